@@ -1,0 +1,29 @@
+import { defineBlock } from '../../runtime/define-block.ts';
+import NotFound from './notFound.tsx';
+import { notFoundSchema } from './notFound.schema.ts';
+
+export default defineBlock({
+  type: 'notFound',
+  title: 'Página não encontrada',
+  description: 'Tela de endereço inexistente (404) com link de volta; registra no console o caminho pedido.',
+  schema: notFoundSchema,
+  component: NotFound,
+  // Hydrates only to log the missing path; the screen itself is complete without JavaScript.
+  hydrate: 'idle',
+  examples: [
+    {
+      name: 'Padrão',
+      props: { code: '404', heading: 'Oops! Page not found', linkLabel: 'Return to Home', href: '/' },
+    },
+    {
+      name: 'Com ilustração',
+      props: {
+        code: '404',
+        heading: 'Oops! Page not found',
+        linkLabel: 'Return to Home',
+        href: '/',
+        image: { src: '/images/nao-encontrado.svg', alt: '', width: 320, height: 240 },
+      },
+    },
+  ],
+});

@@ -1,0 +1,57 @@
+import { css } from '@emotion/react';
+import { useEffect } from 'react';
+import { colors, radii, space } from '../../design/theme.ts';
+import { ctaButton } from '../../design/ui.ts';
+import type { BlockProps } from '../../runtime/define-block.ts';
+import type { notFoundSchema } from './notFound.schema.ts';
+
+export type NotFoundProps = BlockProps<typeof notFoundSchema>;
+
+const wrap = css`
+  display: grid;
+  place-items: center;
+  min-height: calc(100vh - 73px);
+  min-height: calc(100svh - 73px);
+  padding: ${space(6)} 0;
+  background: ${colors.surfaceAlt};
+  text-align: center;
+`;
+
+const codeStyle = css`
+  display: block;
+  font-size: clamp(3.5rem, 14vw, 6rem);
+  line-height: 1;
+  color: ${colors.waterDark};
+  margin-bottom: ${space(1)};
+`;
+
+const image = css`
+  width: 240px;
+  margin: 0 auto ${space(3)};
+  border-radius: ${radii.lg};
+`;
+
+/** Logs the path that led here, so a broken link can be traced (spec §2, catch-all). */
+export function logMissingPath(pathname: string): void {
+  console.warn('404 Error: User attempted to access non-existent route:', pathname);
+}
+
+export default function NotFound({ code, heading, linkLabel, href, image: img }: NotFoundProps) {
+  useEffect(() => logMissingPath(window.location.pathname), []);
+  return (
+    <section css={wrap}>
+      <div className="container">
+        {img && <img css={image} src={img.src} alt={img.alt} width={img.width} height={img.height} />}
+        <h1>
+          <span css={codeStyle}>{code}</span>
+          {heading}
+        </h1>
+        <p>
+          <a css={ctaButton} href={href}>
+            {linkLabel}
+          </a>
+        </p>
+      </div>
+    </section>
+  );
+}

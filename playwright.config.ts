@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+
+// Browser tests run against the built site (npm run build) served like a static host.
+// Chromium comes from Debian (apt-get install chromium): Playwright never downloads one.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  reporter: process.env.CI ? 'list' : 'line',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: `PORT=${PORT} npx tsx runtime/cli.ts serve`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

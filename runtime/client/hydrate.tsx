@@ -1,0 +1,82 @@
+/** @jsxImportSource react */
+/**
+ * The only script a page loads, and only on pages with interactive blocks. It finds each
+ * island the server marked, waits for its strategy (load, idle, visible), then loads that
+ * block's code and hydrates it as its own React root. Static blocks are never touched.
+ */
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { islands } from 'virtual:fillgas/islands';
+import type { Site } from '../../schema/site.ts';
+import { BlockProviders } from '../page-context.tsx';
+
+const SITE_DATA_ID = 'fillgas-site';
+
+const site = JSON.parse(document.getElementById(SITE_DATA_ID)?.textContent ?? 'null') as Site;
+const page = { route: document.documentElement.dataset.route ?? location.pathname };
+
+async function hydrateIsland(el: HTMLElement): Promise<void> {
+  const type = el.dataset.island!;
+  const load = islands[type];
+  if (!load) {
+    console.error(`[fillgas] Bloco "${type}" não tem código de navegador; o HTML do servidor foi mantido.`);
+    return;
+  }
+  const { default: Component } = await load();
+  const props = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
+  const serverHtml = el.innerHTML;
+  const root = hydrateRoot(
+    el,
+    <StrictMode>
+      <BlockProviders site={site} page={page}>
+        <Component {...props} />
+      </BlockProviders>
+    </StrictMode>,
+    {
+      identifierPrefix: el.dataset.prefix,
+      onUncaughtError(error) {
+        // Keep the page usable: put the server HTML back instead of an empty box.
+        console.error(
+          `[fillgas] O bloco "${type}" falhou no navegador; o HTML do servidor foi mantido.`,
+          error,
+        );
+        setTimeout(() => {
+          root.unmount();
+          el.innerHTML = serverHtml;
+        });
+      },
+    },
+  );
+}
+
+function whenVisible(el: HTMLElement, run: () => void): void {
+  const target = el.firstElementChild ?? el;
+  if (!('IntersectionObserver' in window)) return run();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        observer.disconnect();
+        run();
+      }
+    },
+    { rootMargin: '200px' },
+  );
+  observer.observe(target);
+}
+
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+}
+
+for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const run = () => {
+    hydrateIsland(el).catch((error: unknown) =>
+      console.error(`[fillgas] Falha ao carregar o bloco "${el.dataset.island}".`, error),
+    );
+  };
+  const strategy = el.dataset.hydrate;
+  if (strategy === 'visible') whenVisible(el, run);
+  else if (strategy === 'idle') whenIdle(run);
+  else run();
+}

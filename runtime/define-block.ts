@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { HasDefault } from '../schema/shared.ts';
+
+/**
+ * When a block's code runs in the browser:
+ * - false: never; the block is static HTML and ships no JavaScript;
+ * - 'load': as soon as the page's script runs;
+ * - 'idle': when the browser is idle;
+ * - 'visible': when the block scrolls near the viewport.
+ */
+export type HydrateStrategy = 'load' | 'idle' | 'visible' | false;
+
+/** Keys of an object schema whose property schema carries a default (see `withDefault`). */
+type DefaultedKeys<S extends TObject> = {
+  [K in keyof S['properties']]: S['properties'][K] extends HasDefault ? K : never;
+}[keyof S['properties']];
+
+/**
+ * The props a block component receives: the schema's static type, where every
+ * property that has a schema default is present (ajv fills it in before rendering),
+ * plus the block's optional anchor `id`.
+ */
+export type BlockProps<S extends TObject> = Static<S> & {
+  [K in DefaultedKeys<S>]-?: Static<S['properties'][K] & TSchema>;
+} & { id?: string };
+
+export interface BlockExample<P> {
+  /** Shown as the story name in Storybook (Portuguese). */
+  name: string;
+  props: P;
+}
+
+export interface BlockDefinition<S extends TObject = TObject> {
+  /** The YAML `type`, identical to the block's folder name. */
+  type: string;
+  /** Portuguese name and description: editor hover help, docs, Storybook. */
+  title: string;
+  description: string;
+  schema: S;
+  component: ComponentType<BlockProps<S>>;
+  hydrate: HydrateStrategy | ((props: BlockProps<S>) => HydrateStrategy);
+  /**
+   * The landmark the block belongs to. The runtime keeps YAML order inside each group and
+   * lays the page out as header blocks, <main> with the content blocks, footer blocks, then
+   * overlays (popups, floating buttons). Default: 'main'.
+   */
+  placement?: 'header' | 'main' | 'footer' | 'overlay';
+  /** Valid props (checked against the schema by a test); they feed the stories. */
+  examples: BlockExample<BlockProps<S>>[];
+}
+
+export function defineBlock<S extends TObject>(definition: BlockDefinition<S>): BlockDefinition<S> {
+  return definition;
+}
+
+/** The erased form the runtime iterates over. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyBlockDefinition = BlockDefinition<any>;
+
+export function hydrateStrategyOf(def: AnyBlockDefinition, props: Record<string, unknown>): HydrateStrategy {
+  return typeof def.hydrate === 'function' ? def.hydrate(props) : def.hydrate;
+}

@@ -1,0 +1,98 @@
+/** The HTML document around the rendered blocks: head tags, styles and scripts. */
+import type { Site } from '../schema/site.ts';
+import { colors } from '../design/theme.ts';
+import type { PageModel } from './load-project.ts';
+
+const entities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text for HTML content and attribute values (quoted either way). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => entities[c]!);
+}
+
+/** A value for a single-quoted attribute: JSON keeps its double quotes unescaped (smaller). */
+export function escapeSingleQuotedAttr(text: string): string {
+  return text.replace(/[&<>']/g, (c) => entities[c]!);
+}
+
+/** JSON inside <script>: "<" escaped so no "</script>" or "<!--" can end it early. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export interface DocumentParts {
+  route: string;
+  page: PageModel;
+  site: Site;
+  /** Canonical URL, or undefined for pages that must not declare one (404). */
+  canonicalUrl?: string;
+  styles: string;
+  body: string;
+  fontPreloads: string[];
+  scripts: { entry: string; preloads: string[] } | undefined;
+  /** Extra tags for dev (nothing in production). */
+  devHead?: string;
+}
+
+export function renderDocument(parts: DocumentParts): string {
+  const { page, site } = parts;
+  const url = parts.canonicalUrl;
+  const image = page.image ? `${site.origin}${page.image}` : undefined;
+  const meta = (attr: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(page.title)}</title>`,
+    meta('name', 'description', page.description),
+    meta('name', 'robots', page.robots),
+    url ? `<link rel="canonical" href="${escapeHtml(url)}">` : '',
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:locale', 'pt_BR'),
+    meta('property', 'og:site_name', site.brand),
+    meta('property', 'og:title', page.title),
+    meta('property', 'og:description', page.description),
+    url ? meta('property', 'og:url', url) : '',
+    image ? meta('property', 'og:image', image) : '',
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'theme-color', colors.navy),
+    '<link rel="icon" href="/favicon.ico" sizes="48x48">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+    ...parts.fontPreloads.map(
+      (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
+    ),
+    parts.styles,
+    ...(page.jsonLd ?? []).map(
+      (data) =>
+        `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', ...data })}</script>`,
+    ),
+    ...(parts.scripts
+      ? [
+          ...parts.scripts.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+          `<script type="module" src="${parts.scripts.entry}"></script>`,
+        ]
+      : []),
+    parts.devHead ?? '',
+  ].filter(Boolean);
+
+  return `<!doctype html>
+<html lang="pt-BR" data-route="${escapeHtml(parts.route)}">
+<head>
+${head.join('\n')}
+</head>
+<body>
+${parts.body}
+</body>
+</html>
+`;
+}

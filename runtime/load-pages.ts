@@ -1,0 +1,170 @@
+/**
+ * Reads YAML files into documents that remember where every value was written, so
+ * validation errors can point at file:line:column. Guards against hostile input:
+ * oversized files and alias bombs fail fast with a located error.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+} from 'yaml';
+import type { PageProblem } from './errors.ts';
+
+export const MAX_FILE_BYTES = 256 * 1024;
+export const MAX_ALIAS_COUNT = 100;
+
+export interface ParsedFile {
+  /** Relative to the project root, forward slashes: "pages/agendamento.yaml". */
+  file: string;
+  source: string;
+  doc: Document.Parsed;
+  lineCounter: LineCounter;
+  data: unknown;
+}
+
+export type ParseResult = { ok: true; parsed: ParsedFile } | { ok: false; problems: PageProblem[] };
+
+/** Every .yaml/.yml file under `dir`, relative to it, sorted. */
+export async function listYamlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name))
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+export async function readYamlFile(absPath: string, file: string): Promise<ParseResult> {
+  const { size } = await stat(absPath);
+  if (size > MAX_FILE_BYTES) {
+    return fail({
+      code: 'file-too-large',
+      message: `Arquivo grande demais: ${Math.ceil(size / 1024)} KB (o limite é ${MAX_FILE_BYTES / 1024} KB).`,
+      hint: 'Uma página não precisa de tanto texto. Divida o conteúdo em outras páginas ou remova o que foi colado por engano.',
+      loc: { file, line: 1, column: 1 },
+    });
+  }
+  return parseYaml(await readFile(absPath, 'utf8'), file);
+}
+
+export function parseYaml(source: string, file: string): ParseResult {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core' });
+  const at = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, column: col };
+  };
+
+  if (doc.errors.length > 0) {
+    return fail(
+      ...doc.errors.map((e) => {
+        const start = at(e.pos[0]);
+        const end = lineCounter.linePos(e.pos[1]);
+        return {
+          code: 'yaml-syntax' as const,
+          ...describeSyntaxError(e.code, e.message),
+          loc: { ...start, endColumn: end.line === start.line ? end.col : undefined },
+          source,
+        };
+      }),
+    );
+  }
+
+  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
+    return fail({
+      code: 'empty-file',
+      message: 'O arquivo está vazio.',
+      hint: 'Uma página precisa pelo menos de title, description e blocks. Copie uma página existente como ponto de partida.',
+      loc: { file, line: 1, column: 1 },
+      source,
+    });
+  }
+
+  if (!isMap(doc.contents)) {
+    const kind = isSeq(doc.contents) ? 'uma lista' : 'um valor solto';
+    const range = doc.contents.range;
+    return fail({
+      code: 'not-a-mapping',
+      message: `O arquivo precisa ser um mapa de chaves (title:, description:, blocks:…), mas é ${kind}.`,
+      hint: 'Comece o arquivo com "title: …" na primeira coluna, sem "- " na frente.',
+      loc: { ...at(range?.[0] ?? 0) },
+      source,
+    });
+  }
+
+  // Count aliases first: expanding a billion-laughs document is what takes the time.
+  let aliases = 0;
+  let firstAlias: Node | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      aliases++;
+      firstAlias ??= node;
+    },
+  });
+  try {
+    const data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    return { ok: true, parsed: { file, source, doc, lineCounter, data } };
+  } catch (error) {
+    if (error instanceof ReferenceError || aliases > 0) {
+      return fail({
+        code: 'alias-bomb',
+        message: `Uso excessivo de âncoras e aliases (&nome / *nome): ${aliases} aliases expandem para conteúdo demais.`,
+        hint: 'Escreva os valores por extenso. Para reaproveitar uma página, use outra página como base em vez de aliases.',
+        loc: { ...at(firstAlias && isAlias(firstAlias) ? (firstAlias.range?.[0] ?? 0) : 0) },
+        source,
+      });
+    }
+    throw error;
+  }
+}
+
+function fail(...problems: PageProblem[]): ParseResult {
+  return { ok: false, problems };
+}
+
+/** The yaml library's error codes, in words an author can act on. */
+function describeSyntaxError(code: string, original: string): { message: string; hint?: string } {
+  const detail = original.split('\n')[0]?.replace(/ at line \d+, column \d+.*$/, '');
+  switch (code) {
+    case 'DUPLICATE_KEY':
+      return {
+        message: 'Chave repetida: a mesma propriedade aparece duas vezes no mesmo nível.',
+        hint: 'Apague uma das duas linhas (ou renomeie a que estiver errada).',
+      };
+    case 'BAD_INDENT':
+    case 'MISSING_CHAR':
+    case 'UNEXPECTED_TOKEN':
+      return {
+        message: 'Erro de sintaxe YAML: recuo ou pontuação inesperada.',
+        hint: 'Confira o recuo (use espaços, sempre múltiplos de 2), os dois-pontos depois de cada chave e as aspas abertas e fechadas.',
+      };
+    case 'TAB_AS_INDENT':
+      return {
+        message: 'Tabulação usada como recuo.',
+        hint: 'O YAML só aceita espaços no recuo: troque o TAB por espaços.',
+      };
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+      return {
+        message: 'Erro de sintaxe YAML: falta ":" ou o texto quebrou a linha sem aspas.',
+        hint: 'Cada linha precisa ser "chave: valor". Se o texto tiver dois-pontos ou quebrar linha, coloque-o entre aspas.',
+      };
+    case 'BAD_SCALAR_START':
+      return {
+        message: 'Erro de sintaxe YAML: o valor começa com um caractere reservado.',
+        hint: 'Textos que começam com @, `, %, | ou > precisam ficar entre aspas.',
+      };
+    default:
+      return {
+        message: `Erro de sintaxe YAML (${detail ?? code}).`,
+        hint: 'Confira recuo, dois-pontos e aspas nesta linha e na anterior.',
+      };
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * `npm run build`: validate every page, bundle the islands the pages use, prerender every
+ * route to dist/<route>/index.html (and dist/404.html). Everything is written to a
+ * temporary folder beside dist/ and swapped in only when all of it succeeded, so a failed
+ * build never leaves a half-built dist/.
+ */
+import { createHash } from 'node:crypto';
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { build as viteBuild, type Manifest } from 'vite';
+import { fontBaseName, fontFiles, type FontFile } from '../design/fonts.ts';
+import { hydrateStrategyOf } from './define-block.ts';
+import { loadProject, type Project } from './load-project.ts';
+import { blockList, blockMap } from './registry.ts';
+import { renderPage, type PageAssets } from './render-page.tsx';
+import { routeToOutFile } from './routes.ts';
+import { sitePlugins } from './vite-plugin.ts';
+
+export const CLIENT_ENTRY = 'runtime/client/hydrate.tsx';
+
+export interface BuildOptions {
+  root: string;
+  pagesDir?: string;
+  outDir?: string;
+  /** Print progress lines (the CLI passes console.log). */
+  log?: (line: string) => void;
+}
+
+export interface BuildReport {
+  routes: { route: string; file: string; islands: string[]; scripts: string[] }[];
+  timings: { validateMs: number; bundleMs: number; prerenderMs: number; totalMs: number };
+  outDir: string;
+}
+
+export async function buildSite(options: BuildOptions): Promise<BuildReport> {
+  const { root, log = () => {} } = options;
+  const pagesDir = options.pagesDir ?? path.join(root, 'pages');
+  const outDir = options.outDir ?? path.join(root, 'dist');
+  const t0 = performance.now();
+
+  const project = await loadProject({ root, pagesDir, blocks: blockList });
+  const t1 = performance.now();
+  log(`✓ ${project.pages.length} páginas válidas`);
+
+  const tmp = `${outDir}.tmp-${process.pid}`;
+  await rm(tmp, { recursive: true, force: true });
+  try {
+    const islandTypes = usedIslands(project);
+    const manifest = await bundleIslands(root, tmp, islandTypes);
+    if (!manifest && existsSync(path.join(root, 'public')))
+      await cp(path.join(root, 'public'), tmp, { recursive: true });
+    const fontUrls = await copyFonts(root, tmp);
+    const t2 = performance.now();
+
+    const assets: PageAssets = {
+      fontUrl: (font) => fontUrls.get(font)!,
+      preloadFonts: fontFiles.filter((f) => f.preload),
+      islandScripts: (types) => (manifest ? scriptsFor(manifest, types) : undefined),
+    };
+    const routes: BuildReport['routes'] = [];
+    for (const page of project.pages) {
+      const { html, islandTypes: used } = renderPage(page, project, blockMap, assets);
+      const file = routeToOutFile(page.route);
+      await mkdir(path.dirname(path.join(tmp, file)), { recursive: true });
+      await writeFile(path.join(tmp, file), html);
+      const scripts = used.length > 0 && manifest ? scriptsFor(manifest, used) : undefined;
+      routes.push({
+        route: page.route,
+        file,
+        islands: used,
+        scripts: scripts ? [scripts.entry, ...scripts.preloads] : [],
+      });
+    }
+    const t3 = performance.now();
+
+    await rm(path.join(tmp, '.vite'), { recursive: true, force: true });
+    await rm(outDir, { recursive: true, force: true });
+    await rename(tmp, outDir);
+    return {
+      routes,
+      outDir,
+      timings: {
+        validateMs: t1 - t0,
+        bundleMs: t2 - t1,
+        prerenderMs: t3 - t2,
+        totalMs: performance.now() - t0,
+      },
+    };
+  } catch (error) {
+    await rm(tmp, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Island block types used by at least one page (a block may be static on one page, interactive on another). */
+function usedIslands(project: Project): string[] {
+  const types = new Set<string>();
+  for (const page of project.pages) {
+    for (const { type, ...props } of page.model.blocks) {
+      const def = blockMap.get(type);
+      if (def && hydrateStrategyOf(def, props)) types.add(type);
+    }
+  }
+  return [...types].sort();
+}
+
+async function bundleIslands(
+  root: string,
+  outDir: string,
+  islandTypes: string[],
+): Promise<Manifest | undefined> {
+  if (islandTypes.length === 0) return undefined;
+  await viteBuild({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    appType: 'custom',
+    plugins: sitePlugins({ islandTypes }),
+    build: {
+      outDir,
+      emptyOutDir: true,
+      manifest: true,
+      modulePreload: { polyfill: false },
+      rollupOptions: { input: path.join(root, CLIENT_ENTRY) },
+    },
+  });
+  return JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The entry script and every chunk the page's islands import statically (modulepreload). */
+export function scriptsFor(manifest: Manifest, islandTypes: string[]): { entry: string; preloads: string[] } {
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`${CLIENT_ENTRY} não está no manifesto do Vite`);
+  const preloads = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || preloads.has(`/${chunk.file}`)) return;
+    preloads.add(`/${chunk.file}`);
+    chunk.imports?.forEach(visit);
+  };
+  entry.imports?.forEach(visit);
+  for (const type of islandTypes) visit(`blocks/${type}/${type}.tsx`);
+  preloads.delete(`/${entry.file}`);
+  return { entry: `/${entry.file}`, preloads: [...preloads] };
+}
+
+async function copyFonts(root: string, outDir: string): Promise<Map<FontFile, string>> {
+  const require = createRequire(path.join(root, 'package.json'));
+  const urls = new Map<FontFile, string>();
+  await mkdir(path.join(outDir, 'assets/fonts'), { recursive: true });
+  for (const font of fontFiles) {
+    const bytes = await readFile(require.resolve(font.module));
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+    const name = `assets/fonts/${fontBaseName(font)}-${hash}.woff2`;
+    await writeFile(path.join(outDir, name), bytes);
+    urls.set(font, `/${name}`);
+  }
+  return urls;
+}

@@ -1,0 +1,131 @@
+/**
+ * Renders one validated page to a complete HTML document. The same function serves the
+ * dev server and the build.
+ *
+ * Every block renders in its own renderToString call with its own useId prefix, so an
+ * island's server HTML is exactly what its hydration in the browser produces, and a
+ * component that throws is reported with its page and block. Styles from all blocks are
+ * collected by one emotion cache and written once, in <head>.
+ */
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { renderToString } from 'react-dom/server';
+import { fontFaceCss, type FontFile } from '../design/fonts.ts';
+import { globalCss } from '../design/global-styles.ts';
+import { hydrateStrategyOf, type AnyBlockDefinition } from './define-block.ts';
+import { escapeSingleQuotedAttr, jsonForScript, renderDocument } from './document.ts';
+import { RenderError } from './errors.ts';
+import type { LoadedPage, Project } from './load-project.ts';
+import { BlockProviders } from './page-context.tsx';
+import { NOT_FOUND_ROUTE } from './routes.ts';
+
+export const SITE_DATA_ID = 'fillgas-site';
+
+export interface PageAssets {
+  /** URL of a font file (hashed in the build, served from node_modules in dev). */
+  fontUrl: (font: FontFile) => string;
+  preloadFonts: readonly FontFile[];
+  /** The entry script and modulepreloads for the islands a page uses; undefined when it uses none. */
+  islandScripts: (types: string[]) => { entry: string; preloads: string[] } | undefined;
+  devHead?: string;
+}
+
+export interface RenderedPage {
+  html: string;
+  islandTypes: string[];
+}
+
+export function renderPage(
+  page: LoadedPage,
+  project: Project,
+  registry: ReadonlyMap<string, AnyBlockDefinition>,
+  assets: PageAssets,
+): RenderedPage {
+  const { site } = project;
+  // No stylis prefixer: every browser we serve supports unprefixed flex/grid; class names
+  // hash the unprocessed styles, so they still match what islands generate in the browser.
+  const cache = createCache({ key: 'css', stylisPlugins: [] });
+  const emotion = createEmotionServer(cache);
+  const pageInfo = { route: page.route };
+  const groups = {
+    header: [] as string[],
+    main: [] as string[],
+    footer: [] as string[],
+    overlay: [] as string[],
+  };
+  const islandTypes = new Set<string>();
+
+  page.model.blocks.forEach((block, index) => {
+    const def = registry.get(block.type);
+    if (!def)
+      throw new RenderError(
+        page.file,
+        page.route,
+        block.type,
+        index,
+        new Error('tipo de bloco não registrado'),
+      );
+    const { type, ...props } = block;
+    const prefix = `b${index}-`;
+    const Component = def.component;
+    let html: string;
+    try {
+      html = renderToString(
+        <CacheProvider value={cache}>
+          <BlockProviders site={site} page={pageInfo}>
+            <Component {...props} />
+          </BlockProviders>
+        </CacheProvider>,
+        { identifierPrefix: prefix },
+      );
+    } catch (error) {
+      throw new RenderError(page.file, page.route, type, index, error);
+    }
+    const strategy = hydrateStrategyOf(def, props);
+    if (strategy) {
+      islandTypes.add(type);
+      html =
+        `<div data-island="${type}" data-hydrate="${strategy}" data-prefix="${prefix}" ` +
+        `data-props='${escapeSingleQuotedAttr(JSON.stringify(props))}'>${html}</div>`;
+    }
+    groups[def.placement ?? 'main'].push(html);
+  });
+
+  const types = [...islandTypes];
+  const scripts = types.length > 0 ? assets.islandScripts(types) : undefined;
+  const body = [
+    '<a class="skip-link" href="#conteudo">Pular para o conteúdo</a>',
+    ...groups.header,
+    `<main id="conteudo" tabindex="-1">${groups.main.join('')}</main>`,
+    ...groups.footer,
+    ...groups.overlay,
+    scripts ? `<script type="application/json" id="${SITE_DATA_ID}">${jsonForScript(site)}</script>` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+
+  const chunks = emotion.extractCriticalToChunks(body);
+  const styles = [
+    `<style>${fontFaceCss(assets.fontUrl)}${globalCss}</style>`,
+    emotion.constructStyleTagsFromChunks(chunks),
+  ].join('\n');
+
+  const canonicalUrl =
+    page.model.canonical && page.route !== NOT_FOUND_ROUTE ? `${site.origin}${page.route}` : undefined;
+
+  return {
+    islandTypes: types,
+    html: renderDocument({
+      route: page.route,
+      page: page.model,
+      site,
+      canonicalUrl,
+      styles,
+      body,
+      fontPreloads: assets.preloadFonts.map(assets.fontUrl),
+      scripts,
+      devHead: assets.devHead,
+    }),
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * The Vite side of the runtime:
+ * - `virtual:fillgas/islands`: one lazy import per interactive block type (one chunk each);
+ * - in dev, a middleware that renders pages through runtime/dev-render.ts (the same
+ *   renderPage as the build), shows validation errors in Vite's overlay, and reloads the
+ *   open page when a YAML page or a server-only module changes.
+ */
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Connect, Plugin, PluginOption, ViteDevServer } from 'vite';
+import { fontBaseName, fontFiles } from '../design/fonts.ts';
+import type * as DevRender from './dev-render.ts';
+import type * as ErrorScreen from './error-screen.ts';
+import type { PageErrors } from './errors.ts';
+import type * as FormatError from './format-error.ts';
+
+const VIRTUAL_ID = 'virtual:fillgas/islands';
+const RESOLVED_ID = '\0' + VIRTUAL_ID;
+
+export interface FillgasOptions {
+  /** Island types to bundle (the build passes the ones pages use); default: every block folder. */
+  islandTypes?: string[];
+}
+
+export function sitePlugins(options: FillgasOptions = {}): PluginOption[] {
+  return [react({ jsxImportSource: '@emotion/react' }), fillgas(options)];
+}
+
+export function fillgas(options: FillgasOptions = {}): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'fillgas',
+    configResolved(config) {
+      root = config.root;
+    },
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const types = options.islandTypes ?? blockFolders(root);
+      const entries = types.map(
+        (t) => `  ${JSON.stringify(t)}: () => import(${JSON.stringify(`/blocks/${t}/${t}.tsx`)}),`,
+      );
+      return `export const islands = {\n${entries.join('\n')}\n};\n`;
+    },
+    configureServer(server) {
+      if (process.env.VITEST) return;
+      const pagesDir = path.join(root, 'pages');
+      server.watcher.add(pagesDir);
+      const reloadOnYaml = (file: string) => {
+        if (file.startsWith(pagesDir) && /\.ya?ml$/.test(file))
+          server.ws.send({ type: 'full-reload', path: '*' });
+      };
+      server.watcher.on('change', reloadOnYaml);
+      server.watcher.on('add', reloadOnYaml);
+      server.watcher.on('unlink', reloadOnYaml);
+      server.middlewares.use(fontMiddleware(root));
+      server.middlewares.use(pageMiddleware(server, root));
+    },
+    hotUpdate({ file, modules }) {
+      // A server-only module (a static block, a schema, the runtime) has no client module
+      // to hot-update: reload the page so the next request renders with the new code.
+      if (this.environment.name !== 'client') return;
+      if (
+        modules.length === 0 &&
+        /\.(tsx?|ya?ml)$/.test(file) &&
+        file.startsWith(root) &&
+        !file.includes('node_modules')
+      ) {
+        this.environment.hot.send({ type: 'full-reload', path: '*' });
+        return [];
+      }
+      return undefined;
+    },
+  };
+}
+
+function blockFolders(root: string): string[] {
+  const dir = path.join(root, 'blocks');
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, `${d.name}.tsx`)))
+    .map((d) => d.name);
+}
+
+function fontMiddleware(root: string): Connect.NextHandleFunction {
+  const require = createRequire(path.join(root, 'package.json'));
+  const files = new Map(
+    fontFiles.map((f) => [`/assets/fonts/${fontBaseName(f)}.woff2`, require.resolve(f.module)]),
+  );
+  return (req, res, next) => {
+    const file = files.get(req.url?.split('?')[0] ?? '');
+    if (!file) return next();
+    res.setHeader('Content-Type', 'font/woff2');
+    createReadStream(file).pipe(res);
+  };
+}
+
+function pageMiddleware(server: ViteDevServer, root: string): Connect.NextHandleFunction {
+  return async (req, res, next) => {
+    const url = req.url ?? '/';
+    const pathname = url.split('?')[0]!;
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !pathname.startsWith('/@') &&
+      !pathname.startsWith('/node_modules/') &&
+      (!path.posix.basename(pathname).includes('.') || pathname.endsWith('.html'));
+    if (!isPage) return next();
+    const devHead = await server.transformIndexHtml(url, '<html><head></head><body></body></html>');
+    const headTags = devHead.match(/<head>([\s\S]*)<\/head>/)?.[1] ?? '';
+    try {
+      const mod = (await server.ssrLoadModule('/runtime/dev-render.ts')) as typeof DevRender;
+      const { status, html } = await mod.renderForDev(root, pathname);
+      res.statusCode = status;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(await server.transformIndexHtml(url, html));
+    } catch (error) {
+      // Checked by name: the class lives in Vite's SSR module graph, not in this module's.
+      if (error instanceof Error && error.name === 'PageErrors') {
+        return next(await overlayError(server, root, error as PageErrors));
+      }
+      const { renderErrorScreen } = (await server.ssrLoadModule(
+        '/runtime/error-screen.ts',
+      )) as typeof ErrorScreen;
+      if (error instanceof Error) server.ssrFixStacktrace(error);
+      server.config.logger.error(String(error instanceof Error ? error.message : error), { timestamp: true });
+      res.statusCode = 500;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(renderErrorScreen(error, headTags));
+    }
+  };
+}
+
+/** Vite's error overlay shows message, frame and a clickable location. */
+async function overlayError(server: ViteDevServer, root: string, error: PageErrors) {
+  const { formatProblems } = (await server.ssrLoadModule('/runtime/format-error.ts')) as typeof FormatError;
+  const first = error.problems[0]!;
+  return Object.assign(new Error(formatProblems(error.problems)), {
+    stack: '',
+    plugin: 'fillgas',
+    id: path.join(root, first.loc.file),
+    loc: { file: path.join(root, first.loc.file), line: first.loc.line, column: first.loc.column },
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The page schema: page settings plus the list of blocks, assembled from the block
+ * registry. Written to schema/page.schema.json (for editors) by `npm run schema`.
+ */
+import { Type, type Static, type TObject } from '@sinclair/typebox';
+import type { AnyBlockDefinition } from '../runtime/define-block.ts';
+import { AnchorId, SitePath, StringEnum, Text, withDefault } from './shared.ts';
+
+export const PageMetaSchema = Type.Object({
+  title: Text({
+    maxLength: 70,
+    description: 'Título da página: aba do navegador e resultado do Google (até 70 caracteres).',
+  }),
+  description: Text({
+    maxLength: 170,
+    description: 'Resumo da página para o Google e para o compartilhamento (até 170 caracteres).',
+  }),
+  robots: withDefault(
+    StringEnum(['index, follow', 'noindex, follow', 'noindex, nofollow'], {
+      description: 'Se o Google deve indexar a página. Padrão: index, follow.',
+    }),
+    'index, follow',
+  ),
+  canonical: withDefault(
+    Type.Boolean({
+      description: 'Publicar o link canônico (endereço do site + caminho da página). Padrão: sim.',
+    }),
+    true,
+  ),
+  image: Type.Optional(
+    SitePath({
+      description: 'Imagem de compartilhamento (1200×630), dentro de public/. Ex.: /images/compartilhar.png',
+    }),
+  ),
+  jsonLd: Type.Optional(
+    Type.Array(
+      Type.Object(
+        { '@type': Text({ description: 'Tipo schema.org, ex.: Service, FAQPage.' }) },
+        { additionalProperties: true, description: 'Um bloco de dados estruturados (schema.org).' },
+      ),
+      { description: 'Dados estruturados para o Google (JSON-LD), um item por tipo.' },
+    ),
+  ),
+});
+
+/** Keys every block accepts besides its own props. */
+export const BLOCK_BASE_KEYS = ['type', 'id'] as const;
+
+export function blockInstanceSchema(def: AnyBlockDefinition): TObject {
+  return Type.Object(
+    {
+      type: Type.Literal(def.type, { description: `${def.title}: ${def.description}` }),
+      id: Type.Optional(AnchorId),
+      ...(def.schema as TObject).properties,
+    },
+    { additionalProperties: false, title: def.title, description: def.description },
+  );
+}
+
+/** A plain JSON Schema (no TypeBox symbols) for ajv, editors and docs. */
+export function buildPageSchema(blocks: readonly AnyBlockDefinition[]): Record<string, unknown> {
+  const schema = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://fillgas.example/schema/page.schema.json',
+    title: 'Página do site',
+    description: 'Uma página: configurações (título, descrição…) e a lista de blocos, de cima para baixo.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['title', 'description', 'blocks'],
+    properties: {
+      ...PageMetaSchema.properties,
+      blocks: {
+        type: 'array',
+        minItems: 1,
+        description: 'Os blocos da página, na ordem em que aparecem.',
+        items: {
+          type: 'object',
+          discriminator: { propertyName: 'type' },
+          oneOf: blocks.map(blockInstanceSchema),
+        },
+      },
+    },
+  };
+  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+}
+
+export type PageMeta = Static<typeof PageMetaSchema>;

@@ -1,0 +1,100 @@
+/**
+ * Value types shared by blocks and pages. Every description is Portuguese: authors
+ * read it on hover in their editor and in the block reference.
+ */
+import { Type, type SchemaOptions, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
+
+declare const hasDefault: unique symbol;
+/** Type-level marker: this property has a schema default, so components always receive it. */
+export interface HasDefault {
+  readonly [hasDefault]: true;
+}
+
+/**
+ * An optional property with a default value. The default lives here, in the schema, and
+ * ajv fills it in (useDefaults) before a page renders: components never repeat it.
+ */
+export function withDefault<T extends TSchema>(schema: T, value: Static<T>): TOptional<T> & HasDefault {
+  return Type.Optional({ ...schema, default: value }) as TOptional<T> & HasDefault;
+}
+
+/** One of a fixed list of strings (a plain `enum`, so errors and editors list the choices). */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: SchemaOptions = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: values, ...options });
+
+/** Non-empty single-line or multi-line text. */
+export const Text = (options: SchemaOptions & { maxLength?: number } = {}) =>
+  Type.String({ minLength: 1, ...options });
+
+/**
+ * A link target an author may write: an https address, a page of this site ("/agendamento"),
+ * an anchor on the page ("#duvidas"), "tel:" or "mailto:". Never javascript:, data: or vbscript:.
+ */
+export const SafeUrl = (options: SchemaOptions = {}) =>
+  Type.String({
+    format: 'safe-url',
+    description: 'Endereço do link: https://…, /pagina-do-site, #secao, tel:… ou mailto:…',
+    ...options,
+  });
+
+/** The check behind the "safe-url" format (registered with ajv in runtime/validate-page.ts). */
+export function isSafeUrl(value: string): boolean {
+  // Whitespace and control characters can hide a scheme ("java\tscript:"): refuse them all.
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
+  if (value.startsWith('#')) return /^#[A-Za-z][\w-]*$/.test(value);
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\');
+  return (
+    /^https:\/\/[^/?#]+\.[^/?#]+/i.test(value) ||
+    /^mailto:[^@]+@[^@]+$/i.test(value) ||
+    /^tel:\+?[\d-]+$/i.test(value)
+  );
+}
+
+/** Schemes that run code or embed content when followed; named in the error. */
+export function unsafeScheme(value: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  const compact = value.replace(/[\s\u0000-\u001f\u007f-\u009f]/g, '').toLowerCase();
+  return ['javascript:', 'data:', 'vbscript:'].find((scheme) => compact.startsWith(scheme));
+}
+
+/** A path to a file of this site (images are made here and never hot-linked). */
+export const SitePath = (options: SchemaOptions = {}) =>
+  Type.String({
+    pattern: '^/(?!/)[^\\s\\\\]*$',
+    patternErrorMessage:
+      'Use um caminho do próprio site começando com "/", por exemplo /images/cilindro.svg.',
+    ...options,
+  });
+
+export const Image = Type.Object(
+  {
+    src: SitePath({ description: 'Arquivo da imagem, dentro de public/ (ex.: /images/cilindro.svg).' }),
+    alt: Type.String({
+      description:
+        'Texto alternativo lido por leitores de tela. Deixe vazio ("") só se a imagem for decorativa.',
+    }),
+    width: Type.Integer({ minimum: 1, description: 'Largura natural da imagem, em pixels.' }),
+    height: Type.Integer({ minimum: 1, description: 'Altura natural da imagem, em pixels.' }),
+  },
+  { additionalProperties: false, description: 'Uma imagem com texto alternativo e dimensões.' },
+);
+export type ImageValue = Static<typeof Image>;
+
+export const Link = Type.Object(
+  {
+    label: Text({ description: 'Texto do botão ou link.' }),
+    href: SafeUrl(),
+  },
+  { additionalProperties: false, description: 'Um link com texto.' },
+);
+export type LinkValue = Static<typeof Link>;
+
+/** Anchor id of a block: lower-case letters, digits and hyphens ("duvidas", "pre-lancamento"). */
+export const AnchorId = Type.String({
+  pattern: '^[a-z][a-z0-9-]*$',
+  patternErrorMessage:
+    'Use só letras minúsculas sem acento, números e hífens, começando por letra (ex.: pre-lancamento).',
+  description:
+    'Identificador da seção, usado em links como #duvidas. Só letras minúsculas, números e hífens.',
+});

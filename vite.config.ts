@@ -1,0 +1,21 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import { sitePlugins } from './runtime/vite-plugin.ts';
+
+export default defineConfig({
+  // Pages are rendered by the fillgas middleware, not served from index.html files.
+  appType: 'custom',
+  plugins: sitePlugins(),
+  server: { host: '127.0.0.1' },
+  test: {
+    include: [
+      'tests/**/*.test.{ts,tsx}',
+      'blocks/**/*.test.{ts,tsx}',
+      'design/**/*.test.{ts,tsx}',
+      'runtime/**/*.test.{ts,tsx}',
+    ],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    testTimeout: 60_000,
+  },
+});
