@@ -2,7 +2,6 @@
  * Loaded by the dev server through Vite's SSR module loader, so every edit to a block,
  * a schema or the runtime is picked up on the next request without a restart.
  */
-import path from 'node:path';
 import { fontBaseName, fontFiles } from '../design/fonts.ts';
 import { loadProject } from './load-project.ts';
 import { blockList, blockMap } from './registry.ts';
@@ -29,9 +28,10 @@ export function normaliseRoute(pathname: string): string {
 /** Throws PageErrors for invalid pages and RenderError when a block throws. */
 export async function renderForDev(
   root: string,
+  pagesDir: string,
   pathname: string,
 ): Promise<{ status: number; html: string }> {
-  const project = await loadProject({ root, pagesDir: path.join(root, 'pages'), blocks: blockList });
+  const project = await loadProject({ root, pagesDir, blocks: blockList });
   const route = normaliseRoute(pathname);
   const page = project.pages.find((p) => p.route === route);
   const fallback = project.pages.find((p) => p.route === NOT_FOUND_ROUTE);

@@ -9,7 +9,13 @@ import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { Connect, Plugin, PluginOption, ViteDevServer } from 'vite';
+import {
+  isRunnableDevEnvironment,
+  type Connect,
+  type Plugin,
+  type PluginOption,
+  type ViteDevServer,
+} from 'vite';
 import { fontBaseName, fontFiles } from '../design/fonts.ts';
 import type * as DevRender from './dev-render.ts';
 import type * as ErrorScreen from './error-screen.ts';
@@ -22,6 +28,8 @@ const RESOLVED_ID = '\0' + VIRTUAL_ID;
 export interface FillgasOptions {
   /** Island types to bundle (the build passes the ones pages use); default: every block folder. */
   islandTypes?: string[];
+  /** The pages folder; default: <root>/pages. */
+  pagesDir?: string;
 }
 
 export function sitePlugins(options: FillgasOptions = {}): PluginOption[] {
@@ -48,7 +56,7 @@ export function fillgas(options: FillgasOptions = {}): Plugin {
     },
     configureServer(server) {
       if (process.env.VITEST) return;
-      const pagesDir = path.join(root, 'pages');
+      const pagesDir = path.resolve(root, options.pagesDir ?? 'pages');
       server.watcher.add(pagesDir);
       const reloadOnYaml = (file: string) => {
         if (file.startsWith(pagesDir) && /\.ya?ml$/.test(file))
@@ -58,7 +66,7 @@ export function fillgas(options: FillgasOptions = {}): Plugin {
       server.watcher.on('add', reloadOnYaml);
       server.watcher.on('unlink', reloadOnYaml);
       server.middlewares.use(fontMiddleware(root));
-      server.middlewares.use(pageMiddleware(server, root));
+      server.middlewares.use(pageMiddleware(server, root, pagesDir));
     },
     hotUpdate({ file, modules }) {
       // A server-only module (a static block, a schema, the runtime) has no client module
@@ -76,6 +84,17 @@ export function fillgas(options: FillgasOptions = {}): Plugin {
       return undefined;
     },
   };
+}
+
+/**
+ * Imports a module through the SSR environment's module runner. Unlike the older
+ * ssrLoadModule, this runner listens to HMR, so an edit re-evaluates the changed module
+ * and its importers on the next request.
+ */
+async function loadServerModule(server: ViteDevServer, url: string): Promise<unknown> {
+  const ssr = server.environments.ssr;
+  if (!isRunnableDevEnvironment(ssr)) throw new Error('O ambiente SSR do Vite não é executável.');
+  return ssr.runner.import(url);
 }
 
 function blockFolders(root: string): string[] {
@@ -98,7 +117,7 @@ function fontMiddleware(root: string): Connect.NextHandleFunction {
   };
 }
 
-function pageMiddleware(server: ViteDevServer, root: string): Connect.NextHandleFunction {
+function pageMiddleware(server: ViteDevServer, root: string, pagesDir: string): Connect.NextHandleFunction {
   return async (req, res, next) => {
     const url = req.url ?? '/';
     const pathname = url.split('?')[0]!;
@@ -111,8 +130,8 @@ function pageMiddleware(server: ViteDevServer, root: string): Connect.NextHandle
     const devHead = await server.transformIndexHtml(url, '<html><head></head><body></body></html>');
     const headTags = devHead.match(/<head>([\s\S]*)<\/head>/)?.[1] ?? '';
     try {
-      const mod = (await server.ssrLoadModule('/runtime/dev-render.ts')) as typeof DevRender;
-      const { status, html } = await mod.renderForDev(root, pathname);
+      const mod = (await loadServerModule(server, '/runtime/dev-render.ts')) as typeof DevRender;
+      const { status, html } = await mod.renderForDev(root, pagesDir, pathname);
       res.statusCode = status;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.end(await server.transformIndexHtml(url, html));
@@ -121,7 +140,8 @@ function pageMiddleware(server: ViteDevServer, root: string): Connect.NextHandle
       if (error instanceof Error && error.name === 'PageErrors') {
         return next(await overlayError(server, root, error as PageErrors));
       }
-      const { renderErrorScreen } = (await server.ssrLoadModule(
+      const { renderErrorScreen } = (await loadServerModule(
+        server,
         '/runtime/error-screen.ts',
       )) as typeof ErrorScreen;
       if (error instanceof Error) server.ssrFixStacktrace(error);
@@ -135,7 +155,10 @@ function pageMiddleware(server: ViteDevServer, root: string): Connect.NextHandle
 
 /** Vite's error overlay shows message, frame and a clickable location. */
 async function overlayError(server: ViteDevServer, root: string, error: PageErrors) {
-  const { formatProblems } = (await server.ssrLoadModule('/runtime/format-error.ts')) as typeof FormatError;
+  const { formatProblems } = (await loadServerModule(
+    server,
+    '/runtime/format-error.ts',
+  )) as typeof FormatError;
   const first = error.problems[0]!;
   return Object.assign(new Error(formatProblems(error.problems)), {
     stack: '',

@@ -4,7 +4,7 @@
  * island the server marked, waits for its strategy (load, idle, visible), then loads that
  * block's code and hydrates it as its own React root. Static blocks are never touched.
  */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { islands } from 'virtual:fillgas/islands';
 import type { Site } from '../../schema/site.ts';
@@ -14,6 +14,14 @@ const SITE_DATA_ID = 'fillgas-site';
 
 const site = JSON.parse(document.getElementById(SITE_DATA_ID)?.textContent ?? 'null') as Site;
 const page = { route: document.documentElement.dataset.route ?? location.pathname };
+
+/** Marks the island once React has committed it: tests and debugging can tell it is live. */
+function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    el.dataset.hydrated = 'true';
+  }, [el]);
+  return children;
+}
 
 async function hydrateIsland(el: HTMLElement): Promise<void> {
   const type = el.dataset.island!;
@@ -28,9 +36,11 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
   const root = hydrateRoot(
     el,
     <StrictMode>
-      <BlockProviders site={site} page={page}>
-        <Component {...props} />
-      </BlockProviders>
+      <Hydrated el={el}>
+        <BlockProviders site={site} page={page}>
+          <Component {...props} />
+        </BlockProviders>
+      </Hydrated>
     </StrictMode>,
     {
       identifierPrefix: el.dataset.prefix,
