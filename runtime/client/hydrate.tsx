@@ -18,7 +18,7 @@ const page = { route: document.documentElement.dataset.route ?? location.pathnam
 /** Marks the island once React has committed it: tests and debugging can tell it is live. */
 function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
   useEffect(() => {
-    el.dataset.hydrated = 'true';
+    el.setAttribute('data-hydrated', 'true');
   }, [el]);
   return children;
 }
