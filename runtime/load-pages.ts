@@ -65,8 +65,12 @@ export function parseYaml(source: string, file: string): ParseResult {
   if (doc.errors.length > 0) {
     return fail(
       ...doc.errors.map((e) => {
-        const start = at(e.pos[0]);
-        const end = lineCounter.linePos(e.pos[1]);
+        // An unclosed quote is reported where the file ends: point at the quote instead.
+        const offset = e.message.startsWith('Missing closing')
+          ? (openQuoteOffset(source, e.pos[0]) ?? e.pos[0])
+          : e.pos[0];
+        const start = at(offset);
+        const end = lineCounter.linePos(offset === e.pos[0] ? e.pos[1] : offset + 1);
         return {
           code: 'yaml-syntax' as const,
           ...describeSyntaxError(e.code, e.message),
@@ -125,6 +129,23 @@ export function parseYaml(source: string, file: string): ParseResult {
   }
 }
 
+/** The offset of the last quote before `before` that opens a value and is never closed on its line. */
+function openQuoteOffset(source: string, before: number): number | undefined {
+  const lines = source.slice(0, before).split('\n');
+  let offset = before - (lines[lines.length - 1]?.length ?? 0);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    const match = /^\s*(?:-\s+)?[^:#]+:\s+(["'])/.exec(line) ?? /^\s*-\s+(["'])/.exec(line);
+    if (match) {
+      const quote = match[1]!;
+      const start = match.index + match[0].length - 1;
+      if (!line.slice(start + 1).includes(quote)) return offset + start;
+    }
+    offset -= (lines[i - 1]?.length ?? 0) + 1;
+  }
+  return undefined;
+}
+
 function fail(...problems: PageProblem[]): ParseResult {
   return { ok: false, problems };
 }
@@ -132,6 +153,18 @@ function fail(...problems: PageProblem[]): ParseResult {
 /** The yaml library's error codes, in words an author can act on. */
 function describeSyntaxError(code: string, original: string): { message: string; hint?: string } {
   const detail = original.split('\n')[0]?.replace(/ at line \d+, column \d+.*$/, '');
+  if (original.startsWith('Missing closing')) {
+    return {
+      message: 'Aspas abertas e não fechadas.',
+      hint: 'Feche as aspas no fim do texto (ou remova as aspas do começo).',
+    };
+  }
+  if (original.startsWith('Nested mappings')) {
+    return {
+      message: 'O texto tem ": " no meio e foi lido como outra chave.',
+      hint: 'Coloque o texto inteiro entre aspas, ex.: description: "Preço: R$ 150".',
+    };
+  }
   switch (code) {
     case 'DUPLICATE_KEY':
       return {

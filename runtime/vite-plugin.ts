@@ -55,7 +55,8 @@ export function fillgas(options: FillgasOptions = {}): Plugin {
       return `export const islands = {\n${entries.join('\n')}\n};\n`;
     },
     configureServer(server) {
-      if (process.env.VITEST) return;
+      // Vitest runs its own Vite server (mode 'test'): no page middleware there.
+      if (server.config.mode === 'test') return;
       const pagesDir = path.resolve(root, options.pagesDir ?? 'pages');
       server.watcher.add(pagesDir);
       const reloadOnYaml = (file: string) => {

@@ -1,0 +1,307 @@
+/**
+ * `npm run bench`: performance figures for the page builder.
+ *
+ * Builds a throwaway 1,000-page site in a temporary folder (copies of the real route pages
+ * under /bench/p0001…), then measures:
+ * - validation throughput (YAML parse + schema validation through loadProject);
+ * - prerender throughput (renderPage to HTML strings, nothing written to disk);
+ * - a full buildSite of the big site into a temporary outDir;
+ * - the gzipped JavaScript each route of the real site loads (real pages/ built into a
+ *   temporary outDir; dist/ is never touched).
+ *
+ * Prints every figure next to its target, then a markdown block for the README, which is
+ * also written to docs/bench.md. A missed target is reported as NOT MET but the exit code
+ * stays 0: this is a benchmark, not a test. Only an actual failure exits 1.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { PageErrors, RenderError } from './errors.ts';
+import { formatProblems } from './format-error.ts';
+import { listYamlFiles } from './load-pages.ts';
+import { loadProject, SITE_FILE, type Project } from './load-project.ts';
+import { buildSite, type BuildReport } from './prerender.ts';
+import { blockList, blockMap } from './registry.ts';
+import { renderPage, type PageAssets } from './render-page.tsx';
+import { isRouteFile } from './routes.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REAL_PAGES = path.join(ROOT, 'pages');
+const DOC_FILE = path.join(ROOT, 'docs/bench.md');
+
+const PAGE_COUNT = 1000;
+const VALIDATION_RUNS = 3;
+const PRERENDER_RUNS = 3;
+const PRERENDER_WARMUP_PAGES = 50;
+
+const TARGETS = {
+  validationPagesPerSec: 500,
+  prerenderPagesPerSec: 300,
+  buildSeconds: 20,
+};
+
+const BLOCK_START = '<!-- bench:start -->';
+const BLOCK_END = '<!-- bench:end -->';
+
+/** Fake assets: renderPage only needs URLs, not real files. */
+const FAKE_ASSETS: PageAssets = {
+  fontUrl: () => '/f.woff2',
+  preloadFonts: [],
+  islandScripts: () => ({ entry: '/e.js', preloads: [] }),
+};
+
+interface RouteJs {
+  route: string;
+  islands: string[];
+  files: number;
+  gzipBytes: number;
+}
+
+interface Results {
+  machine: string;
+  routeCount: number;
+  validation: { best: number; median: number; runsMs: number[] };
+  prerender: { best: number; median: number; runsMs: number[]; htmlChars: number };
+  build: { routes: number; seconds: number; timings: BuildReport['timings'] };
+  js: RouteJs[];
+}
+
+// Registered once, so Ctrl+C still removes the temporary folder.
+let tmpRoot: string | undefined;
+process.once('SIGINT', () => {
+  if (tmpRoot) rmSync(tmpRoot, { recursive: true, force: true });
+  process.exit(130);
+});
+
+async function main(): Promise<void> {
+  tmpRoot = await mkdtemp(path.join(os.tmpdir(), 'fillgas-bench-'));
+  try {
+    const results = await run(tmpRoot);
+    const block = markdownBlock(results);
+    console.log('\nMarkdown for the README:\n');
+    console.log(block);
+    await writeDoc(block, results.machine);
+    console.log(`\nWrote ${path.relative(ROOT, DOC_FILE)}.`);
+  } finally {
+    await rm(tmpRoot, { recursive: true, force: true });
+    tmpRoot = undefined;
+  }
+}
+
+async function run(tmp: string): Promise<Results> {
+  const machine = machineInfo();
+  console.log(`Machine: ${machine}`);
+
+  // 1. The big site: _site.yaml, 404.yaml and 1,000 byte-identical copies of the route pages.
+  const pagesDir = path.join(tmp, 'pages');
+  const sources = await generatePages(pagesDir);
+  console.log(
+    `Generated ${fmtInt(PAGE_COUNT)} pages in ${pagesDir} from ${sources.length} source page(s): ${sources.join(', ')}`,
+  );
+
+  // 2. Validation: the ajv validator compiles once per process, so the first call pays for
+  // the compilation. That warm-up call is not timed.
+  const load = () => loadProject({ root: ROOT, pagesDir, blocks: blockList });
+  const warm = await load();
+  const routeCount = warm.pages.length;
+  const validationMs: number[] = [];
+  let project: Project = warm;
+  for (let i = 0; i < VALIDATION_RUNS; i++) {
+    const t0 = performance.now();
+    project = await load();
+    validationMs.push(performance.now() - t0);
+  }
+  const validation = throughput(routeCount, validationMs);
+  console.log(
+    `\nValidation (parse + schema, loadProject, ${fmtInt(routeCount)} route pages; 1 untimed warm-up call ` +
+      `compiles the validator, then ${VALIDATION_RUNS} timed runs: ${validationMs.map(fmtMs).join(', ')})`,
+  );
+  console.log(
+    `  best ${fmtRate(validation.best)}, median ${fmtRate(validation.median)}  ` +
+      `target ≥ ${TARGETS.validationPagesPerSec} pages/s (median): ${status(validation.median >= TARGETS.validationPagesPerSec)}`,
+  );
+
+  // 3. Prerender to strings. Warm-up renders a few pages (JIT, React and emotion internals).
+  for (const page of project.pages.slice(0, PRERENDER_WARMUP_PAGES))
+    renderPage(page, project, blockMap, FAKE_ASSETS);
+  const prerenderMs: number[] = [];
+  let htmlChars = 0;
+  for (let i = 0; i < PRERENDER_RUNS; i++) {
+    htmlChars = 0;
+    const t0 = performance.now();
+    for (const page of project.pages)
+      htmlChars += renderPage(page, project, blockMap, FAKE_ASSETS).html.length;
+    prerenderMs.push(performance.now() - t0);
+  }
+  const prerender = { ...throughput(routeCount, prerenderMs), htmlChars };
+  console.log(
+    `\nPrerender (renderPage to HTML strings, no disk writes, ${fmtInt(routeCount)} pages; warm-up of ` +
+      `${PRERENDER_WARMUP_PAGES} pages, then ${PRERENDER_RUNS} timed runs: ${prerenderMs.map(fmtMs).join(', ')}; ` +
+      `${fmtInt(htmlChars)} characters of HTML per run)`,
+  );
+  console.log(
+    `  best ${fmtRate(prerender.best)}, median ${fmtRate(prerender.median)}  ` +
+      `target ≥ ${TARGETS.prerenderPagesPerSec} pages/s (median): ${status(prerender.median >= TARGETS.prerenderPagesPerSec)}`,
+  );
+
+  // 4. Full build of the big site (validate + Vite bundle + prerender + write files).
+  const bigOut = path.join(tmp, 'out-big');
+  const t0 = performance.now();
+  const bigReport = await buildSite({ root: ROOT, pagesDir, outDir: bigOut });
+  const build = {
+    routes: bigReport.routes.length,
+    seconds: (performance.now() - t0) / 1000,
+    timings: bigReport.timings,
+  };
+  console.log(
+    `\nFull build (buildSite, ${fmtInt(build.routes)} routes from ${fmtInt(PAGE_COUNT + 2)} YAML files, temporary outDir)`,
+  );
+  console.log(
+    `  total ${fmtSec(build.seconds)}  target < ${TARGETS.buildSeconds} s: ${status(build.seconds < TARGETS.buildSeconds)}`,
+  );
+  console.log(`  breakdown: ${fmtTimings(build.timings)}`);
+
+  // 5. The real site, built into a temporary outDir: gzipped JS per route.
+  const realOut = path.join(tmp, 'out-real');
+  const realReport = await buildSite({ root: ROOT, pagesDir: REAL_PAGES, outDir: realOut });
+  const js = await routeJs(realReport, realOut);
+  console.log(`\nJavaScript per route of the real site (gzip -9 of the scripts each route loads)`);
+  console.log(indent(jsTable(js)));
+
+  return { machine, routeCount, validation, prerender, build, js };
+}
+
+/** Writes the bench pages; returns the source route files (relative to pages/). */
+async function generatePages(pagesDir: string): Promise<string[]> {
+  const all = await listYamlFiles(REAL_PAGES);
+  const sources = all.filter((f) => isRouteFile(f) && f !== '404.yaml');
+  if (sources.length === 0) throw new Error(`No route pages to copy in ${REAL_PAGES}`);
+  await mkdir(path.join(pagesDir, 'bench'), { recursive: true });
+  await copyFile(path.join(REAL_PAGES, SITE_FILE), path.join(pagesDir, SITE_FILE));
+  await copyFile(path.join(REAL_PAGES, '404.yaml'), path.join(pagesDir, '404.yaml'));
+  const contents = await Promise.all(sources.map((f) => readFile(path.join(REAL_PAGES, f))));
+  await Promise.all(
+    Array.from({ length: PAGE_COUNT }, (_, i) => {
+      const name = `p${String(i + 1).padStart(4, '0')}.yaml`;
+      return writeFile(path.join(pagesDir, 'bench', name), contents[i % contents.length]!);
+    }),
+  );
+  return sources;
+}
+
+async function routeJs(report: BuildReport, outDir: string): Promise<RouteJs[]> {
+  const sizes = new Map<string, number>();
+  const gzipSize = async (url: string) => {
+    let size = sizes.get(url);
+    if (size === undefined) {
+      const bytes = await readFile(path.join(outDir, url.replace(/^\//, '')));
+      size = gzipSync(bytes, { level: 9 }).length;
+      sizes.set(url, size);
+    }
+    return size;
+  };
+  const rows: RouteJs[] = [];
+  for (const r of report.routes) {
+    let gzipBytes = 0;
+    for (const url of r.scripts) gzipBytes += await gzipSize(url);
+    rows.push({ route: r.route, islands: r.islands, files: r.scripts.length, gzipBytes });
+  }
+  return rows;
+}
+
+async function writeDoc(block: string, machine: string): Promise<void> {
+  const intro =
+    '# Benchmarks\n\n' +
+    'Run `npm run bench` (well under a minute). It builds a throwaway site of 1,000 pages in a ' +
+    'temporary folder (byte-identical copies of the real route pages under `/bench/p0001`…, plus ' +
+    '`_site.yaml` and `404.yaml`) and measures: validation throughput (YAML parsing and schema ' +
+    'validation through `loadProject`, best and median of 3 runs after an untimed warm-up call that ' +
+    'compiles the validator), prerender throughput (`renderPage` to HTML strings with fake assets, no ' +
+    'disk writes, after a warm-up), the wall time of a full `buildSite` of the 1,000-page site, and ' +
+    'the gzipped JavaScript (gzip level 9) that each route of the real site loads, built into a ' +
+    'temporary folder so `dist/` is never touched. The figures below were produced by the script on ' +
+    `this machine: ${machine}. The script rewrites the block between the bench markers on every run.\n`;
+  let current = '';
+  try {
+    current = await readFile(DOC_FILE, 'utf8');
+  } catch {
+    // First run: the file does not exist yet.
+  }
+  const start = current.indexOf(BLOCK_START);
+  const end = current.indexOf(BLOCK_END);
+  const text =
+    start >= 0 && end > start
+      ? current.slice(0, start) + block + current.slice(end + BLOCK_END.length)
+      : `${intro}\n${block}\n`;
+  if (!existsSync(path.dirname(DOC_FILE))) await mkdir(path.dirname(DOC_FILE), { recursive: true });
+  await writeFile(DOC_FILE, text);
+}
+
+function markdownBlock(r: Results): string {
+  const lines = [
+    BLOCK_START,
+    `Machine: ${r.machine}`,
+    '',
+    '| Measure | Result | Target | Status |',
+    '| --- | --- | --- | --- |',
+    `| Validation (parse + schema, ${fmtInt(r.routeCount)} pages) | ${fmtRate(r.validation.median)} median, ${fmtRate(r.validation.best)} best | ≥ ${TARGETS.validationPagesPerSec} pages/s | ${status(r.validation.median >= TARGETS.validationPagesPerSec)} |`,
+    `| Prerender to HTML strings (${fmtInt(r.routeCount)} pages) | ${fmtRate(r.prerender.median)} median, ${fmtRate(r.prerender.best)} best | ≥ ${TARGETS.prerenderPagesPerSec} pages/s | ${status(r.prerender.median >= TARGETS.prerenderPagesPerSec)} |`,
+    `| Full build (${fmtInt(r.build.routes)} routes) | ${fmtSec(r.build.seconds)} (${fmtTimings(r.build.timings)}) | < ${TARGETS.buildSeconds} s | ${status(r.build.seconds < TARGETS.buildSeconds)} |`,
+    '',
+    'JavaScript loaded per route of the real site (gzip level 9):',
+    '',
+    jsTable(r.js),
+    BLOCK_END,
+  ];
+  return lines.join('\n');
+}
+
+function jsTable(rows: RouteJs[]): string {
+  const lines = ['| Route | Islands | JS files | Gzipped KB |', '| --- | --- | --- | --- |'];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.route} | ${row.islands.length ? row.islands.join(', ') : '(none)'} | ${row.files} | ${(row.gzipBytes / 1024).toFixed(1)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function throughput(pages: number, runsMs: number[]) {
+  const sorted = [...runsMs].sort((a, b) => a - b);
+  const fastest = sorted[0]!;
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return { best: (pages / fastest) * 1000, median: (pages / median) * 1000, runsMs };
+}
+
+function machineInfo(): string {
+  const cpus = os.cpus();
+  const model = cpus[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU';
+  const memGb = (os.totalmem() / 1024 ** 3).toFixed(1);
+  return `${cpus.length} CPU(s), ${model}, ${memGb} GB RAM, ${os.platform()} ${os.arch()}, Node ${process.version}`;
+}
+
+const status = (met: boolean) => (met ? 'met' : 'NOT MET');
+const fmtInt = (n: number) => n.toLocaleString('en-US');
+const fmtRate = (n: number) => `${fmtInt(Math.round(n))} pages/s`;
+const fmtMs = (ms: number) => `${Math.round(ms)} ms`;
+const fmtSec = (s: number) => `${s.toFixed(2)} s`;
+const fmtTimings = (t: BuildReport['timings']) =>
+  `validate ${fmtMs(t.validateMs)}, bundle ${fmtMs(t.bundleMs)}, prerender ${fmtMs(t.prerenderMs)}, total ${fmtMs(t.totalMs)}`;
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof PageErrors) console.error(formatProblems(error.problems));
+    else if (error instanceof RenderError) console.error(`✖ ${error.message}`, error.cause);
+    else console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderErrorScreen } from '../../runtime/error-screen.ts';
+import { RenderError } from '../../runtime/errors.ts';
+import { loadProject, type LoadedPage, type Project } from '../../runtime/load-project.ts';
+import { blockList, blockMap } from '../../runtime/registry.ts';
+import { renderPage, type PageAssets } from '../../runtime/render-page.tsx';
+import type { AnyBlockDefinition } from '../../runtime/define-block.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const project: Project = await loadProject({ root, pagesDir: path.join(root, 'pages'), blocks: blockList });
+const assets: PageAssets = {
+  fontUrl: () => '/f.woff2',
+  preloadFonts: [],
+  islandScripts: () => ({ entry: '/e.js', preloads: ['/c.js'] }),
+};
+const page = (model: Partial<LoadedPage['model']>): LoadedPage => ({
+  route: '/teste',
+  file: 'pages/teste.yaml',
+  model: { title: 'T', description: 'D', robots: 'index, follow', canonical: true, blocks: [], ...model },
+});
+
+describe('renderPage', () => {
+  it('names the page and the block when a component throws', () => {
+    const Boom = () => {
+      throw new Error('quebrou');
+    };
+    const registry = new Map<string, AnyBlockDefinition>([
+      ...blockMap,
+      ['boom', { ...blockMap.get('navbar')!, type: 'boom', component: Boom }],
+    ]);
+    const broken = page({ blocks: [{ type: 'navbar', logoHref: '/', align: 'center' }, { type: 'boom' }] });
+    let error: unknown;
+    try {
+      renderPage(broken, project, registry, assets);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(RenderError);
+    expect((error as RenderError).message).toBe(
+      'Erro ao montar a página /teste (pages/teste.yaml), bloco 2 "boom": quebrou',
+    );
+    const screen = renderErrorScreen(error);
+    expect(screen).toContain('<h2>Unexpected Application Error!</h2>');
+    expect(screen).toContain('<h3 style="font-style:italic">quebrou</h3>');
+    expect(screen).toContain('<code>boom</code>');
+    expect(screen).toContain('<code>pages/teste.yaml</code>');
+  });
+
+  it('renders author text as text everywhere: body, head and JSON-LD', () => {
+    const evil = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
+    const { html } = renderPage(
+      page({
+        title: evil,
+        description: `"${evil}`,
+        jsonLd: [{ '@type': 'Thing', name: evil }],
+        blocks: [{ type: 'choiceCards', heading: evil, cards: [{ title: evil, disabled: false }] }],
+      }),
+      project,
+      blockMap,
+      assets,
+    );
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('content="&quot;&lt;/script&gt;');
+    const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!;
+    expect(JSON.parse(jsonLd).name).toBe(evil);
+  });
+
+  it('hydrates only interactive blocks, with their props, and loads scripts only then', () => {
+    const staticOnly = renderPage(
+      page({ blocks: [{ type: 'navbar', logoHref: '/', align: 'center' }] }),
+      project,
+      blockMap,
+      assets,
+    );
+    expect(staticOnly.islandTypes).toEqual([]);
+    expect(staticOnly.html).not.toContain('<script type="module"');
+    expect(staticOnly.html).not.toContain('fillgas-site');
+
+    const withIsland = renderPage(
+      page({
+        blocks: [
+          { type: 'navbar', logoHref: '/', align: 'center' },
+          { type: 'notFound', code: '404', heading: "It's", linkLabel: 'x', href: '/' },
+        ],
+      }),
+      project,
+      blockMap,
+      assets,
+    );
+    expect(withIsland.islandTypes).toEqual(['notFound']);
+    expect(withIsland.html).toContain('<script type="module" src="/e.js"></script>');
+    expect(withIsland.html).toContain('<link rel="modulepreload" href="/c.js">');
+    const island = withIsland.html.match(
+      /<div data-island="notFound" data-hydrate="idle" data-prefix="b1-" data-props='([^']*)'>/,
+    );
+    expect(island).not.toBeNull();
+    expect(JSON.parse(island![1]!.replace(/&#39;/g, "'").replace(/&amp;/g, '&'))).toMatchObject({
+      heading: "It's",
+    });
+    expect(withIsland.html).toContain('<script type="application/json" id="fillgas-site">');
+  });
+
+  it('lays blocks out in landmarks: header, main, footer', () => {
+    const { html } = renderPage(
+      page({ blocks: [{ type: 'navbar', logoHref: '/', align: 'center' }] }),
+      project,
+      blockMap,
+      assets,
+    );
+    expect(html).toMatch(/<a class="skip-link" href="#conteudo">Pular para o conteúdo<\/a>\n<header/);
+    expect(html).toContain('<main id="conteudo" tabindex="-1">');
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Render tests over every page in pages/, through the real build (vite bundle + prerender)
+ * into a temporary folder.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, type BuildReport } from '../../runtime/prerender.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let tmp: string;
+let report: BuildReport;
+const html = (file: string) => readFileSync(path.join(report.outDir, file), 'utf8');
+const origin = 'https://fillgas.example';
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'fillgas-render-'));
+  report = await buildSite({ root, outDir: path.join(tmp, 'dist') });
+}, 120_000);
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+describe('every page of pages/', () => {
+  it('is written to dist/<route>/index.html, the catch-all to dist/404.html', () => {
+    const files = report.routes.map((r) => r.file).sort();
+    expect(files).toContain('index.html');
+    expect(files).toContain('404.html');
+    for (const file of files) expect(existsSync(path.join(report.outDir, file)), file).toBe(true);
+  });
+
+  it.each(['index.html', '404.html'])('%s is a complete pt-BR document with its head tags', (file) => {
+    const doc = html(file);
+    expect(doc.startsWith('<!doctype html>')).toBe(true);
+    expect(doc).toContain('<html lang="pt-BR"');
+    expect(doc).toMatch(/<title>[^<]+<\/title>/);
+    expect(doc).toMatch(/<meta name="description" content="[^"]+">/);
+    expect(doc).toMatch(/<meta name="robots" content="[^"]+">/);
+    expect(doc).toMatch(/<meta property="og:title" content="[^"]+">/);
+    expect(doc).toContain('<link rel="icon" href="/favicon.ico"');
+    expect(doc).toMatch(/<style>@font-face/);
+    expect(doc).not.toContain('<link rel="stylesheet"');
+    for (const [, json] of doc.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)) {
+      expect(() => JSON.parse(json!)).not.toThrow();
+    }
+  });
+
+  it('home: title, canonical, the two cards, no JavaScript at all', () => {
+    const doc = html('index.html');
+    expect(doc).toContain('<title>Fillgás | Recarga de Cilindros CO2</title>');
+    expect(doc).toContain(`<link rel="canonical" href="${origin}/">`);
+    expect(doc).toContain('<meta name="robots" content="index, follow">');
+    expect(doc).toContain('Recarregue o seu cilindro');
+    expect(doc).toMatch(/<a [^>]*href="\/sodastream-t"[^>]*>Agendar Recarga<\/a>/);
+    expect(doc).toContain('Conheça a nossa máquina');
+    expect(doc).toContain('Em breve');
+    expect(doc).toContain('Lançamento 2025');
+    expect(doc).not.toContain('<script type="module"');
+    expect(doc).not.toContain('modulepreload');
+    expect(report.routes.find((r) => r.route === '/')!.scripts).toEqual([]);
+    const jsonLd = JSON.parse(doc.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
+    expect(jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Fillgás',
+    });
+  });
+
+  it('404: the spec text, noindex, no canonical, and only its own island script', () => {
+    const doc = html('404.html');
+    expect(doc).toContain('Oops! Page not found');
+    expect(doc).toMatch(/<a [^>]*href="\/"[^>]*>Return to Home<\/a>/);
+    expect(doc).toContain('<meta name="robots" content="noindex, follow">');
+    expect(doc).not.toContain('rel="canonical"');
+    expect(doc).toContain('data-island="notFound"');
+    const scripts = report.routes.find((r) => r.route === '/404')!.scripts;
+    expect(scripts[0]).toMatch(/^\/assets\/hydrate-.*\.js$/);
+    expect(scripts.some((s) => /notFound-.*\.js$/.test(s))).toBe(true);
+    for (const s of scripts) expect(existsSync(path.join(report.outDir, s))).toBe(true);
+  });
+
+  it('puts all styles in <head>, none inline in the body', () => {
+    for (const { file } of report.routes) {
+      const body = html(file).split('<body>')[1]!;
+      expect(body, file).not.toContain('<style');
+    }
+  });
+
+  it('copies public files and self-hosted fonts', () => {
+    expect(existsSync(path.join(report.outDir, 'favicon.ico'))).toBe(true);
+    expect(existsSync(path.join(report.outDir, 'images/cilindro.svg'))).toBe(true);
+    const fonts = html('index.html').match(/href="(\/assets\/fonts\/[^"]+\.woff2)"/g) ?? [];
+    expect(fonts.length).toBe(2);
+  });
+});

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { registry } from '../../blocks/index.ts';
+import { buildPageSchema } from '../../schema/page.ts';
+import { blockList } from '../../runtime/registry.ts';
+import { PAGE_SCHEMA_FILE, pageSchemaText } from '../../runtime/schema-file.ts';
+import { createAjv } from '../../runtime/validate-page.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('block registry', () => {
+  it('has one folder per block type, named as the type', () => {
+    const folders = readdirSync(path.join(root, 'blocks'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+    expect(Object.keys(registry).sort()).toEqual(folders);
+    for (const [key, def] of Object.entries(registry)) expect(def.type).toBe(key);
+  });
+
+  it("uses each folder's <type>.tsx default export as the component (the file islands load)", async () => {
+    for (const def of blockList) {
+      const mod = (await import(`../../blocks/${def.type}/${def.type}.tsx`)) as { default: unknown };
+      expect(mod.default, def.type).toBe(def.component);
+    }
+  });
+
+  it('documents every prop in Portuguese', () => {
+    for (const def of blockList) {
+      const props = (def.schema as { properties: Record<string, { description?: string; type?: string }> })
+        .properties;
+      for (const [name, prop] of Object.entries(props)) {
+        const described = prop.description ?? (prop as { anyOf?: unknown }).anyOf;
+        expect(described, `${def.type}.${name} precisa de description`).toBeTruthy();
+      }
+    }
+  });
+
+  it('has examples that are valid pages blocks', () => {
+    const validate = createAjv().compile(buildPageSchema(blockList));
+    for (const def of blockList) {
+      expect(def.examples.length, def.type).toBeGreaterThan(0);
+      for (const example of def.examples) {
+        const page = {
+          title: 't',
+          description: 'd',
+          blocks: [{ type: def.type, ...structuredClone(example.props) }],
+        };
+        expect(validate(page), `${def.type} / ${example.name}: ${JSON.stringify(validate.errors)}`).toBe(
+          true,
+        );
+      }
+    }
+  });
+});
+
+describe('schema/page.schema.json', () => {
+  it('matches the registry (run `npm run schema` after changing a block schema)', () => {
+    expect(readFileSync(path.join(root, PAGE_SCHEMA_FILE), 'utf8')).toBe(pageSchemaText());
+  });
+
+  it('closes every block schema and discriminates blocks by type', () => {
+    const schema = JSON.parse(pageSchemaText()) as {
+      additionalProperties: boolean;
+      properties: {
+        blocks: { items: { discriminator: unknown; oneOf: { additionalProperties: boolean }[] } };
+      };
+    };
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.blocks.items.discriminator).toEqual({ propertyName: 'type' });
+    for (const branch of schema.properties.blocks.items.oneOf)
+      expect(branch.additionalProperties).toBe(false);
+  });
+});
