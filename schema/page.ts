@@ -34,9 +34,12 @@ export const PageMetaSchema = Type.Object({
   ),
   jsonLd: Type.Optional(
     Type.Array(
-      Type.Object(
-        { '@type': Text({ description: 'Tipo schema.org, ex.: Service, FAQPage.' }) },
-        { additionalProperties: true, description: 'Um bloco de dados estruturados (schema.org).' },
+      // Open by nature: schema.org data has any number of properties.
+      Type.Unsafe<{ '@type': string; [property: string]: unknown }>(
+        Type.Object(
+          { '@type': Text({ description: 'Tipo schema.org, ex.: Service, FAQPage.' }) },
+          { additionalProperties: true, description: 'Um bloco de dados estruturados (schema.org).' },
+        ),
       ),
       { description: 'Dados estruturados para o Google (JSON-LD), um item por tipo.' },
     ),
