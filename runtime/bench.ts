@@ -238,6 +238,14 @@ async function writeDoc(block: string, machine: string): Promise<void> {
       : `${intro}\n${block}\n`;
   if (!existsSync(path.dirname(DOC_FILE))) await mkdir(path.dirname(DOC_FILE), { recursive: true });
   await writeFile(DOC_FILE, text);
+  // The README shows the same figures between the same markers.
+  const readmeFile = path.join(ROOT, 'README.md');
+  const readme = await readFile(readmeFile, 'utf8').catch(() => '');
+  const rs = readme.indexOf(BLOCK_START);
+  const re = readme.indexOf(BLOCK_END);
+  if (rs >= 0 && re > rs) {
+    await writeFile(readmeFile, readme.slice(0, rs) + block + readme.slice(re + BLOCK_END.length));
+  }
 }
 
 function markdownBlock(r: Results): string {

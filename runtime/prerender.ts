@@ -60,11 +60,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       islandScripts: (types) => (manifest ? scriptsFor(manifest, types) : undefined),
     };
     const routes: BuildReport['routes'] = [];
+    const writes: Promise<void>[] = [];
     for (const page of project.pages) {
       const { html, islandTypes: used } = renderPage(page, project, blockMap, assets);
       const file = routeToOutFile(page.route);
-      await mkdir(path.dirname(path.join(tmp, file)), { recursive: true });
-      await writeFile(path.join(tmp, file), html);
+      const target = path.join(tmp, file);
+      writes.push(mkdir(path.dirname(target), { recursive: true }).then(() => writeFile(target, html)));
       const scripts = used.length > 0 && manifest ? scriptsFor(manifest, used) : undefined;
       routes.push({
         route: page.route,
@@ -73,6 +74,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
         scripts: scripts ? [scripts.entry, ...scripts.preloads] : [],
       });
     }
+    await Promise.all(writes);
     const t3 = performance.now();
 
     await rm(path.join(tmp, '.vite'), { recursive: true, force: true });
