@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'duplicate-route'
   | 'duplicate-anchor'
   | 'missing-site'
+  | 'not-a-page'
   | 'unknown-block'
   | 'missing-block-type'
   | 'unknown-prop'

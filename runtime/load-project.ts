@@ -72,6 +72,16 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
 
   const files = await listYamlFiles(pagesDir);
   const only = options.only?.map((f) => path.resolve(root, f));
+  for (const wanted of only ?? []) {
+    const relToPages = path.relative(pagesDir, wanted).split(path.sep).join('/');
+    if (relToPages.startsWith('..') || !files.includes(relToPages) || !isRouteFile(relToPages)) {
+      problems.push({
+        code: 'not-a-page',
+        message: `${rel(wanted)} não é uma página: informe arquivos .yaml de dentro de ${rel(pagesDir)}/ (sem "_" no nome).`,
+        loc: { file: rel(wanted), line: 1, column: 1 },
+      });
+    }
+  }
 
   const site = await loadSite(
     path.join(pagesDir, SITE_FILE),

@@ -14,7 +14,10 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recarga de Cilindros CO2');
 
     const available = page.getByRole('listitem').filter({ hasText: 'Recarregue o seu cilindro' });
-    await expect(available.getByRole('link', { name: 'Agendar Recarga' })).toHaveAttribute('href', '/sodastream-t');
+    await expect(available.getByRole('link', { name: 'Agendar Recarga' })).toHaveAttribute(
+      'href',
+      '/sodastream-t',
+    );
 
     const soon = page.getByRole('listitem').filter({ hasText: 'Conheça a nossa máquina' });
     await expect(soon).toContainText('Em breve');
