@@ -50,7 +50,7 @@ const BLOCK_END = '<!-- bench:end -->';
 const FAKE_ASSETS: PageAssets = {
   fontUrl: () => '/f.woff2',
   preloadFonts: [],
-  islandScripts: () => ({ entry: '/e.js', preloads: [] }),
+  pageScripts: () => ({ entry: '/e.js', preloads: [] }),
 };
 
 interface RouteJs {

@@ -13,7 +13,7 @@ export const DEV_FONT_PREFIX = '/assets/fonts/';
 const devAssets: PageAssets = {
   fontUrl: (font) => `${DEV_FONT_PREFIX}${fontBaseName(font)}.woff2`,
   preloadFonts: fontFiles.filter((f) => f.preload),
-  islandScripts: () => ({ entry: '/runtime/client/hydrate.tsx', preloads: [] }),
+  pageScripts: () => ({ entry: '/runtime/client/main.ts', preloads: [] }),
 };
 
 /** "/agendamento/", "/agendamento/index.html" → "/agendamento". */

@@ -31,6 +31,8 @@ export function jsonForScript(value: unknown): string {
 
 export interface DocumentParts {
   route: string;
+  /** data-* attributes on <html> that the page script reads. */
+  htmlData?: Record<string, string | undefined>;
   page: PageModel;
   site: Site;
   /** Canonical URL, or undefined for pages that must not declare one (404). */
@@ -85,8 +87,12 @@ export function renderDocument(parts: DocumentParts): string {
     parts.devHead ?? '',
   ].filter(Boolean);
 
+  const htmlData = Object.entries(parts.htmlData ?? {})
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => ` data-${key}="${escapeHtml(value!)}"`)
+    .join('');
   return `<!doctype html>
-<html lang="pt-BR" data-route="${escapeHtml(parts.route)}">
+<html lang="pt-BR" data-route="${escapeHtml(parts.route)}"${htmlData}>
 <head>
 ${head.join('\n')}
 </head>

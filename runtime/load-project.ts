@@ -18,11 +18,12 @@ export const SITE_FILE = '_site.yaml';
 export interface BlockInstance {
   type: string;
   id?: string;
+  hideFor?: 'paidTraffic';
   [prop: string]: unknown;
 }
 
 export type PageModel = Required<Pick<PageMeta, 'title' | 'description' | 'robots' | 'canonical'>> &
-  Pick<PageMeta, 'image' | 'jsonLd'> & { blocks: BlockInstance[] };
+  Pick<PageMeta, 'image' | 'jsonLd' | 'analytics' | 'reveal'> & { blocks: BlockInstance[] };
 
 export interface LoadedPage {
   route: string;

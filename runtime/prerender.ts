@@ -5,8 +5,7 @@
  * build never leaves a half-built dist/.
  */
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build as viteBuild, type Manifest } from 'vite';
@@ -18,7 +17,8 @@ import { renderPage, type PageAssets } from './render-page.tsx';
 import { routeToOutFile } from './routes.ts';
 import { sitePlugins } from './vite-plugin.ts';
 
-export const CLIENT_ENTRY = 'runtime/client/hydrate.tsx';
+export const CLIENT_ENTRY = 'runtime/client/main.ts';
+const HYDRATE_MODULE = 'runtime/client/hydrate.tsx';
 
 export interface BuildOptions {
   root: string;
@@ -47,17 +47,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const tmp = `${outDir}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
   try {
-    const islandTypes = usedIslands(project);
-    const manifest = await bundleIslands(root, tmp, islandTypes);
-    if (!manifest && existsSync(path.join(root, 'public')))
-      await cp(path.join(root, 'public'), tmp, { recursive: true });
+    const manifest = await bundleClient(root, tmp, usedIslands(project));
     const fontUrls = await copyFonts(root, tmp);
     const t2 = performance.now();
 
     const assets: PageAssets = {
       fontUrl: (font) => fontUrls.get(font)!,
       preloadFonts: fontFiles.filter((f) => f.preload),
-      islandScripts: (types) => (manifest ? scriptsFor(manifest, types) : undefined),
+      pageScripts: (types) => scriptsFor(manifest, types),
     };
     const routes: BuildReport['routes'] = [];
     const writes: Promise<void>[] = [];
@@ -66,13 +63,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       const file = routeToOutFile(page.route);
       const target = path.join(tmp, file);
       writes.push(mkdir(path.dirname(target), { recursive: true }).then(() => writeFile(target, html)));
-      const scripts = used.length > 0 && manifest ? scriptsFor(manifest, used) : undefined;
-      routes.push({
-        route: page.route,
-        file,
-        islands: used,
-        scripts: scripts ? [scripts.entry, ...scripts.preloads] : [],
-      });
+      routes.push({ route: page.route, file, islands: used, scripts: scriptSources(html) });
     }
     await Promise.all(writes);
     const t3 = performance.now();
@@ -100,7 +91,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 function usedIslands(project: Project): string[] {
   const types = new Set<string>();
   for (const page of project.pages) {
-    for (const { type, ...props } of page.model.blocks) {
+    for (const { type, hideFor: _hideFor, ...props } of page.model.blocks) {
       const def = blockMap.get(type);
       if (def && hydrateStrategyOf(def, props)) types.add(type);
     }
@@ -108,12 +99,8 @@ function usedIslands(project: Project): string[] {
   return [...types].sort();
 }
 
-async function bundleIslands(
-  root: string,
-  outDir: string,
-  islandTypes: string[],
-): Promise<Manifest | undefined> {
-  if (islandTypes.length === 0) return undefined;
+/** Bundles the page script, the island loader and the islands pages use; copies public/. */
+async function bundleClient(root: string, outDir: string, islandTypes: string[]): Promise<Manifest> {
   await viteBuild({
     configFile: false,
     root,
@@ -131,7 +118,10 @@ async function bundleIslands(
   return JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
-/** The entry script and every chunk the page's islands import statically (modulepreload). */
+/**
+ * The page script, plus modulepreloads for everything the page's islands need (the
+ * island loader, React, each island's chunk and their imports) so nothing waterfalls.
+ */
 export function scriptsFor(manifest: Manifest, islandTypes: string[]): { entry: string; preloads: string[] } {
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${CLIENT_ENTRY} não está no manifesto do Vite`);
@@ -143,9 +133,19 @@ export function scriptsFor(manifest: Manifest, islandTypes: string[]): { entry: 
     chunk.imports?.forEach(visit);
   };
   entry.imports?.forEach(visit);
-  for (const type of islandTypes) visit(`blocks/${type}/${type}.tsx`);
+  if (islandTypes.length > 0) {
+    visit(HYDRATE_MODULE);
+    for (const type of islandTypes) visit(`blocks/${type}/${type}.tsx`);
+  }
   preloads.delete(`/${entry.file}`);
   return { entry: `/${entry.file}`, preloads: [...preloads] };
+}
+
+/** Every script file a built page loads: its entry and its modulepreloads. */
+function scriptSources(html: string): string[] {
+  return [
+    ...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g),
+  ].map((m) => (m[1] ?? m[2])!);
 }
 
 async function copyFonts(root: string, outDir: string): Promise<Map<FontFile, string>> {

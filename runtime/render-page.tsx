@@ -22,12 +22,15 @@ import { NOT_FOUND_ROUTE } from './routes.ts';
 
 export const SITE_DATA_ID = 'fillgas-site';
 
+/** Attributes that runtime/client/enhance.ts acts on: a page containing one needs the page script. */
+const ENHANCED_MARKERS = ['data-track=', 'data-current-year', 'data-hide-for='];
+
 export interface PageAssets {
   /** URL of a font file (hashed in the build, served from node_modules in dev). */
   fontUrl: (font: FontFile) => string;
   preloadFonts: readonly FontFile[];
-  /** The entry script and modulepreloads for the islands a page uses; undefined when it uses none. */
-  islandScripts: (types: string[]) => { entry: string; preloads: string[] } | undefined;
+  /** The page script and the modulepreloads for the islands a page uses (none: the entry alone). */
+  pageScripts: (islandTypes: string[]) => { entry: string; preloads: string[] } | undefined;
   devHead?: string;
 }
 
@@ -66,7 +69,7 @@ export function renderPage(
         index,
         new Error('tipo de bloco não registrado'),
       );
-    const { type, ...props } = block;
+    const { type, hideFor, ...props } = block;
     const prefix = `b${index}-`;
     const Component = def.component;
     let html: string;
@@ -89,18 +92,26 @@ export function renderPage(
         `<div data-island="${type}" data-hydrate="${strategy}" data-prefix="${prefix}" ` +
         `data-props='${escapeSingleQuotedAttr(JSON.stringify(props))}'>${html}</div>`;
     }
+    if (hideFor) html = `<div data-hide-for="${hideFor}">${html}</div>`;
     groups[def.placement ?? 'main'].push(html);
   });
 
   const types = [...islandTypes];
-  const scripts = types.length > 0 ? assets.islandScripts(types) : undefined;
+  const allBlocks = Object.values(groups).flat().join('');
+  const needsScript =
+    types.length > 0 ||
+    Boolean(page.model.analytics?.pageView || page.model.reveal) ||
+    ENHANCED_MARKERS.some((marker) => allBlocks.includes(marker));
+  const scripts = needsScript ? assets.pageScripts(types) : undefined;
   const body = [
     '<a class="skip-link" href="#conteudo">Pular para o conteúdo</a>',
     ...groups.header,
     `<main id="conteudo" tabindex="-1">${groups.main.join('')}</main>`,
     ...groups.footer,
     ...groups.overlay,
-    scripts ? `<script type="application/json" id="${SITE_DATA_ID}">${jsonForScript(site)}</script>` : '',
+    types.length > 0
+      ? `<script type="application/json" id="${SITE_DATA_ID}">${jsonForScript(site)}</script>`
+      : '',
   ]
     .filter(Boolean)
     .join('\n');
@@ -118,6 +129,14 @@ export function renderPage(
     islandTypes: types,
     html: renderDocument({
       route: page.route,
+      htmlData: {
+        'page-view': page.model.analytics?.pageView,
+        'click-event':
+          page.model.analytics?.pageView || allBlocks.includes('data-track=')
+            ? page.model.analytics?.clickEvent
+            : undefined,
+        reveal: page.model.reveal,
+      },
       page: page.model,
       site,
       canonicalUrl,

@@ -35,6 +35,8 @@ function toProblems(errors: ErrorObject[], parsed: ParsedFile): PageProblem[] {
   const seen = new Set<string>();
   const problems: PageProblem[] = [];
   for (const error of errors) {
+    // "must match then schema" restates the required error reported inside the branch.
+    if (error.keyword === 'if') continue;
     const problem = toProblem(error, parsed);
     const key = `${problem.loc.line}:${problem.loc.column}:${problem.message}`;
     if (!seen.has(key)) {

@@ -4,7 +4,7 @@
  */
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import type { AnyBlockDefinition } from '../runtime/define-block.ts';
-import { AnchorId, SitePath, StringEnum, Text, withDefault } from './shared.ts';
+import { AnchorId, HideFor, SitePath, StringEnum, Text, withDefault } from './shared.ts';
 
 export const PageMetaSchema = Type.Object({
   title: Text({
@@ -32,6 +32,36 @@ export const PageMetaSchema = Type.Object({
       description: 'Imagem de compartilhamento (1200×630), dentro de public/. Ex.: /images/compartilhar.png',
     }),
   ),
+  analytics: Type.Optional(
+    Type.Object(
+      {
+        pageView: Type.Optional(
+          Type.String({
+            pattern: '^[a-z][a-z0-9_]*$',
+            patternErrorMessage: 'Use letras minúsculas, números e _, ex.: agendamento_page.',
+            description: 'Evento de visualização enviado ao abrir a página, ex.: agendamento_page.',
+            examples: ['agendamento_page', 'sodastream_t_page'],
+          }),
+        ),
+        clickEvent: withDefault(
+          Type.String({
+            pattern: '^[a-z][a-z0-9_]*$',
+            patternErrorMessage: 'Use letras minúsculas, números e _, ex.: cta_click.',
+            description:
+              'Nome do evento dos cliques nos botões. Padrão: cta_click (em /recarga: recarga_cta).',
+          }),
+          'cta_click',
+        ),
+      },
+      { additionalProperties: false, description: 'Eventos do Analytics desta página.' },
+    ),
+  ),
+  reveal: Type.Optional(
+    StringEnum(['offset', 'intersection'], {
+      description:
+        'Animação de entrada dos elementos ao rolar: offset (quando o topo chega a 150 px do fim da tela) ou intersection (10% visível).',
+    }),
+  ),
   jsonLd: Type.Optional(
     Type.Array(
       // Open by nature: schema.org data has any number of properties.
@@ -47,13 +77,14 @@ export const PageMetaSchema = Type.Object({
 });
 
 /** Keys every block accepts besides its own props. */
-export const BLOCK_BASE_KEYS = ['type', 'id'] as const;
+export const BLOCK_BASE_KEYS = ['type', 'id', 'hideFor'] as const;
 
 export function blockInstanceSchema(def: AnyBlockDefinition): TObject {
   return Type.Object(
     {
       type: Type.Literal(def.type, { description: `${def.title}: ${def.description}` }),
       id: Type.Optional(AnchorId),
+      hideFor: Type.Optional(HideFor),
       ...(def.schema as TObject).properties,
     },
     { additionalProperties: false, title: def.title, description: def.description },

@@ -98,3 +98,50 @@ export const AnchorId = Type.String({
   description:
     'Identificador da seção, usado em links como #duvidas. Só letras minúsculas, números e hífens.',
 });
+
+/**
+ * A call to action. By default it opens the WhatsApp chat with the "recarga" message;
+ * `action: phone` calls the support number; `action: link` goes to `href`.
+ * `track` names the section in analytics (spec §7, e.g. HeroSectionT).
+ */
+export const Cta = Type.Object(
+  {
+    label: Text({ maxLength: 60, description: 'Texto do botão (um verbo: "Agendar recarga").' }),
+    action: withDefault(
+      StringEnum(['whatsapp', 'phone', 'link'], {
+        description: 'O que o botão faz: whatsapp (abre a conversa), phone (liga) ou link (vai para href).',
+      }),
+      'whatsapp',
+    ),
+    message: withDefault(
+      StringEnum(['recarga', 'duvidas'], {
+        description:
+          'Mensagem pronta do WhatsApp (de _site.yaml): recarga (agendar) ou duvidas (tirar dúvidas).',
+      }),
+      'recarga',
+    ),
+    href: Type.Optional(
+      SafeUrl({ description: 'Destino quando action é link: /pagina, #secao ou https://…' }),
+    ),
+    track: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z][A-Za-z0-9_]*$',
+        patternErrorMessage: 'Use letras, números e _ sem espaços, ex.: HeroSectionT.',
+        description: 'Nome da seção nos eventos de clique do Analytics, ex.: HeroSectionT.',
+        examples: ['HeroSectionT', 'CTASectionT', 'NavbarT'],
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Um botão de ação: abre o WhatsApp (padrão), liga, ou leva a um link.',
+    if: { properties: { action: { const: 'link' } }, required: ['action'] },
+    then: { required: ['href'] },
+  },
+);
+export type CtaValue = Static<typeof Cta>;
+
+/** Who should not see a block: paidTraffic = visitors from a paid search ad (gclid or utm_source=google). */
+export const HideFor = StringEnum(['paidTraffic'], {
+  description: 'Esconde o bloco para: paidTraffic (visitantes de anúncio pago: gclid ou utm_source=google).',
+});

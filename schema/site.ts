@@ -2,6 +2,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Text } from './shared.ts';
 
+/** Names of the prefilled chat messages (spec §7): a call to action picks one by name. */
+export const CHAT_MESSAGES = ['recarga', 'duvidas'] as const;
+
 export const SiteSchema = Type.Object(
   {
     brand: Text({ description: 'Nome da marca, usado nos títulos e no rodapé.' }),
@@ -45,4 +48,4 @@ export const SiteSchema = Type.Object(
 );
 
 export type Site = Static<typeof SiteSchema>;
-export type ChatMessage = keyof Site['messages'];
+export type ChatMessage = (typeof CHAT_MESSAGES)[number];

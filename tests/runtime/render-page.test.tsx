@@ -12,7 +12,7 @@ const project: Project = await loadProject({ root, pagesDir: path.join(root, 'pa
 const assets: PageAssets = {
   fontUrl: () => '/f.woff2',
   preloadFonts: [],
-  islandScripts: () => ({ entry: '/e.js', preloads: ['/c.js'] }),
+  pageScripts: () => ({ entry: '/e.js', preloads: ['/c.js'] }),
 };
 const page = (model: Partial<LoadedPage['model']>): LoadedPage => ({
   route: '/teste',

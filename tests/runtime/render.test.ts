@@ -74,7 +74,8 @@ describe('every page of pages/', () => {
     expect(doc).not.toContain('rel="canonical"');
     expect(doc).toContain('data-island="notFound"');
     const scripts = report.routes.find((r) => r.route === '/404')!.scripts;
-    expect(scripts[0]).toMatch(/^\/assets\/hydrate-.*\.js$/);
+    expect(scripts[0]).toMatch(/^\/assets\/main-.*\.js$/);
+    expect(scripts.some((s) => /hydrate-.*\.js$/.test(s))).toBe(true);
     expect(scripts.some((s) => /notFound-.*\.js$/.test(s))).toBe(true);
     for (const s of scripts) expect(existsSync(path.join(report.outDir, s))).toBe(true);
   });

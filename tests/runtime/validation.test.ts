@@ -59,7 +59,7 @@ describe('validation errors on fixture pages', async () => {
     expect(brief(problem!)).toBe(
       'pages/unknown-prop.yaml:5:5 [unknown-prop] Propriedade desconhecida "algin" no bloco "navbar". Você quis dizer "align"?',
     );
-    expect(problem!.hint).toBe('Propriedades aceitas: type, id, logoHref, align.');
+    expect(problem!.hint).toBe('Propriedades aceitas: type, id, hideFor, logoHref, align.');
   });
 
   it('a missing required prop points at the block and names the prop', () => {

@@ -1,0 +1,32 @@
+/**
+ * Analytics events go to window.dataLayer (the GTM / GA4 convention). No third-party
+ * script is loaded here: a tag manager, when configured, reads the same array.
+ */
+declare global {
+  interface Window {
+    dataLayer?: Record<string, unknown>[];
+  }
+}
+
+export function pushEvent(event: Record<string, unknown>): void {
+  (window.dataLayer ??= []).push(event);
+}
+
+/** A call to action clicked, by the section name it declares (spec §7). */
+export function trackCtaClick(eventName: string, section: string, action: string): void {
+  pushEvent({ event: eventName, section, cta_action: action, page_path: location.pathname });
+}
+
+/** The footer's chat link: category Contato, action 'WhatsApp Click' (spec §7). */
+export function trackFooterChat(label: string): void {
+  pushEvent({
+    event: 'whatsapp_click',
+    event_category: 'Contato',
+    event_action: 'WhatsApp Click',
+    event_label: label,
+  });
+}
+
+export function trackPageView(name: string): void {
+  pushEvent({ event: name, page_path: location.pathname, page_title: document.title });
+}

@@ -1,0 +1,66 @@
+/**
+ * Page behaviours that need no React, run on every page that has a script at all:
+ * paid-traffic visibility rules, page-view and click events, reveal on scroll and the
+ * copyright year. The server's HTML is complete without them.
+ */
+import { isPaidTraffic, SPEC } from '../../schema/constants.ts';
+import { trackCtaClick, trackFooterChat, trackPageView } from './analytics.ts';
+
+export function enhance(doc: Document = document): void {
+  applyVisibilityRules(doc);
+  const root = doc.documentElement;
+  if (root.dataset.pageView) trackPageView(root.dataset.pageView);
+  doc.addEventListener('click', (event) => onClick(event, root.dataset.clickEvent ?? 'cta_click'));
+  for (const el of doc.querySelectorAll<HTMLElement>('[data-current-year]')) {
+    el.textContent = String(new Date().getFullYear());
+  }
+  if (root.dataset.reveal) startReveal(doc, root.dataset.reveal);
+}
+
+/** Blocks marked hideFor: paidTraffic are removed before any island hydrates. */
+function applyVisibilityRules(doc: Document): void {
+  if (!isPaidTraffic(location.search)) return;
+  for (const el of doc.querySelectorAll('[data-hide-for="paidTraffic"]')) el.remove();
+}
+
+function onClick(event: MouseEvent, clickEvent: string): void {
+  const link = (event.target as Element | null)?.closest?.<HTMLElement>('a[data-track]');
+  if (!link) return;
+  const section = link.dataset.track!;
+  if (link.dataset.trackFooter !== undefined) trackFooterChat(section);
+  else trackCtaClick(clickEvent, section, link.dataset.cta ?? 'link');
+}
+
+/**
+ * Elements with data-reveal get the class "active" when scrolled into view (spec §4):
+ * mode "offset" when their top is within 150 px of the viewport bottom, mode
+ * "intersection" at 10% visibility. Elements already in view are never hidden.
+ */
+function startReveal(doc: Document, mode: string): void {
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const items = [...doc.querySelectorAll<HTMLElement>('[data-reveal]')];
+  const inView = (el: HTMLElement) =>
+    el.getBoundingClientRect().top < window.innerHeight - SPEC.revealOffsetPx;
+  for (const el of items) if (inView(el)) el.classList.add('active');
+  doc.documentElement.classList.add('reveal-on');
+  if (mode === 'intersection' && 'IntersectionObserver' in window) {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) {
+            entry.target.classList.add('active');
+            observer.unobserve(entry.target);
+          }
+        }
+      },
+      { threshold: SPEC.revealThreshold },
+    );
+    for (const el of items) if (!el.classList.contains('active')) observer.observe(el);
+    return;
+  }
+  const check = () => {
+    for (const el of items) if (!el.classList.contains('active') && inView(el)) el.classList.add('active');
+  };
+  window.addEventListener('scroll', check, { passive: true });
+  window.addEventListener('resize', check, { passive: true });
+}

@@ -1,0 +1,12 @@
+/**
+ * The page script. Pages that need nothing from the browser load no script at all; the
+ * others load this small entry, and React only when the page has islands.
+ */
+import { enhance } from './enhance.ts';
+
+enhance();
+if (document.querySelector('[data-island]')) {
+  import('./hydrate.tsx').catch((error: unknown) =>
+    console.error('[fillgas] Falha ao carregar as ilhas.', error),
+  );
+}

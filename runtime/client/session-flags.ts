@@ -1,0 +1,24 @@
+/**
+ * The spec's session flags (value 'true' when set). Storage can throw (private mode,
+ * blocked cookies): then flags live in memory for this page and the page keeps working.
+ */
+import type { SessionFlag } from '../../schema/constants.ts';
+
+const memory = new Set<SessionFlag>();
+
+export function getFlag(flag: SessionFlag): boolean {
+  try {
+    return window.sessionStorage.getItem(flag) === 'true' || memory.has(flag);
+  } catch {
+    return memory.has(flag);
+  }
+}
+
+export function setFlag(flag: SessionFlag): void {
+  memory.add(flag);
+  try {
+    window.sessionStorage.setItem(flag, 'true');
+  } catch {
+    // Storage unavailable: the in-memory flag still holds for this page.
+  }
+}
