@@ -141,11 +141,11 @@ export function scriptsFor(manifest: Manifest, islandTypes: string[]): { entry: 
   return { entry: `/${entry.file}`, preloads: [...preloads] };
 }
 
-/** Every script file a built page loads: its entry and its modulepreloads. */
+/** Every script file a built page loads: its entry first, then its modulepreloads. */
 function scriptSources(html: string): string[] {
-  return [
-    ...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g),
-  ].map((m) => (m[1] ?? m[2])!);
+  const entries = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  return [...entries, ...preloads];
 }
 
 async function copyFonts(root: string, outDir: string): Promise<Map<FontFile, string>> {
