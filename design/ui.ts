@@ -2,7 +2,7 @@
 import { css } from '@emotion/react';
 import { colors, fonts, motion, radii, space } from './theme.ts';
 
-/** The orange call to action: a link that looks like a button, 48 px tall (tap target ≥ 44 px). */
+/** The orange call to action for plain links (not CTAs): see design/cta-link.tsx for calls to action. */
 export const ctaButton = css`
   display: inline-flex;
   align-items: center;

@@ -3,6 +3,7 @@
  * read it on hover in their editor and in the block reference.
  */
 import { Type, type SchemaOptions, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
+import { ICON_NAMES } from '../design/icons.tsx';
 
 declare const hasDefault: unique symbol;
 /** Type-level marker: this property has a schema default, so components always receive it. */
@@ -140,6 +141,28 @@ export const Cta = Type.Object(
   },
 );
 export type CtaValue = Static<typeof Cta>;
+
+/** One icon of the site's set (design/icons.tsx). */
+export const IconSchema = (options: SchemaOptions = {}) =>
+  StringEnum(ICON_NAMES, {
+    description: 'Ícone do conjunto do site, ex.: truck, shield, savings, clock.',
+    ...options,
+  });
+
+/** Accent colour of a card or icon, from the brand palette. */
+export const Accent = (options: SchemaOptions = {}) =>
+  StringEnum(['water', 'orange', 'navy', 'green'], {
+    description:
+      'Cor de destaque: water (azul-água), orange (laranja), navy (azul-marinho) ou green (verde).',
+    ...options,
+  });
+
+/** Light or dark section background. */
+export const Tone = (options: SchemaOptions = {}) =>
+  StringEnum(['light', 'alt', 'dark'], {
+    description: 'Fundo da seção: light (branco), alt (cinza-claro) ou dark (azul-marinho, texto claro).',
+    ...options,
+  });
 
 /** Who should not see a block: paidTraffic = visitors from a paid search ad (gclid or utm_source=google). */
 export const HideFor = StringEnum(['paidTraffic'], {
