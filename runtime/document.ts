@@ -29,6 +29,13 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * Runs before first paint on pages that have a script: blocks can then style states that
+ * only make sense with JavaScript (a closed accordion panel) under `.js`, and show
+ * everything when scripts are off. Issue 7's CSP allows it by its hash.
+ */
+export const JS_CLASS_SCRIPT = "document.documentElement.classList.add('js')";
+
 export interface DocumentParts {
   route: string;
   /** data-* attributes on <html> that the page script reads. */
@@ -80,6 +87,7 @@ export function renderDocument(parts: DocumentParts): string {
     ),
     ...(parts.scripts
       ? [
+          `<script>${JS_CLASS_SCRIPT}</script>`,
           ...parts.scripts.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
           `<script type="module" src="${parts.scripts.entry}"></script>`,
         ]
