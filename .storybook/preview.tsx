@@ -3,6 +3,7 @@
  * settings (pages/_site.yaml), under the site's global stylesheet and self-hosted fonts.
  */
 import { Global } from '@emotion/react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { parse } from 'yaml';
 import siteYaml from '../pages/_site.yaml?raw';
@@ -24,8 +25,31 @@ const withSite: Decorator = (Story) => (
   </BlockProviders>
 );
 
+/**
+ * Pages with a script put `js` on <html> before first paint (runtime/document.ts), and
+ * blocks style their JavaScript-only states under it. Stories do the same; a story with
+ * `parameters: { htmlJs: false }` shows what a visitor without JavaScript sees.
+ */
+function HtmlJsClass({ on, children }: { on: boolean; children: ReactNode }) {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const had = root.classList.contains('js');
+    root.classList.toggle('js', on);
+    return () => {
+      root.classList.toggle('js', had);
+    };
+  }, [on]);
+  return children;
+}
+
+const withHtmlJs: Decorator = (Story, { parameters }) => (
+  <HtmlJsClass on={parameters.htmlJs !== false}>
+    <Story />
+  </HtmlJsClass>
+);
+
 const preview: Preview = {
-  decorators: [withSite],
+  decorators: [withSite, withHtmlJs],
   parameters: {
     // Blocks are full-width page sections: no padding around them.
     layout: 'fullscreen',

@@ -2,15 +2,41 @@
 import choiceCards from './choiceCards/index.ts';
 import navbar from './navbar/index.ts';
 import notFound from './notFound/index.ts';
+import popup from './popup/index.ts';
+import sideChat from './sideChat/index.ts';
+import stickyCta from './stickyCta/index.ts';
 // @imports-interactive
+import hero from './hero/index.ts';
+import steps from './steps/index.ts';
+import features from './features/index.ts';
+import testimonials from './testimonials/index.ts';
+import comparison from './comparison/index.ts';
+import offer from './offer/index.ts';
+import credibility from './credibility/index.ts';
 // @imports-content
+import faq from './faq/index.ts';
+import footer from './footer/index.ts';
+import legal from './legal/index.ts';
 // @imports-faq-footer-legal
 
 export const registry = {
   choiceCards,
   navbar,
   notFound,
+  popup,
+  sideChat,
+  stickyCta,
   // @registry-interactive
+  hero,
+  steps,
+  features,
+  testimonials,
+  comparison,
+  offer,
+  credibility,
   // @registry-content
+  faq,
+  footer,
+  legal,
   // @registry-faq-footer-legal
 };

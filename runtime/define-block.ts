@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { Static, TObject } from '@sinclair/typebox';
 import type { HasDefault } from '../schema/shared.ts';
 
 /**
@@ -22,7 +22,7 @@ type DefaultedKeys<S extends TObject> = {
  * plus the block's optional anchor `id`.
  */
 export type BlockProps<S extends TObject> = Static<S> & {
-  [K in DefaultedKeys<S>]-?: Static<S['properties'][K] & TSchema>;
+  [K in DefaultedKeys<S> & keyof Static<S>]-?: Exclude<Static<S>[K], undefined>;
 } & { id?: string };
 
 export interface BlockExample<P> {

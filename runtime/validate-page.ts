@@ -68,9 +68,9 @@ function toProblem(error: ErrorObject, parsed: ParsedFile): PageProblem {
   switch (error.keyword) {
     case 'discriminator': {
       const typeNode = locate(parsed, [...segments, 'type']).value;
-      const choices = (parentSchema.oneOf as { properties: { type: { const: string } } }[]).map(
-        (b) => b.properties.type.const,
-      );
+      const choices = (parentSchema.oneOf as { properties: { type: { const: string } } }[])
+        .map((b) => b.properties.type.const)
+        .sort((a, b) => a.localeCompare(b));
       const value = error.params.tagValue as unknown;
       if (value === undefined) {
         return make(

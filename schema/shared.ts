@@ -137,7 +137,8 @@ export const Cta = Type.Object(
     additionalProperties: false,
     description: 'Um botão de ação: abre o WhatsApp (padrão), liga, ou leva a um link.',
     if: { properties: { action: { const: 'link' } }, required: ['action'] },
-    then: { required: ['href'] },
+    // ajv strict mode wants a required key declared beside it.
+    then: { required: ['href'], properties: { href: true } },
   },
 );
 export type CtaValue = Static<typeof Cta>;

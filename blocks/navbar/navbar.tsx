@@ -1,11 +1,28 @@
-import { css } from '@emotion/react';
-import { Logo } from '../../design/logo.tsx';
-import { colors, space } from '../../design/theme.ts';
+import { css, keyframes } from '@emotion/react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { CtaLink } from '../../design/cta-link.tsx';
+import { Icon } from '../../design/icons.tsx';
+import { Logo, LOGO_ASPECT } from '../../design/logo.tsx';
+import { breakpoints, colors, fonts, layout, motion, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { useSite } from '../../runtime/page-context.tsx';
+import { usePage, useSite } from '../../runtime/page-context.tsx';
 import type { navbarSchema } from './navbar.schema.ts';
 
 export type NavbarProps = BlockProps<typeof navbarSchema>;
+
+/**
+ * A link written for another page ("/sodastream-t#sobre") becomes a same-page anchor
+ * ("#sobre") on that page, so one shared header scrolls smoothly where the sections are
+ * and links to them everywhere else.
+ */
+export function localHref(href: string, route: string): string {
+  const hash = href.indexOf('#');
+  if (!href.startsWith('/') || hash < 0) return href;
+  const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+  return trim(href.slice(0, hash) || '/') === trim(route) ? href.slice(hash) : href;
+}
+
+// ---- The static bar: with no props it renders exactly these three rules. ----
 
 const bar = css`
   border-bottom: 1px solid ${colors.line};
@@ -26,14 +43,369 @@ const logoLink = css`
   border-radius: 8px;
 `;
 
-export default function Navbar({ logoHref, align }: NavbarProps) {
+// ---- Interactive variants. ----
+
+const PHONE_LOGO_PX = 34;
+
+const interactiveBar = css`
+  position: relative;
+  z-index: 50;
+  transition:
+    background-color ${motion.fast} ${motion.ease},
+    border-color ${motion.fast} ${motion.ease},
+    box-shadow ${motion.fast} ${motion.ease};
+`;
+
+/** position: sticky keeps the bar's place in the flow: nothing hides beneath it, nothing shifts. */
+const stickyBar = css`
+  position: sticky;
+  top: 0;
+  /* Without JavaScript the phone menu is an open list: too tall to keep on screen. */
+  html:not(.js) & {
+    position: relative;
+  }
+  ${mq.lg} {
+    html:not(.js) & {
+      position: sticky;
+    }
+  }
+`;
+
+const transparentTop = css`
+  background: transparent;
+  border-bottom-color: transparent;
+`;
+
+const solidScrolled = css`
+  background: ${colors.surface};
+  box-shadow: ${shadows.header};
+`;
+
+/** Started transparent: frosted white once scrolled. */
+const frostedScrolled = css`
+  background: rgba(255, 255, 255, 0.86);
+  border-bottom-color: rgba(226, 232, 240, 0.7);
+  box-shadow: ${shadows.header};
+  backdrop-filter: saturate(180%) blur(12px);
+  -webkit-backdrop-filter: saturate(180%) blur(12px);
+`;
+
+const menuOpenBar = css`
+  background: ${colors.surface};
+  border-bottom-color: ${colors.line};
+`;
+
+const row = css`
+  justify-content: flex-start;
+  gap: ${space(1.5)};
+  html:not(.js) & {
+    flex-wrap: wrap;
+  }
+`;
+
+const compactLogo = css`
+  margin-right: auto;
+  svg {
+    height: ${PHONE_LOGO_PX}px;
+    width: ${Math.round(PHONE_LOGO_PX * LOGO_ASPECT)}px;
+  }
+  ${mq.sm} {
+    svg {
+      height: 40px;
+      width: ${Math.round(40 * LOGO_ASPECT)}px;
+    }
+  }
+`;
+
+const toggle = css`
+  order: 3;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  flex: none;
+  width: 48px;
+  height: 48px;
+  padding: 0;
+  border: 1px solid ${colors.line};
+  border-radius: ${radii.md};
+  background: ${colors.surface};
+  color: ${colors.navy};
+  cursor: pointer;
+  transition: background-color ${motion.fast} ${motion.ease};
+  &:hover {
+    background: ${colors.surfaceAlt};
+  }
+  &[aria-expanded='true'] {
+    background: ${colors.waterLight};
+    border-color: ${colors.waterLight};
+  }
+  html:not(.js) & {
+    display: none;
+  }
+  ${mq.lg} {
+    display: none;
+  }
+`;
+
+const panelIn = keyframes`
+  from { opacity: 0; transform: translateY(-8px); }
+  to { opacity: 1; transform: none; }
+`;
+
+const nav = css`
+  /* Phones and tablets, with JavaScript: a panel over the page, opened by the toggle. */
+  .js & {
+    display: none;
+    position: absolute;
+    top: 100%;
+    left: 0;
+    right: 0;
+    max-height: calc(100vh - 72px);
+    max-height: calc(100dvh - 72px);
+    overflow-y: auto;
+    padding: ${space(1)} ${layout.gutter} ${space(3)};
+    background: ${colors.surface};
+    border-top: 1px solid ${colors.line};
+    box-shadow: 0 16px 32px rgba(11, 37, 69, 0.14);
+  }
+  .js &[data-open='true'] {
+    display: block;
+    animation: ${panelIn} ${motion.fast} ${motion.ease};
+  }
+  /* Without JavaScript: the links stay visible under the logo. */
+  html:not(.js) & {
+    order: 4;
+    width: 100%;
+  }
+  ${mq.lg} {
+    .js &,
+    .js &[data-open='true'],
+    html:not(.js) & {
+      order: 0;
+      display: flex;
+      align-items: center;
+      position: static;
+      width: auto;
+      max-height: none;
+      overflow: visible;
+      margin-left: auto;
+      padding: 0;
+      background: none;
+      border: 0;
+      box-shadow: none;
+      animation: none;
+    }
+  }
+`;
+
+const list = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  html:not(.js) & {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 ${space(2)};
+  }
+  ${mq.lg} {
+    display: flex;
+    align-items: center;
+    gap: ${space(0.5)};
+  }
+`;
+
+const linkStyle = css`
+  display: flex;
+  align-items: center;
+  min-height: 52px;
+  font-family: ${fonts.display};
+  font-weight: 600;
+  font-size: 1.0625rem;
+  color: ${colors.navy};
+  text-decoration: none;
+  border-radius: ${radii.sm};
+  transition: color ${motion.fast} ${motion.ease};
+  .js li + li > & {
+    border-top: 1px solid ${colors.line};
+  }
+  &:hover {
+    color: ${colors.waterDark};
+  }
+  html:not(.js) & {
+    min-height: 44px;
+    font-size: 0.9375rem;
+  }
+  ${mq.lg} {
+    position: relative;
+    min-height: 44px;
+    padding: 0 ${space(1.5)};
+    font-size: 0.9375rem;
+    font-weight: 500;
+    .js li + li > & {
+      border-top: 0;
+    }
+    html:not(.js) & {
+      font-size: 0.9375rem;
+    }
+    &::after {
+      content: '';
+      position: absolute;
+      left: ${space(1.5)};
+      right: ${space(1.5)};
+      bottom: 8px;
+      height: 2px;
+      border-radius: 2px;
+      background: ${colors.water};
+      transform: scaleX(0);
+      transition: transform ${motion.fast} ${motion.ease};
+    }
+    &:hover::after {
+      transform: scaleX(1);
+    }
+  }
+`;
+
+/** The call to action inside the phone panel (below 480 px the bar has no room for it). */
+const panelCta = css`
+  width: 100%;
+  margin-top: ${space(2)};
+  ${mq.sm} {
+    display: none;
+  }
+`;
+
+/** The call to action in the bar; with links, only from 480 px up. */
+const barCta = (withLinks: boolean) => css`
+  order: 2;
+  flex: none;
+  min-height: 44px;
+  padding: 10px ${space(2)};
+  font-size: 0.875rem;
+  ${withLinks ? 'display: none;' : ''}
+  ${mq.sm} {
+    display: inline-flex;
+    font-size: 0.9375rem;
+    padding: 10px ${space(2.5)};
+  }
+  ${mq.lg} {
+    margin-left: ${space(1)};
+  }
+`;
+
+function subscribeScroll(onChange: () => void): () => void {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+}
+
+function subscribeNothing(): () => void {
+  return () => {};
+}
+
+export default function Navbar({ logoHref, align, links, cta, sticky, initial, solidAfter }: NavbarProps) {
   const site = useSite();
+  const { route } = usePage();
+  const menuId = useId();
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const hasLinks = Boolean(links && links.length > 0);
+  const withActions = hasLinks || Boolean(cta);
+  const interactive = withActions || sticky || initial === 'transparent';
+
+  // The server (and hydration) render the top-of-page state; the browser then follows the scroll.
+  const scrolled = useSyncExternalStore(
+    sticky ? subscribeScroll : subscribeNothing,
+    () => sticky && window.scrollY > solidAfter,
+    () => false,
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    const onResize = () => {
+      if (window.innerWidth >= breakpoints.lg) setOpen(false);
+    };
+    const onPointer = (event: MouseEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onPointer);
+    window.addEventListener('resize', onResize);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onPointer);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [open]);
+
+  const logo = (
+    <a
+      href={logoHref}
+      css={withActions ? [logoLink, compactLogo] : logoLink}
+      aria-label={`${site.brand}: página inicial`}
+    >
+      <Logo height={40} title={site.brand} />
+    </a>
+  );
+
+  if (!interactive) {
+    return (
+      <header css={bar}>
+        <div className="container" css={inner(align)}>
+          {logo}
+        </div>
+      </header>
+    );
+  }
+
+  const transparent = initial === 'transparent';
   return (
-    <header css={bar}>
-      <div className="container" css={inner(align)}>
-        <a href={logoHref} css={logoLink} aria-label={`${site.brand}: página inicial`}>
-          <Logo height={40} title={site.brand} />
-        </a>
+    <header
+      ref={headerRef}
+      css={[
+        bar,
+        interactiveBar,
+        sticky && stickyBar,
+        transparent && !scrolled && transparentTop,
+        scrolled && (transparent ? frostedScrolled : solidScrolled),
+        open && menuOpenBar,
+      ]}
+      data-scrolled={scrolled ? 'true' : undefined}
+    >
+      <div className="container" css={[inner(withActions ? 'start' : align), withActions && row]}>
+        {logo}
+        {hasLinks && (
+          <>
+            <button
+              ref={toggleRef}
+              type="button"
+              css={toggle}
+              aria-expanded={open}
+              aria-controls={menuId}
+              aria-label={open ? 'Fechar menu' : 'Abrir menu'}
+              onClick={() => setOpen((value) => !value)}
+            >
+              <Icon name={open ? 'close' : 'menu'} size={24} />
+            </button>
+            <nav id={menuId} css={nav} aria-label="Menu principal" data-open={open}>
+              <ul css={list} role="list">
+                {links!.map((link) => (
+                  <li key={link.href + link.label}>
+                    <a href={localHref(link.href, route)} css={linkStyle} onClick={() => setOpen(false)}>
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              {cta && <CtaLink cta={cta} variant="primary" extraCss={panelCta} />}
+            </nav>
+          </>
+        )}
+        {cta && <CtaLink cta={cta} variant="primary" extraCss={barCta(hasLinks)} />}
       </div>
     </header>
   );

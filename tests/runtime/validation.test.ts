@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PageErrors, type PageProblem } from '../../runtime/errors.ts';
 import { loadProject } from '../../runtime/load-project.ts';
-import { blockList } from '../../runtime/registry.ts';
+import { blockList, blockMap } from '../../runtime/registry.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 
@@ -51,7 +51,9 @@ describe('validation errors on fixture pages', async () => {
       'pages/unknown-block.yaml:5:11 [unknown-block] Tipo de bloco desconhecido: "choiseCards". Você quis dizer "choiceCards"?',
     );
     expect(problem!.loc.endColumn).toBe(22);
-    expect(problem!.hint).toBe('Tipos disponíveis: choiceCards, navbar, notFound.');
+    const types = blockList.map((b) => b.type).sort((a, b) => a.localeCompare(b));
+    expect(problem!.hint).toBe(`Tipos disponíveis: ${types.join(', ')}.`);
+    expect(types).toContain('choiceCards');
   });
 
   it('an unknown prop suggests the closest one and lists the block props', () => {
@@ -59,7 +61,8 @@ describe('validation errors on fixture pages', async () => {
     expect(brief(problem!)).toBe(
       'pages/unknown-prop.yaml:5:5 [unknown-prop] Propriedade desconhecida "algin" no bloco "navbar". Você quis dizer "align"?',
     );
-    expect(problem!.hint).toBe('Propriedades aceitas: type, id, hideFor, logoHref, align.');
+    const navbarProps = Object.keys(blockMap.get('navbar')!.schema.properties);
+    expect(problem!.hint).toBe(`Propriedades aceitas: type, id, hideFor, ${navbarProps.join(', ')}.`);
   });
 
   it('a missing required prop points at the block and names the prop', () => {

@@ -1,0 +1,55 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { userEvent, within } from 'storybook/test';
+import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import Footer from './footer.tsx';
+import block from './index.ts';
+
+const PADRAO = 'Padrão';
+const AGENDAMENTO = 'Agendamento: com perguntas rápidas';
+const CLARO = 'Fundo claro';
+
+const meta = {
+  title: 'Blocos/Rodapé',
+  // ASCII story ids (the Portuguese title would put accents in the URLs).
+  id: 'blocos-footer',
+  component: Footer,
+  argTypes: argTypesFromSchema(block.schema),
+} satisfies Meta<typeof Footer>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Padrao: Story = {
+  name: PADRAO,
+  args: exampleProps(block, PADRAO),
+};
+
+export const Agendamento: Story = {
+  name: AGENDAMENTO,
+  args: exampleProps(block, AGENDAMENTO),
+};
+
+export const AgendamentoPerguntaAberta: Story = {
+  name: 'Agendamento: pergunta rápida aberta',
+  args: exampleProps(block, AGENDAMENTO),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByText('Quanto custa a recarga?'));
+  },
+};
+
+export const FundoClaro: Story = {
+  name: CLARO,
+  args: exampleProps(block, CLARO),
+};
+
+export const PadraoCelular: Story = {
+  name: 'Padrão (celular)',
+  args: exampleProps(block, PADRAO),
+  globals: phoneViewport,
+};
+
+export const AgendamentoCelular: Story = {
+  name: 'Agendamento (celular)',
+  args: exampleProps(block, AGENDAMENTO),
+  globals: phoneViewport,
+};

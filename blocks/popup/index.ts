@@ -1,0 +1,49 @@
+import { SPEC } from '../../schema/constants.ts';
+import { defineBlock } from '../../runtime/define-block.ts';
+import Popup from './popup.tsx';
+import { popupSchema } from './popup.schema.ts';
+
+const offer = {
+  eyebrow: 'Oferta da primeira recarga',
+  title: 'Seu cilindro cheio, sem sair de casa',
+  text: 'Buscamos o cilindro vazio e entregamos o cheio na mesma visita, com CO2 alimentício certificado, em São Paulo e Grande SP.',
+  oldPrice: 'R$ 350',
+  price: 'R$ 150',
+  priceNote: 'por recarga',
+  coupon: { code: 'PRIMEIRA5', text: '5% de desconto no primeiro agendamento' },
+  image: {
+    src: '/images/cilindro.svg',
+    alt: 'Cilindro de CO2 recarregado, com bolhas',
+    width: 240,
+    height: 320,
+  },
+  badge: 'Entrega grátis',
+  cta: {
+    label: 'Agendar pelo WhatsApp',
+    action: 'whatsapp' as const,
+    message: 'recarga' as const,
+    track: 'OfferPopupT',
+  },
+  note: 'Resposta em até 30 minutos · segunda a sábado, 8h às 20h',
+};
+
+export default defineBlock({
+  type: 'popup',
+  title: 'Popup de oferta',
+  description:
+    'Janela com a oferta da primeira recarga (preço, cupom PRIMEIRA5 e botão do WhatsApp) que abre 30 segundos depois de a página carregar. Quem fecha não a vê de novo na sessão. Para esconder de quem veio de anúncio pago, use hideFor: paidTraffic.',
+  schema: popupSchema,
+  component: Popup,
+  hydrate: 'load',
+  placement: 'overlay',
+  examples: [
+    {
+      name: 'Oferta da primeira recarga',
+      props: { ...offer, delayMs: SPEC.popupDelayMs },
+    },
+    {
+      name: 'Abre logo ao carregar',
+      props: { ...offer, delayMs: 0 },
+    },
+  ],
+});

@@ -1,0 +1,24 @@
+import { defineBlock } from '../../runtime/define-block.ts';
+import StickyCta from './stickyCta.tsx';
+import { stickyCtaSchema } from './stickyCta.schema.ts';
+
+export default defineBlock({
+  type: 'stickyCta',
+  title: 'Barra fixa do WhatsApp (celular)',
+  description:
+    'Barra presa no rodapé da tela, só no celular e tablet: frase curta, preço e botão do WhatsApp. O X fecha a barra pelo resto da sessão. O fim da página nunca fica escondido atrás dela.',
+  schema: stickyCtaSchema,
+  component: StickyCta,
+  hydrate: 'load',
+  placement: 'overlay',
+  examples: [
+    {
+      name: 'Agendamento',
+      props: {
+        text: 'Recarga com entrega grátis',
+        price: 'R$ 150',
+        cta: { label: 'Agendar', action: 'whatsapp', message: 'recarga', track: 'StickyWhatsAppCTA' },
+      },
+    },
+  ],
+});

@@ -1,0 +1,90 @@
+import { css } from '@emotion/react';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import { colors, space } from '../../design/theme.ts';
+import block from './index.ts';
+import StickyCta from './stickyCta.tsx';
+
+/** On the site, every page with a script marks <html class="js"> before the first paint. */
+const withJs: Decorator = (Story) => {
+  document.documentElement.classList.add('js');
+  return <Story />;
+};
+
+const page = css`
+  padding: ${space(6)} 20px;
+  background: linear-gradient(180deg, ${colors.waterLight}, ${colors.surface} 60%);
+  color: ${colors.muted};
+  min-height: 120vh;
+  p {
+    max-width: 52ch;
+    margin: 0 auto;
+  }
+`;
+
+const footer = css`
+  padding: ${space(4)} 20px;
+  background: ${colors.navy};
+  color: #cbd5e1;
+  text-align: center;
+  p {
+    margin: 0;
+  }
+`;
+
+/** A page behind the bar, ending with a footer that must stay readable above it. */
+const withPage: Decorator = (Story) => (
+  <>
+    <div css={page}>
+      <p>
+        Conteúdo da página. A barra fica presa no rodapé da tela, só no celular e no tablet; role até o fim: a
+        última linha do rodapé continua visível acima dela.
+      </p>
+    </div>
+    <footer css={footer}>
+      <p>© Fillgás · Última linha do rodapé</p>
+    </footer>
+    <Story />
+  </>
+);
+
+/** Flags are per browser tab: start each story from a fresh visit. */
+const freshVisit = () => {
+  sessionStorage.removeItem('stickyWhatsDismissed');
+};
+
+const meta = {
+  title: 'Blocos/Barra fixa do WhatsApp',
+  id: 'blocos-stickycta',
+  component: StickyCta,
+  decorators: [withPage, withJs],
+  beforeEach: freshVisit,
+  args: exampleProps(block, 'Agendamento'),
+  argTypes: argTypesFromSchema(block.schema),
+  globals: phoneViewport,
+} satisfies Meta<typeof StickyCta>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Agendamento: Story = {
+  name: 'Agendamento',
+  args: exampleProps(block, 'Agendamento'),
+};
+
+export const AgendamentoCelular: Story = {
+  name: 'Agendamento (celular)',
+  args: exampleProps(block, 'Agendamento'),
+  globals: phoneViewport,
+};
+
+export const SemPreco: Story = {
+  name: 'Só a frase, sem preço',
+  args: { ...exampleProps(block, 'Agendamento'), price: undefined, text: 'Troca na sua porta em SP' },
+};
+
+export const Computador: Story = {
+  name: 'Computador (não aparece)',
+  args: exampleProps(block, 'Agendamento'),
+  globals: { viewport: { value: 'desktop', isRotated: false } },
+};

@@ -1,0 +1,40 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import block from './index.ts';
+import Testimonials from './testimonials.tsx';
+
+const agendamento = exampleProps(block, 'Agendamento: três depoimentos');
+const escuro = exampleProps(block, 'Tom escuro');
+
+const meta = {
+  title: 'Blocos/Depoimentos',
+  // ASCII story ids (the Portuguese title would put accents in the URLs).
+  id: 'blocos-testimonials',
+  component: Testimonials,
+  // No meta-level args: story args merge with them, and an example must not inherit another's props.
+  argTypes: argTypesFromSchema(block.schema),
+} satisfies Meta<typeof Testimonials>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Agendamento: Story = {
+  name: 'Agendamento: três depoimentos',
+  args: agendamento,
+};
+
+export const TomEscuro: Story = {
+  name: 'Tom escuro',
+  args: escuro,
+};
+
+export const FundoCinza: Story = {
+  name: 'Fundo cinza, sem nota média',
+  args: { ...agendamento, summary: undefined, tone: 'alt' },
+};
+
+export const AgendamentoCelular: Story = {
+  name: 'Agendamento: três depoimentos (celular)',
+  args: agendamento,
+  globals: phoneViewport,
+};
