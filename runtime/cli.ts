@@ -30,9 +30,12 @@ async function main(argv: string[]): Promise<number> {
     case 'build': {
       const report = await buildSite({ root, log: (l) => console.log(l) });
       for (const r of report.routes) {
-        console.log(
-          `  ${r.route.padEnd(28)} dist/${r.file}${r.islands.length ? `  (ilhas: ${r.islands.join(', ')})` : '  (sem JavaScript)'}`,
-        );
+        const js = r.islands.length
+          ? `ilhas: ${r.islands.join(', ')}`
+          : r.scripts.length
+            ? 'só o script da página'
+            : 'sem JavaScript';
+        console.log(`  ${r.route.padEnd(28)} dist/${r.file}  (${js})`);
       }
       console.log(
         `✓ ${report.routes.length} rotas em ${(report.timings.totalMs / 1000).toFixed(1)} s → dist/`,

@@ -7,12 +7,6 @@ import { BlockProviders, useSite } from '../../runtime/page-context.tsx';
 import block from './index.ts';
 import Navbar from './navbar.tsx';
 
-/** On the site, every page with a script marks <html class="js"> before the first paint. */
-const withJs: Decorator = (Story) => {
-  document.documentElement.classList.add('js');
-  return <Story />;
-};
-
 const page = css`
   min-height: 1800px;
   background: linear-gradient(
@@ -87,7 +81,6 @@ const meta = {
   // ASCII story ids (the Portuguese title would put accents in the URLs).
   id: 'blocos-navbar',
   component: Navbar,
-  decorators: [withJs],
   args: exampleProps(block, 'Logo centralizado'),
   argTypes: argTypesFromSchema(block.schema),
 } satisfies Meta<typeof Navbar>;
@@ -139,6 +132,15 @@ export const AgendamentoMenuAberto: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Abrir menu' }));
   },
+};
+
+export const AgendamentoSemJavaScript: Story = {
+  name: 'Agendamento sem JavaScript (celular)',
+  args: exampleProps(block, 'Agendamento'),
+  decorators: [withPage],
+  globals: phoneViewport,
+  // What a visitor without JavaScript sees: the links stay listed under the logo.
+  parameters: { htmlJs: false },
 };
 
 export const CabecalhoCompartilhado: Story = {

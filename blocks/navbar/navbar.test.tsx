@@ -13,6 +13,7 @@ const composed = composeStories(stories);
 const {
   LogoCentralizado,
   Agendamento,
+  AgendamentoSemJavaScript,
   CabecalhoCompartilhado,
   CabecalhoCompartilhadoNaPagina,
   SoOLogo,
@@ -113,6 +114,17 @@ describe('navbar', () => {
 
       fireEvent.click(toggle);
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    });
+
+    it('keeps the links out of sight until opened, and listed without JavaScript', () => {
+      render(<Agendamento />);
+      expect(screen.queryByRole('link', { name: 'Benefícios' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
+      expect(screen.getByRole('link', { name: 'Benefícios' })).toBeTruthy();
+      cleanup();
+      render(<AgendamentoSemJavaScript />);
+      expect(screen.getByRole('link', { name: 'Benefícios' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Abrir menu' })).toBeNull();
     });
 
     it('closes after a choice', () => {

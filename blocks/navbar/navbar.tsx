@@ -223,7 +223,6 @@ const linkStyle = css`
   font-size: 1.0625rem;
   color: ${colors.navy};
   text-decoration: none;
-  border-radius: ${radii.sm};
   transition: color ${motion.fast} ${motion.ease};
   .js li + li > & {
     border-top: 1px solid ${colors.line};
@@ -238,6 +237,7 @@ const linkStyle = css`
   ${mq.lg} {
     position: relative;
     min-height: 44px;
+    border-radius: ${radii.sm};
     padding: 0 ${space(1.5)};
     font-size: 0.9375rem;
     font-weight: 500;

@@ -5,12 +5,6 @@ import { colors, space } from '../../design/theme.ts';
 import block from './index.ts';
 import StickyCta from './stickyCta.tsx';
 
-/** On the site, every page with a script marks <html class="js"> before the first paint. */
-const withJs: Decorator = (Story) => {
-  document.documentElement.classList.add('js');
-  return <Story />;
-};
-
 const page = css`
   padding: ${space(6)} 20px;
   background: linear-gradient(180deg, ${colors.waterLight}, ${colors.surface} 60%);
@@ -57,7 +51,7 @@ const meta = {
   title: 'Blocos/Barra fixa do WhatsApp',
   id: 'blocos-stickycta',
   component: StickyCta,
-  decorators: [withPage, withJs],
+  decorators: [withPage],
   beforeEach: freshVisit,
   args: exampleProps(block, 'Agendamento'),
   argTypes: argTypesFromSchema(block.schema),

@@ -1,15 +1,52 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-for (const path of ['/', '/pagina-inexistente']) {
+const routes = [
+  '/',
+  '/pagina-inexistente',
+  '/agendamento',
+  '/politica-de-reembolso',
+  '/politica-de-cancelamento',
+  '/termos-de-uso',
+];
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const path of routes) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-      .analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await violations(page)).toEqual([]);
   });
 }
+
+test('axe finds no violations on /agendamento with the accordion, the menu and the popup open', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await page.goto('/agendamento');
+  await expect(page.locator('[data-island="faq"]'))
+    .toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
+    .catch(async () => {
+      await page.locator('#duvidas').scrollIntoViewIfNeeded();
+    });
+  await page.locator('#duvidas').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-island="faq"]')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('#duvidas button[aria-expanded]').first().click();
+  if ((page.viewportSize()?.width ?? 0) < 1024) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+  }
+  expect(await violations(page)).toEqual([]);
+  if ((page.viewportSize()?.width ?? 0) < 1024) await page.keyboard.press('Escape');
+  await page.clock.runFor(30_500);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});

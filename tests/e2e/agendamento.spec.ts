@@ -1,0 +1,309 @@
+/** /agendamento against the built site: content, head, links, analytics and every timed behaviour (spec §2, §4, §7, §9). */
+import { expect, test, type Page } from '@playwright/test';
+import { watchConsole } from './console.ts';
+
+const PHONE = '5511900000000';
+const RECARGA = 'Olá! Gostaria de agendar a recarga do meu cilindro de CO2 com entrega em casa em São Paulo.';
+const DUVIDAS = 'Olá! Tenho uma dúvida sobre o processo de recarga de CO2.';
+
+const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
+const flag = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
+
+test.beforeEach(async ({ context }) => {
+  // Chat links open the messaging app in a new tab; answer them locally (no network here).
+  await context.route(/api\.whatsapp\.com/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
+  );
+});
+
+test('head: title, description, canonical, robots and the two structured-data blocks', async ({ page }) => {
+  await page.goto('/agendamento');
+  await expect(page).toHaveTitle(/Fillgás/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /R\$ 150/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    'https://fillgas.example/agendamento',
+  );
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
+  const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
+    JSON.parse(t),
+  );
+  expect(jsonLd.map((d) => d['@type'])).toEqual(['Service', 'FAQPage']);
+  expect(JSON.stringify(jsonLd[0].areaServed)).toContain('São Paulo');
+  expect(jsonLd[1].mainEntity).toHaveLength(3);
+});
+
+test('content top to bottom, as spec §2 lists it', async ({ page }) => {
+  const consoleLog = watchConsole(page);
+  await page.goto('/agendamento');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sodastream Refil fácil e rápido.');
+  await expect(page.getByRole('link', { name: /Agendar agora/ })).toBeVisible();
+  await expect(page.locator('main > section').first().getByText('+500 trocas por mês')).toBeVisible();
+  await expect(page.locator('#como-funciona ol > li')).toHaveCount(3);
+  await expect(page.locator('#beneficios h3')).toHaveCount(3);
+  await expect(page.locator('#depoimentos blockquote, #depoimentos figure').first()).toBeAttached();
+  await expect(page.locator('#comparativo tbody tr')).toHaveCount(4);
+  await expect(page.locator('#duvidas button[aria-expanded]')).toHaveCount(9);
+  await expect(page.getByRole('heading', { name: 'Ainda tem dúvidas?' })).toBeAttached();
+  await expect(page.locator('#oferta')).toContainText('R$ 350');
+  await expect(page.locator('#oferta')).toContainText('R$ 150');
+  await expect(page.locator('#oferta s, #oferta del')).toContainText('R$ 350');
+  await expect(page.locator('#credibilidade')).toContainText('Por que nos escolher');
+  await expect(page.locator('footer')).toContainText('Barueri, SP');
+  await expect(page.locator('footer details')).toHaveCount(3);
+  await expect(page.locator('[data-current-year]')).toHaveText(String(new Date().getFullYear()));
+  const order = await page.evaluate(() =>
+    ['como-funciona', 'beneficios', 'depoimentos', 'comparativo', 'duvidas', 'oferta', 'credibilidade'].map(
+      (id) => document.getElementById(id)!.getBoundingClientRect().top + window.scrollY,
+    ),
+  );
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
+  await page.waitForLoadState('networkidle');
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  expect(consoleLog.messages).toEqual([]);
+});
+
+test('every chat link carries the business number and the right message, in a new tab', async ({ page }) => {
+  await page.goto('/agendamento');
+  const links = await page.locator('a[href*="api.whatsapp.com"]').evaluateAll((as) =>
+    as.map((a) => ({
+      href: a.getAttribute('href')!,
+      target: a.getAttribute('target'),
+      rel: a.getAttribute('rel'),
+      text: a.textContent,
+    })),
+  );
+  expect(links.length).toBeGreaterThanOrEqual(8);
+  for (const link of links) {
+    const url = new URL(link.href);
+    expect(url.searchParams.get('phone')).toBe(PHONE);
+    expect(link.target).toBe('_blank');
+    expect(link.rel).toBe('noopener noreferrer');
+    expect(url.searchParams.get('text'), link.text ?? '').toBe(
+      /Tirar Dúvidas/.test(link.text ?? '') ? DUVIDAS : RECARGA,
+    );
+  }
+  expect(links.filter((l) => /Tirar Dúvidas/.test(l.text ?? ''))).toHaveLength(1);
+  await expect(page.locator(`footer a[href="tel:+${PHONE}"]`)).toBeAttached();
+});
+
+test('page view and click events reach the data layer', async ({ page }) => {
+  await page.goto('/agendamento');
+  await expect
+    .poll(() => dataLayer(page))
+    .toContainEqual(expect.objectContaining({ event: 'agendamento_page' }));
+  const [chat] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: /Agendar agora/ }).click(),
+  ]);
+  await chat.close();
+  expect(await dataLayer(page)).toContainEqual(
+    expect.objectContaining({ event: 'cta_click', section: 'HeroSectionT' }),
+  );
+  const footerChat = page.locator('footer a[data-track-footer]');
+  const [chat2] = await Promise.all([page.waitForEvent('popup'), footerChat.click()]);
+  await chat2.close();
+  expect(await dataLayer(page)).toContainEqual(
+    expect.objectContaining({
+      event: 'whatsapp_click',
+      event_category: 'Contato',
+      event_action: 'WhatsApp Click',
+    }),
+  );
+});
+
+test('navbar: anchors scroll to their sections, the bar turns solid after 20 px', async ({ page }) => {
+  await page.goto('/agendamento');
+  const header = page.locator('header').first();
+  await expect(header.locator('[data-scrolled]')).toHaveCount(0);
+  if (isPhone(page)) {
+    const toggle = page.getByRole('button', { name: 'Abrir menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Fechar menu' })).toHaveAttribute('aria-expanded', 'true');
+  }
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Dúvidas Comuns' })
+    .click();
+  // Smooth scrolling: wait until the section has arrived under the sticky bar.
+  await expect
+    .poll(() =>
+      page.evaluate(() => Math.round(document.getElementById('duvidas')!.getBoundingClientRect().top)),
+    )
+    .toBeLessThan(120);
+  if (isPhone(page))
+    await expect(page.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('[data-scrolled="true"]')).toHaveCount(1);
+  await page.evaluate(() => window.scrollTo({ top: 10, behavior: 'instant' }));
+  await expect(page.locator('[data-scrolled="true"]')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo({ top: 30, behavior: 'instant' }));
+  await expect(page.locator('[data-scrolled="true"]')).toHaveCount(1);
+});
+
+test('FAQ: one answer open at a time; clicking the open one closes it', async ({ page }) => {
+  await page.goto('/agendamento');
+  const buttons = page.locator('#duvidas button[aria-expanded]');
+  const first = buttons.nth(0);
+  const second = buttons.nth(1);
+  await first.scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-island="faq"]')).toHaveAttribute('data-hydrated', 'true');
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  const panel = page.locator(`#${await first.getAttribute('aria-controls')}`);
+  await expect(panel).toBeVisible();
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(panel).toBeHidden();
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('#duvidas button[aria-expanded="true"]')).toHaveCount(0);
+});
+
+test.describe('timed behaviours (fake clock)', () => {
+  test('offer popup: opens at 30 s, Escape closes it and it stays closed for the session', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/agendamento');
+    await expect(page.locator('[data-island="popup"]')).toHaveAttribute('data-hydrated', 'true');
+    await page.clock.runFor(29_000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.clock.runFor(1_500);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('PRIMEIRA5');
+    await expect(dialog).toContainText('R$ 150');
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]')))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await flag(page, 'hasClosedPopup')).toBe('true');
+    await page.reload();
+    await page.clock.runFor(31_000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('offer popup: its chat button records OfferPopupT and closes it', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/agendamento');
+    await expect(page.locator('[data-island="popup"]')).toHaveAttribute('data-hydrated', 'true');
+    await page.clock.runFor(30_500);
+    const cta = page.getByRole('dialog').getByRole('link', { name: /Agendar pelo WhatsApp/ });
+    const [chat] = await Promise.all([page.waitForEvent('popup'), cta.click()]);
+    await chat.close();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await dataLayer(page)).toContainEqual(
+      expect.objectContaining({ event: 'cta_click', section: 'OfferPopupT' }),
+    );
+  });
+
+  for (const query of ['?gclid=abc123', '?utm_source=google&utm_medium=cpc']) {
+    test(`offer popup: never shown to paid-ad visitors (${query})`, async ({ page }) => {
+      await page.clock.install();
+      await page.goto(`/agendamento${query}`);
+      await page.clock.runFor(40_000);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.locator('[data-island="popup"]')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  }
+
+  test('side chat button (desktop): expanded, collapses after 4 s, starts collapsed next time, hover expands', async ({
+    page,
+  }) => {
+    test.skip(isPhone(page), 'desktop only');
+    await page.clock.install();
+    await page.goto('/agendamento');
+    const side = page.locator('[data-island="sideChat"] [data-collapsed]');
+    await expect(page.locator('[data-island="sideChat"]')).toHaveAttribute('data-hydrated', 'true');
+    await expect(side).toHaveAttribute('data-collapsed', 'false');
+    await expect(page.getByText('Agende sua recarga agora!')).toBeVisible();
+    await page.clock.runFor(4_100);
+    await expect(side).toHaveAttribute('data-collapsed', 'true');
+    expect(await flag(page, 'sideWhatsCollapsed')).toBe('true');
+    await page.reload();
+    await expect(page.locator('[data-island="sideChat"]')).toHaveAttribute('data-hydrated', 'true');
+    await expect(side).toHaveAttribute('data-collapsed', 'true');
+    await side.hover();
+    await expect(side).toHaveAttribute('data-collapsed', 'false');
+    await page.mouse.move(10, 400);
+    await expect(side).toHaveAttribute('data-collapsed', 'true');
+  });
+});
+
+test('sticky chat bar (phone): close hides it and it stays hidden for the session', async ({ page }) => {
+  test.skip(!isPhone(page), 'phone only');
+  await page.goto('/agendamento');
+  const bar = page.getByRole('complementary', { name: 'Barra do WhatsApp' });
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole('link', { name: /Agendar/ })).toHaveAttribute('data-track', 'StickyWhatsAppCTA');
+  await expect(page.locator('[data-island="stickyCta"]')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('button', { name: 'Fechar barra do WhatsApp' }).click();
+  await expect(bar).toBeHidden();
+  expect(await flag(page, 'stickyWhatsDismissed')).toBe('true');
+  await page.reload();
+  await expect(page.locator('[data-island="stickyCta"]')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByRole('complementary', { name: 'Barra do WhatsApp' })).toBeHidden();
+});
+
+test('storage that throws breaks nothing: popup, bar and links still work', async ({ page }) => {
+  await page.addInitScript(() => {
+    for (const method of ['getItem', 'setItem'] as const) {
+      Storage.prototype[method] = () => {
+        throw new DOMException('blocked', 'SecurityError');
+      };
+    }
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.clock.install();
+  await page.goto('/agendamento');
+  await expect(page.locator('[data-island="popup"]')).toHaveAttribute('data-hydrated', 'true');
+  await page.clock.runFor(30_500);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('button', { name: 'Fechar oferta' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Agendar agora/ })).toHaveAttribute(
+    'href',
+    /api\.whatsapp\.com/,
+  );
+  expect(errors).toEqual([]);
+});
+
+test('reveal on scroll marks elements active near the viewport bottom', async ({ page }) => {
+  await page.goto('/agendamento');
+  await expect(page.locator('html')).toHaveClass(/reveal-on/);
+  const target = page.locator('#credibilidade [data-reveal]').first();
+  await expect(target).not.toHaveClass(/active/);
+  await target.scrollIntoViewIfNeeded();
+  await expect(target).toHaveClass(/active/);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('every word is readable: FAQ answers, offer, credibility', async ({ page }) => {
+    await page.goto('/agendamento');
+    await expect(page.locator('html')).not.toHaveClass(/reveal-on/);
+    const firstPanel = page.locator(
+      `#${await page.locator('#duvidas button[aria-expanded]').first().getAttribute('aria-controls')}`,
+    );
+    await expect(firstPanel).toBeVisible();
+    await expect(page.locator('#credibilidade')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test('reduced motion: no reveal animation', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/agendamento');
+  await expect(page.locator('#credibilidade')).toBeAttached();
+  await expect(page.locator('html')).not.toHaveClass(/reveal-on/);
+  await context.close();
+});
