@@ -1,6 +1,7 @@
 /** The HTML document around the rendered blocks: head tags, styles and scripts. */
 import type { Site } from '../schema/site.ts';
 import { colors } from '../design/theme.ts';
+import { SESSION_FLAGS } from '../schema/constants.ts';
 import type { PageModel } from './load-project.ts';
 
 const entities: Record<string, string> = {
@@ -32,9 +33,14 @@ export function jsonForScript(value: unknown): string {
 /**
  * Runs before first paint on pages that have a script: blocks can then style states that
  * only make sense with JavaScript (a closed accordion panel) under `.js`, and show
- * everything when scripts are off. Issue 7's CSP allows it by its hash.
+ * everything when scripts are off. It also marks the session flags already set
+ * (`flag-stickyWhatsDismissed` …), so a dismissed bar does not flash before its island
+ * hydrates. Issue 7's CSP allows it by its hash.
  */
-export const JS_CLASS_SCRIPT = "document.documentElement.classList.add('js')";
+export const JS_CLASS_SCRIPT =
+  "(function(c){c.add('js');try{for(var k of " +
+  JSON.stringify(SESSION_FLAGS) +
+  ")if(sessionStorage.getItem(k)==='true')c.add('flag-'+k)}catch(e){}})(document.documentElement.classList)";
 
 export interface DocumentParts {
   route: string;

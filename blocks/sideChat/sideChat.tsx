@@ -66,7 +66,8 @@ const labelText = css`
     max-width ${motion.base} ${motion.ease},
     padding ${motion.base} ${motion.ease},
     opacity ${motion.fast} ${motion.ease};
-  [data-collapsed='true'] & {
+  [data-collapsed='true'] &,
+  .flag-sideWhatsCollapsed [data-island]:not([data-hydrated]) & {
     max-width: 0;
     padding: 0;
     opacity: 0;

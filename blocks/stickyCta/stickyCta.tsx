@@ -36,6 +36,10 @@ const bar = css`
   ${mq.lg} {
     display: none;
   }
+  /* Dismissed earlier this session: hidden from first paint, before the island hydrates. */
+  .flag-stickyWhatsDismissed & {
+    display: none;
+  }
 `;
 
 const inner = css`
@@ -114,6 +118,9 @@ const closeButton = css`
 const spacer = css`
   height: ${height};
   ${mq.lg} {
+    display: none;
+  }
+  .flag-stickyWhatsDismissed & {
     display: none;
   }
 `;

@@ -250,6 +250,11 @@ test('sticky chat bar (phone): close hides it and it stays hidden for the sessio
   await page.reload();
   await expect(page.locator('[data-island="stickyCta"]')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByRole('complementary', { name: 'Barra do WhatsApp' })).toBeHidden();
+  // Hidden from first paint, not only after hydration: with the island's code blocked it still never shows.
+  await page.route(/\/assets\/stickyCta-[^/]+\.js$/, (route) => route.abort());
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/flag-stickyWhatsDismissed/);
+  await expect(page.getByRole('complementary', { name: 'Barra do WhatsApp' })).toBeHidden();
 });
 
 test('storage that throws breaks nothing: popup, bar and links still work', async ({ page }) => {
