@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 
 // Browser tests run against the built site (npm run build) served like a static host.
+// DIST_DIR=/tmp/x/dist E2E_PORT=4500 npx playwright test … runs them against another build.
 // Chromium comes from Debian (apt-get install chromium): Playwright never downloads one.
 export default defineConfig({
   testDir: 'tests/e2e',

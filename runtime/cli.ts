@@ -28,7 +28,10 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'build': {
-      const report = await buildSite({ root, log: (l) => console.log(l) });
+      const outIndex = args.indexOf('--out');
+      const outDir =
+        outIndex >= 0 && args[outIndex + 1] ? path.resolve(root, args[outIndex + 1]!) : undefined;
+      const report = await buildSite({ root, outDir, log: (l) => console.log(l) });
       for (const r of report.routes) {
         const js = r.islands.length
           ? `ilhas: ${r.islands.join(', ')}`
@@ -44,8 +47,11 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'serve': {
       const port = Number(process.env.PORT ?? 4173);
-      await serveStatic(path.join(root, 'dist'), port);
-      console.log(`Servindo dist/ em http://127.0.0.1:${port}/ (Ctrl+C para parar)`);
+      const dir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
+      await serveStatic(dir, port);
+      console.log(
+        `Servindo ${path.relative(root, dir) || '.'} em http://127.0.0.1:${port}/ (Ctrl+C para parar)`,
+      );
       return await new Promise<number>(() => {});
     }
     case 'schema': {
@@ -59,7 +65,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      console.error('Uso: tsx runtime/cli.ts <check [arquivos…] | build | serve | schema>');
+      console.error(
+        'Uso: tsx runtime/cli.ts <check [arquivos…] | build [--out pasta] | serve | schema>  (serve lê DIST_DIR, padrão dist)',
+      );
       return 2;
   }
 }
