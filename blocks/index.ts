@@ -5,6 +5,8 @@ import notFound from './notFound/index.ts';
 import popup from './popup/index.ts';
 import sideChat from './sideChat/index.ts';
 import stickyCta from './stickyCta/index.ts';
+import banner from './banner/index.ts';
+import mediaText from './mediaText/index.ts';
 // @imports-interactive
 import hero from './hero/index.ts';
 import steps from './steps/index.ts';
@@ -13,10 +15,13 @@ import testimonials from './testimonials/index.ts';
 import comparison from './comparison/index.ts';
 import offer from './offer/index.ts';
 import credibility from './credibility/index.ts';
+import specs from './specs/index.ts';
+import loadingOverlay from './loadingOverlay/index.ts';
 // @imports-content
 import faq from './faq/index.ts';
 import footer from './footer/index.ts';
 import legal from './legal/index.ts';
+import gallery from './gallery/index.ts';
 // @imports-faq-footer-legal
 
 export const registry = {
@@ -26,6 +31,8 @@ export const registry = {
   popup,
   sideChat,
   stickyCta,
+  banner,
+  mediaText,
   // @registry-interactive
   hero,
   steps,
@@ -34,9 +41,12 @@ export const registry = {
   comparison,
   offer,
   credibility,
+  specs,
+  loadingOverlay,
   // @registry-content
   faq,
   footer,
   legal,
+  gallery,
   // @registry-faq-footer-legal
 };

@@ -23,7 +23,7 @@ export interface BlockInstance {
 }
 
 export type PageModel = Required<Pick<PageMeta, 'title' | 'description' | 'robots' | 'canonical'>> &
-  Pick<PageMeta, 'image' | 'jsonLd' | 'analytics' | 'reveal'> & { blocks: BlockInstance[] };
+  Pick<PageMeta, 'image' | 'jsonLd' | 'analytics' | 'reveal' | 'scrollToTop'> & { blocks: BlockInstance[] };
 
 export interface LoadedPage {
   route: string;

@@ -100,7 +100,7 @@ export function renderPage(
   const allBlocks = Object.values(groups).flat().join('');
   const needsScript =
     types.length > 0 ||
-    Boolean(page.model.analytics?.pageView || page.model.reveal) ||
+    Boolean(page.model.analytics?.pageView || page.model.reveal || page.model.scrollToTop) ||
     ENHANCED_MARKERS.some((marker) => allBlocks.includes(marker));
   const scripts = needsScript ? assets.pageScripts(types) : undefined;
   const body = [
@@ -136,6 +136,7 @@ export function renderPage(
             ? page.model.analytics?.clickEvent
             : undefined,
         reveal: page.model.reveal,
+        'scroll-top': page.model.scrollToTop ? '' : undefined,
       },
       page: page.model,
       site,

@@ -10,16 +10,13 @@ import type { ParsedFile } from './load-pages.ts';
 import { closest } from './suggest.ts';
 
 export function createAjv(): Ajv {
-  const ajv = new Ajv({
-    allErrors: true,
-    discriminator: true,
-    useDefaults: true,
-    verbose: true,
-    strict: true,
-  });
+  // ajv's default strict mode (unknown keywords are errors) without `strict: true`, which would
+  // also turn on strictRequired and refuse "href or whatsapp is required" (anyOf of required lists).
+  const ajv = new Ajv({ allErrors: true, discriminator: true, useDefaults: true, verbose: true });
   ajv.addFormat('safe-url', { type: 'string', validate: isSafeUrl });
   // Annotations for editors (VS Code/yaml-language-server read them too).
   ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
   return ajv;
 }
 
@@ -37,6 +34,8 @@ function toProblems(errors: ErrorObject[], parsed: ParsedFile): PageProblem[] {
   for (const error of errors) {
     // "must match then schema" restates the required error reported inside the branch.
     if (error.keyword === 'if') continue;
+    // Branch errors of an anyOf are summed up by the anyOf's own message.
+    if (/\/anyOf\/\d+\//.test(error.schemaPath)) continue;
     const problem = toProblem(error, parsed);
     const key = `${problem.loc.line}:${problem.loc.column}:${problem.message}`;
     if (!seen.has(key)) {
@@ -202,6 +201,10 @@ function toProblem(error: ErrorObject, parsed: ParsedFile): PageProblem {
         'invalid-value',
         `${capital(field.label)} deve ser ${error.keyword.startsWith('min') || error.keyword === 'exclusiveMinimum' ? 'no mínimo' : 'no máximo'} ${error.params.limit}, mas é ${JSON.stringify(error.data)}.`,
       );
+    case 'anyOf': {
+      const custom = (error.parentSchema as { errorMessage?: string } | undefined)?.errorMessage;
+      return make('missing-prop', custom ?? `${capital(field.label)} não tem a forma esperada.`);
+    }
     default:
       return make('invalid-value', `${capital(field.label)}: ${error.message ?? 'valor inválido'}.`);
   }

@@ -62,6 +62,12 @@ export const PageMetaSchema = Type.Object({
         'Animação de entrada dos elementos ao rolar: offset (quando o topo chega a 150 px do fim da tela) ou intersection (10% visível).',
     }),
   ),
+  scrollToTop: Type.Optional(
+    Type.Boolean({
+      description:
+        'Abrir sempre no topo da página, mesmo ao recarregar ou voltar (o navegador não restaura a rolagem). Links com #secao continuam indo para a seção. Padrão: não.',
+    }),
+  ),
   jsonLd: Type.Optional(
     Type.Array(
       // Open by nature: schema.org data has any number of properties.

@@ -24,8 +24,19 @@ const grid = (count: number, gapAfter: boolean, phoneColumns: number) => css`
     grid-template-columns: repeat(${Math.min(count, 2)}, minmax(0, 1fr));
     gap: ${space(3)};
   }
+  /* An odd last card in a two-column row spans the row instead of hanging on the left. */
+  ${phoneColumns === 2 ? '& > li:last-child:nth-child(odd) { grid-column: 1 / -1; }' : ''}
+  ${mq.md} {
+    & > li:last-child:nth-child(odd) {
+      grid-column: 1 / -1;
+    }
+  }
   ${mq.lg} {
-    grid-template-columns: repeat(${Math.min(count, 4)}, minmax(0, 1fr));
+    /* 5 in one row, 6 as 3 + 3, otherwise up to 4 per row. */
+    grid-template-columns: repeat(${count === 5 ? 5 : count === 6 ? 3 : Math.min(count, 4)}, minmax(0, 1fr));
+    & > li:last-child:nth-child(odd) {
+      grid-column: auto;
+    }
   }
 `;
 

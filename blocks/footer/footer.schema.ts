@@ -1,5 +1,6 @@
 import { Type, type Static, type TOptional, type TSchema, type TUnsafe } from '@sinclair/typebox';
-import { IconSchema, Link, StringEnum, Text, withDefault, type HasDefault } from '../../schema/shared.ts';
+import { IconSchema, SafeUrl, StringEnum, Text, withDefault, type HasDefault } from '../../schema/shared.ts';
+import { CHAT_MESSAGES } from '../../schema/site.ts';
 import {
   DEFAULT_BLURB,
   DEFAULT_CHAT_LABEL,
@@ -11,6 +12,25 @@ import {
   DEFAULT_SAFETY_HEADING,
   DEFAULT_TRACK,
 } from './defaults.ts';
+
+/** A footer link: a page or address (`href`), or the WhatsApp chat with a prefilled message (`whatsapp`). */
+const FooterLink = Type.Object(
+  {
+    label: Text({ maxLength: 40, description: 'Texto do link.' }),
+    href: Type.Optional(SafeUrl({ description: 'Destino: /pagina, #secao, https://…, tel: ou mailto:.' })),
+    whatsapp: Type.Optional(
+      StringEnum(CHAT_MESSAGES, {
+        description:
+          'Em vez de href: abre o WhatsApp com esta mensagem pronta (recarga ou duvidas), com o número de _site.yaml.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    anyOf: [{ required: ['href'] }, { required: ['whatsapp'] }],
+    errorMessage: 'Cada link do rodapé precisa de href (um endereço) ou whatsapp (recarga ou duvidas).',
+  },
+);
 
 /**
  * withDefault for arrays and objects. Same JSON schema; only its TypeScript type is flattened,
@@ -80,7 +100,7 @@ export const footerSchema = Type.Object(
       DEFAULT_LINKS_HEADING,
     ),
     links: withDefaultValue(
-      Type.Array(Link, {
+      Type.Array(FooterLink, {
         minItems: 1,
         maxItems: 8,
         description: 'Links do rodapé. Padrão: as três políticas (reembolso, cancelamento e termos de uso).',

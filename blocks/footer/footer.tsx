@@ -5,7 +5,7 @@ import { Icon } from '../../design/icons.tsx';
 import { Logo } from '../../design/logo.tsx';
 import { colors, fonts, motion, mq, radii, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { phoneUrl } from '../../runtime/links.ts';
+import { chatUrl, phoneUrl } from '../../runtime/links.ts';
 import { useSite } from '../../runtime/page-context.tsx';
 import type { footerSchema } from './footer.schema.ts';
 
@@ -306,8 +306,21 @@ export default function Footer({
           <h2 id={`${ids}links`}>{linksHeading}</h2>
           <ul css={linkList}>
             {links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
+              <li key={link.label}>
+                {link.whatsapp ? (
+                  <a
+                    href={chatUrl(site, link.whatsapp)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    data-track={track}
+                    data-track-footer=""
+                  >
+                    {link.label}
+                    <span className="visually-hidden"> (WhatsApp, abre em nova aba)</span>
+                  </a>
+                ) : (
+                  <a href={link.href}>{link.label}</a>
+                )}
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import block from './index.ts';
 
 const agendamento = exampleProps(block, 'Agendamento');
 const escuro = exampleProps(block, 'Tom escuro: recarga oficial');
+const animada = exampleProps(block, 'Entrada em etapas com cilindros flutuantes');
 
 const meta = {
   title: 'Blocos/Abertura da página',
@@ -47,5 +48,21 @@ export const AgendamentoCelular: Story = {
 export const TomEscuroCelular: Story = {
   name: 'Tom escuro (celular)',
   args: escuro,
+  globals: phoneViewport,
+};
+
+export const Animada: Story = {
+  name: 'Entrada em etapas com cilindros flutuantes',
+  args: animada,
+  // The staged entrance runs only under html.js (set before first paint on the site).
+  beforeEach: () => {
+    document.documentElement.classList.add('js');
+    return () => document.documentElement.classList.remove('js');
+  },
+};
+
+export const AnimadaCelular: Story = {
+  ...Animada,
+  name: 'Entrada em etapas (celular)',
   globals: phoneViewport,
 };

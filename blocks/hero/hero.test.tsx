@@ -1,14 +1,37 @@
 // @vitest-environment jsdom
 import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hydrateStrategyOf } from '../../runtime/define-block.ts';
+import { SPEC } from '../../schema/constants.ts';
 import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import * as stories from './hero.stories.tsx';
 import block from './index.ts';
+import { parallaxFactor } from './hero.tsx';
 
 const composed = composeStories(stories);
-const { Agendamento, TomEscuro, SemImagem } = composed;
+const { Agendamento, TomEscuro, SemImagem, Animada } = composed;
+const animated = block.examples.find((e) => e.props.entrance === 'staged')!.props;
+
+function setReducedMotion(reduce: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: reduce && query.includes('prefers-reduced-motion: reduce'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  })) as unknown as typeof window.matchMedia;
+}
+
+/** The CSS rules of the page whose selector mentions this element's classes. */
+function rulesFor(el: Element): string[] {
+  const classes = [...el.classList];
+  return [...document.styleSheets]
+    .flatMap((sheet) => [...sheet.cssRules])
+    .map((rule) => rule.cssText)
+    .filter((text) => classes.some((c) => text.includes(`.${c}`)));
+}
 
 afterEach(cleanup);
 
@@ -90,6 +113,112 @@ describe('hero', () => {
   it('puts the anchor id on the section', () => {
     const { container } = render(<Agendamento id="inicio" />);
     expect(container.querySelector('section')!.id).toBe('inicio');
+  });
+
+  describe('staged entrance and floating images', () => {
+    afterEach(() => {
+      document.documentElement.classList.remove('js');
+      vi.restoreAllMocks();
+    });
+
+    it('stays static HTML unless it animates; then hydrates on load', () => {
+      const [agendamento, escuro] = block.examples;
+      expect(hydrateStrategyOf(block, agendamento!.props)).toBe(false);
+      expect(hydrateStrategyOf(block, escuro!.props)).toBe(false);
+      expect(hydrateStrategyOf(block, animated)).toBe('load');
+      expect(hydrateStrategyOf(block, { ...animated, floating: undefined })).toBe('load');
+      expect(hydrateStrategyOf(block, { ...animated, entrance: 'none' })).toBe('load');
+      expect(hydrateStrategyOf(block, { ...animated, entrance: 'none', floating: undefined })).toBe(false);
+    });
+
+    it('renders an unstaged hero exactly as before the option existed', () => {
+      // Existing pages get entrance: none from the schema default; their HTML must not change.
+      expect(renderToString(<Agendamento />)).toBe(renderToString(<Agendamento entrance={undefined} />));
+      expect(renderToString(<Agendamento />)).not.toContain('data-hero-floating');
+    });
+
+    it('fades eyebrow, title, subtitle and buttons in at 0.5, 1, 1.5 and 2 s, only under html.js', () => {
+      render(<Animada />);
+      const h1 = screen.getByRole('heading', { level: 1 });
+      const staged = [
+        screen.getByText('Entrega grátis na Grande SP'),
+        h1,
+        screen.getByText(/Troca na hora/),
+        screen.getByRole('link', { name: /Agendar recarga/ }).parentElement!,
+      ];
+      expect(SPEC.heroRevealStepsMs).toEqual([500, 1000, 1500, 2000]);
+      staged.forEach((el, i) => {
+        const rules = rulesFor(el).filter((r) => r.includes('animation'));
+        expect(rules.length, el.textContent ?? '').toBeGreaterThan(0);
+        // Hidden (animation with fill "both") only behind html.js; reduced motion turns it off.
+        expect(
+          rules.some((r) => r.startsWith('html.js') && r.includes(`${SPEC.heroRevealStepsMs[i]}ms both`)),
+        ).toBe(true);
+        expect(rules.every((r) => r.includes('html.js'))).toBe(true);
+        expect(rules.some((r) => r.includes('prefers-reduced-motion') && r.includes('animation: none'))).toBe(
+          true,
+        );
+      });
+      // The illustration (the largest element of the first screen) is never staged.
+      const img = screen.getByRole('img', { name: /Cilindro de CO2 cheio/ });
+      expect(rulesFor(img).filter((r) => r.includes('animation'))).toEqual([]);
+    });
+
+    it('hides nothing without JavaScript: no rule outside html.js makes a hero element transparent', () => {
+      render(<Animada />);
+      const section = screen.getByRole('region');
+      for (const el of section.querySelectorAll('p, h1, div, a')) {
+        if (el.closest('[data-hero-floating]')) continue;
+        expect(getComputedStyle(el).opacity, el.outerHTML.slice(0, 60)).not.toBe('0');
+        expect(getComputedStyle(el).visibility).not.toBe('hidden');
+      }
+    });
+
+    it('draws decorative floating images, hidden from screen readers, with their size reserved', () => {
+      render(<Animada />);
+      const layer = document.querySelector('[data-hero-floating]')!;
+      expect(layer.getAttribute('aria-hidden')).toBe('true');
+      const imgs = [...layer.querySelectorAll('img')];
+      expect(imgs).toHaveLength(4);
+      for (const [i, img] of imgs.entries()) {
+        expect(img.getAttribute('alt')).toBe('');
+        expect(img.getAttribute('width')).toBe(String(animated.floating![i]!.width));
+        expect(img.getAttribute('height')).toBe(String(animated.floating![i]!.height));
+      }
+      expect(screen.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([
+        '/images/troca-na-porta.svg',
+      ]);
+    });
+
+    it('moves each floating image by scrollY × (0.2 + 0.1 × index), transform only', () => {
+      setReducedMotion(false);
+      render(<Animada />);
+      expect([0, 1, 2, 3].map(parallaxFactor)).toEqual([0.2, 0.3, 0.4, 0.5]);
+      const items = [...document.querySelectorAll<HTMLElement>('[data-parallax]')];
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { value: 200, configurable: true });
+        window.dispatchEvent(new Event('scroll'));
+      });
+      expect(items.map((el) => el.style.transform)).toEqual([
+        'translate3d(0, 40px, 0)',
+        'translate3d(0, 60px, 0)',
+        'translate3d(0, 80px, 0)',
+        'translate3d(0, 100px, 0)',
+      ]);
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    });
+
+    it('keeps floating images still under reduced motion', () => {
+      setReducedMotion(true);
+      render(<Animada />);
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { value: 200, configurable: true });
+        window.dispatchEvent(new Event('scroll'));
+      });
+      for (const el of document.querySelectorAll<HTMLElement>('[data-parallax]'))
+        expect(el.style.transform).toBe('');
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    });
   });
 
   it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {

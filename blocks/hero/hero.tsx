@@ -1,9 +1,10 @@
-import { css } from '@emotion/react';
-import { useId } from 'react';
+import { css, keyframes, type SerializedStyles } from '@emotion/react';
+import { useEffect, useId, useRef } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
-import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
+import { colors, fonts, motion, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
+import { SPEC } from '../../schema/constants.ts';
 import { keepTogether } from '../features/typography.ts';
 import type { heroSchema } from './hero.schema.ts';
 
@@ -221,6 +222,121 @@ const badgeInline = css`
   }
 `;
 
+/** Spec §4: how far a floating image moves per pixel of scroll, by its index (0.2, 0.3, 0.4…). */
+export const parallaxFactor = (index: number): number => Math.round((0.2 + 0.1 * index) * 10) / 10;
+
+const rise = keyframes`
+  from {
+    opacity: 0;
+    transform: translateY(12px);
+  }
+  to {
+    opacity: 1;
+    transform: none;
+  }
+`;
+
+/**
+ * Staged entrance (spec §4: 0.5, 1, 1.5 and 2 s). Pure CSS, so it starts with the first paint
+ * and never waits for the script: only under `html.js` (set before first paint), so with
+ * scripts off nothing is ever hidden, and an animation always ends visible even if the page
+ * script fails. Opacity and transform only: no layout shift. The illustration is not staged:
+ * it is the largest element of the first screen (LCP) and paints at once.
+ */
+const enter = (step: number) => css`
+  html.js & {
+    animation: ${rise} 400ms ${motion.ease} ${SPEC.heroRevealStepsMs[step]}ms both;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    html.js & {
+      animation: none;
+    }
+  }
+`;
+
+const floatingLayer = css`
+  position: absolute;
+  inset: 0;
+  pointer-events: none;
+`;
+
+const bob = keyframes`
+  from {
+    transform: translateY(-6px) rotate(-4deg);
+  }
+  to {
+    transform: translateY(6px) rotate(4deg);
+  }
+`;
+
+/**
+ * Sized from the author's width; the height follows the image's ratio (no layout shift). Below
+ * 1024 px the text spans the whole width, so each image shrinks to 60% and sits half outside
+ * the nearest side edge, where it cannot cover the text.
+ */
+const floatingItem = (item: FloatingImage, index: number) => {
+  const phoneWidth = Math.round(item.width * 0.6);
+  const edge = item.left < 50 ? `${-phoneWidth / 2}px` : `calc(100% - ${phoneWidth / 2}px)`;
+  return css`
+    position: absolute;
+    top: ${item.top}%;
+    left: ${edge};
+    width: ${phoneWidth}px;
+    opacity: 0.55;
+    will-change: transform;
+    ${mq.lg} {
+      left: ${item.left}%;
+      width: ${item.width}px;
+      opacity: 0.9;
+    }
+    img {
+      display: block;
+      width: 100%;
+      height: auto;
+      animation: ${bob} ${4 + index}s ease-in-out ${-index * 1.3}s infinite alternate;
+    }
+    @media (prefers-reduced-motion: reduce) {
+      img {
+        animation: none;
+      }
+    }
+  `;
+};
+
+/** With floating images, the text sits above them. */
+const aboveFloating = css`
+  position: relative;
+  z-index: 1;
+`;
+
+type FloatingImage = NonNullable<HeroProps['floating']>[number];
+
+/** Parallax (spec §4): translateY = scrollY × (0.2 + 0.1 × index), transform only; off under reduced motion. */
+function useParallax(count: number) {
+  const refs = useRef<(HTMLSpanElement | null)[]>([]);
+  useEffect(() => {
+    if (count === 0) return;
+    const reduce =
+      typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+    const items = refs.current.slice(0, count);
+    const move = () => {
+      const y = reduce?.matches ? 0 : window.scrollY;
+      items.forEach((el, i) => {
+        if (el) el.style.transform = y ? `translate3d(0, ${y * parallaxFactor(i)}px, 0)` : '';
+      });
+    };
+    move();
+    window.addEventListener('scroll', move, { passive: true });
+    reduce?.addEventListener('change', move);
+    return () => {
+      window.removeEventListener('scroll', move);
+      reduce?.removeEventListener('change', move);
+      for (const el of items) if (el) el.style.transform = '';
+    };
+  }, [count]);
+  return refs;
+}
+
 /** The title with the `highlight` part wrapped for colour; the text stays one h1 for screen readers. */
 function Title({ title, highlight, tone }: Pick<HeroProps, 'title' | 'highlight' | 'tone'>) {
   const at = highlight ? title.indexOf(highlight) : -1;
@@ -247,8 +363,14 @@ export default function Hero({
   badge,
   image,
   tone,
+  entrance,
+  floating,
 }: HeroProps) {
   const titleId = `${useId()}titulo`;
+  const staged = entrance === 'staged';
+  // Unstaged heroes keep exactly their former styles (and class names).
+  const stage = (base: SerializedStyles, step: number) => (staged ? [base, enter(step)] : base);
+  const floatRefs = useParallax(floating?.length ?? 0);
   const badgeEl = badge && (
     <p css={[badgeStyle, !image && badgeInline]}>
       <strong>{badge.value}</strong> <span>{badge.label}</span>
@@ -256,15 +378,31 @@ export default function Hero({
   );
   return (
     <section id={id} css={frame(tone)} aria-labelledby={titleId}>
-      <div className="container" css={grid}>
+      {floating && (
+        <div css={floatingLayer} aria-hidden="true" data-hero-floating="">
+          {floating.map((item, i) => (
+            <span
+              key={`${item.src}-${i}`}
+              css={floatingItem(item, i)}
+              ref={(el) => {
+                floatRefs.current[i] = el;
+              }}
+              data-parallax={parallaxFactor(i)}
+            >
+              <img src={item.src} alt="" width={item.width} height={item.height} />
+            </span>
+          ))}
+        </div>
+      )}
+      <div className="container" css={floating ? [grid, aboveFloating] : grid}>
         <div css={copy(tone)}>
-          {eyebrow && <p css={eyebrowStyle(tone)}>{eyebrow}</p>}
-          <h1 id={titleId}>
+          {eyebrow && <p css={stage(eyebrowStyle(tone), 0)}>{eyebrow}</p>}
+          <h1 id={titleId} {...(staged && { css: enter(1) })}>
             <Title title={title} highlight={highlight} tone={tone} />
           </h1>
-          {subtitle && <p css={lead(tone)}>{keepTogether(subtitle)}</p>}
+          {subtitle && <p css={stage(lead(tone), 2)}>{keepTogether(subtitle)}</p>}
           {(cta || secondaryCta) && (
-            <div css={actions}>
+            <div css={stage(actions, 3)}>
               {cta && <CtaLink cta={cta} variant="primary" extraCss={bigButton} />}
               {secondaryCta && (
                 <CtaLink
@@ -276,7 +414,7 @@ export default function Hero({
             </div>
           )}
           {note && (
-            <p css={noteStyle(tone)}>
+            <p css={stage(noteStyle(tone), 3)}>
               <span css={noteIconStyle(tone)}>
                 <Icon name={noteIcon} size={22} />
               </span>

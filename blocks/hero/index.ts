@@ -9,7 +9,8 @@ export default defineBlock({
     'O topo da página: título principal (h1) com trecho em destaque, frase de apoio, botões, prova social, ilustração e selo de economia. Fundo claro ou escuro.',
   schema: heroSchema,
   component: Hero,
-  hydrate: false,
+  // Static HTML unless the hero animates: the staged entrance is CSS, the parallax needs the script.
+  hydrate: (props) => (props.entrance === 'staged' || props.floating?.length ? 'load' : false),
   examples: [
     {
       name: 'Agendamento',
@@ -31,6 +32,7 @@ export default defineBlock({
           height: 440,
         },
         tone: 'light',
+        entrance: 'none',
       },
     },
     {
@@ -51,6 +53,34 @@ export default defineBlock({
           height: 320,
         },
         tone: 'dark',
+        entrance: 'none',
+      },
+    },
+    {
+      name: 'Entrada em etapas com cilindros flutuantes',
+      props: {
+        eyebrow: 'Entrega grátis na Grande SP',
+        title: 'Seu cilindro de CO2 cheio, sem sair de casa.',
+        highlight: 'sem sair de casa.',
+        subtitle:
+          'Para máquinas SodaStream e compatíveis. Troca na hora: levamos o cilindro cheio e retiramos o vazio na mesma visita, por R$ 150.',
+        cta: { label: 'Agendar recarga', track: 'HeroSectionT' },
+        note: '+500 trocas por mês',
+        noteIcon: 'users',
+        image: {
+          src: '/images/troca-na-porta.svg',
+          alt: 'Cilindro de CO2 cheio entregue na porta de casa no lugar do vazio, com o agendamento confirmado no celular',
+          width: 560,
+          height: 440,
+        },
+        tone: 'light',
+        entrance: 'staged',
+        floating: [
+          { src: '/images/cilindro-flutuante.svg', alt: '', width: 56, height: 112, top: 6, left: 46 },
+          { src: '/images/cilindro-flutuante.svg', alt: '', width: 48, height: 96, top: 70, left: 49 },
+          { src: '/images/cilindro-flutuante.svg', alt: '', width: 64, height: 128, top: 2, left: 92 },
+          { src: '/images/cilindro-flutuante.svg', alt: '', width: 56, height: 112, top: 80, left: 88 },
+        ],
       },
     },
   ],

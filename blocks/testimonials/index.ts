@@ -6,10 +6,11 @@ export default defineBlock({
   type: 'testimonials',
   title: 'Depoimentos',
   description:
-    'Depoimentos de clientes em cartões: estrelas (nota de 1 a 5), texto, iniciais num círculo colorido, bairro e desde quando é cliente; nota média opcional.',
+    'Depoimentos de clientes em cartões: estrelas (nota de 1 a 5), texto, iniciais num círculo colorido, bairro e desde quando é cliente; nota média opcional. Em grade ou em slider (um por vez, que dá a volta nas duas pontas).',
   schema: testimonialsSchema,
   component: Testimonials,
-  hydrate: false,
+  // The grid is static HTML; the slider needs the browser (buttons, dots, swipe).
+  hydrate: (props) => (props.layout === 'slider' ? 'visible' : false),
   examples: [
     {
       name: 'Agendamento: três depoimentos',
@@ -75,6 +76,39 @@ export default defineBlock({
         ],
         layout: 'grid',
         tone: 'dark',
+      },
+    },
+    {
+      name: 'Recarregue: slider de três depoimentos',
+      props: {
+        id: 'depoimentos',
+        eyebrow: 'Depoimentos',
+        heading: 'Quem já recebe a recarga em casa',
+        items: [
+          {
+            text: 'Agendei pelo WhatsApp na segunda e na quarta o cilindro cheio estava na minha porta, no horário combinado. Paguei R$ 150 no PIX e pronto.',
+            author: 'Beatriz Martins',
+            location: 'Pinheiros, São Paulo',
+            since: 'Cliente desde 2023',
+            rating: 5,
+          },
+          {
+            text: 'A entrega é grátis mesmo, sem taxa escondida. O entregador trocou o cilindro vazio pelo cheio em dois minutos.',
+            author: 'Rafael Oliveira',
+            location: 'São Bernardo do Campo',
+            since: 'Cliente desde 2024',
+            rating: 5,
+          },
+          {
+            text: 'Paguei com cartão na entrega e recebi tudo certinho. Já marquei a próxima recarga para o mês que vem.',
+            author: 'Camila Ferreira',
+            location: 'Guarulhos',
+            since: 'Cliente desde 2024',
+            rating: 5,
+          },
+        ],
+        layout: 'slider',
+        tone: 'light',
       },
     },
   ],

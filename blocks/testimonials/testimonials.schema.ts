@@ -51,7 +51,10 @@ export const testimonialsSchema = Type.Object(
       description: 'Os depoimentos (3 por página, pela especificação).',
     }),
     layout: withDefault(
-      StringEnum(['grid'], { description: 'Disposição dos depoimentos: grid (cartões lado a lado).' }),
+      StringEnum(['grid', 'slider'], {
+        description:
+          'Disposição: grid (cartões lado a lado) ou slider (um por vez, com botões anterior/próximo e pontos; volta ao primeiro depois do último).',
+      }),
       'grid',
     ),
     tone: withDefault(Tone(), 'light'),

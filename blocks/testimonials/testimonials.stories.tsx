@@ -1,10 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { userEvent, within } from 'storybook/test';
 import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
 import block from './index.ts';
 import Testimonials from './testimonials.tsx';
 
 const agendamento = exampleProps(block, 'Agendamento: três depoimentos');
 const escuro = exampleProps(block, 'Tom escuro');
+const SLIDER = 'Recarregue: slider de três depoimentos';
+const slider = exampleProps(block, SLIDER);
 
 const meta = {
   title: 'Blocos/Depoimentos',
@@ -36,5 +39,32 @@ export const FundoCinza: Story = {
 export const AgendamentoCelular: Story = {
   name: 'Agendamento: três depoimentos (celular)',
   args: agendamento,
+  globals: phoneViewport,
+};
+
+export const Slider: Story = {
+  name: SLIDER,
+  args: slider,
+};
+
+export const SliderUltimo: Story = {
+  name: 'Slider: anterior no primeiro volta ao último',
+  args: slider,
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Depoimento anterior' }));
+  },
+};
+
+export const SliderEscuro: Story = {
+  name: 'Slider em tom escuro, no segundo depoimento',
+  args: { ...slider, tone: 'dark' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Depoimento 2 de 3' }));
+  },
+};
+
+export const SliderCelular: Story = {
+  name: 'Slider (celular)',
+  args: slider,
   globals: phoneViewport,
 };

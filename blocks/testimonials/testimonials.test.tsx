@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import block from './index.ts';
-import { initialsOf } from './testimonials.tsx';
+import { hydrateStrategyOf } from '../../runtime/define-block.ts';
+import { initialsOf, wrapIndex } from './testimonials.tsx';
 import * as stories from './testimonials.stories.tsx';
 
 const composed = composeStories(stories);
-const { Agendamento, TomEscuro, FundoCinza } = composed;
+const { Agendamento, TomEscuro, FundoCinza, Slider, SliderUltimo } = composed;
 
 afterEach(cleanup);
 
@@ -71,6 +72,87 @@ describe('testimonials', () => {
     expect(screen.getByRole('region', { name: 'Quem recarrega com a Fillgás recomenda' }).id).toBe(
       'depoimentos',
     );
+  });
+
+  describe('slider layout', () => {
+    const region = () => screen.getByRole('region', { name: 'Depoimentos de clientes' });
+    const slides = () => within(region()).getAllByRole('group', { hidden: true });
+    const dots = () => [1, 2, 3].map((n) => screen.getByRole('button', { name: `Depoimento ${n} de 3` }));
+    const current = () => dots().map((d) => d.getAttribute('aria-current'));
+    const live = () => region().querySelector('[aria-live]')!.textContent;
+
+    it('hydrates only as a slider: the grid stays static HTML', () => {
+      expect(hydrateStrategyOf(block, { layout: 'slider' })).toBe('visible');
+      expect(hydrateStrategyOf(block, { layout: 'grid' })).toBe(false);
+    });
+
+    it('shows one testimonial at a time, labelled "Depoimento n de 3", the others hidden', () => {
+      render(<Slider />);
+      expect(region().getAttribute('aria-roledescription')).toBe('carrossel');
+      expect(slides().map((s) => s.getAttribute('aria-label'))).toEqual([
+        'Depoimento 1 de 3',
+        'Depoimento 2 de 3',
+        'Depoimento 3 de 3',
+      ]);
+      expect(slides().map((s) => s.dataset.active)).toEqual(['true', 'false', 'false']);
+      expect(slides().map((s) => s.getAttribute('aria-hidden'))).toEqual([null, 'true', 'true']);
+      expect(current()).toEqual(['true', null, null]);
+    });
+
+    it('wraps at both ends: next on the last goes to the first, previous on the first to the last', () => {
+      render(<Slider />);
+      const next = screen.getByRole('button', { name: 'Próximo depoimento' });
+      const previous = screen.getByRole('button', { name: 'Depoimento anterior' });
+      fireEvent.click(previous);
+      expect(region().dataset.slide).toBe('2');
+      expect(current()).toEqual([null, null, 'true']);
+      expect(live()).toBe('Depoimento 3 de 3');
+      fireEvent.click(next);
+      expect(region().dataset.slide).toBe('0');
+      expect(live()).toBe('Depoimento 1 de 3');
+      fireEvent.click(next);
+      fireEvent.click(next);
+      expect(region().dataset.slide).toBe('2');
+      fireEvent.click(next);
+      expect(region().dataset.slide).toBe('0');
+    });
+
+    it('dots jump straight to their testimonial', () => {
+      render(<Slider />);
+      fireEvent.click(dots()[2]!);
+      expect(region().dataset.slide).toBe('2');
+      expect(current()).toEqual([null, null, 'true']);
+      expect(slides()[2]!.getAttribute('aria-hidden')).toBeNull();
+      fireEvent.click(dots()[1]!);
+      expect(current()).toEqual([null, 'true', null]);
+    });
+
+    it('answers arrow keys (wrapping) and a horizontal swipe', () => {
+      render(<Slider />);
+      fireEvent.keyDown(dots()[0]!, { key: 'ArrowLeft' });
+      expect(region().dataset.slide).toBe('2');
+      fireEvent.keyDown(dots()[0]!, { key: 'ArrowRight' });
+      expect(region().dataset.slide).toBe('0');
+      const stage = slides()[0]!.parentElement!;
+      fireEvent.pointerDown(stage, { pointerId: 3, pointerType: 'touch', clientX: 300, clientY: 100 });
+      fireEvent.pointerUp(stage, { pointerId: 3, pointerType: 'touch', clientX: 120, clientY: 110 });
+      expect(region().dataset.slide).toBe('1');
+      fireEvent.pointerDown(stage, { pointerId: 4, pointerType: 'touch', clientX: 100, clientY: 100 });
+      fireEvent.pointerUp(stage, { pointerId: 4, pointerType: 'touch', clientX: 300, clientY: 100 });
+      expect(region().dataset.slide).toBe('0');
+    });
+
+    it('the "previous on the first" story lands on the last', async () => {
+      const { container } = render(<SliderUltimo />);
+      await act(() => SliderUltimo.play!({ canvasElement: container } as never));
+      expect(region().dataset.slide).toBe('2');
+    });
+
+    it('wraps indexes', () => {
+      expect(wrapIndex(-1, 3)).toBe(2);
+      expect(wrapIndex(3, 3)).toBe(0);
+      expect(wrapIndex(1, 3)).toBe(1);
+    });
   });
 
   it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {

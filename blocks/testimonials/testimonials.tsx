@@ -1,10 +1,13 @@
 import { css } from '@emotion/react';
 import type { Static } from '@sinclair/typebox';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../design/icons.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
-import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
+import { colors, fonts, motion, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { accentAt } from '../features/accents.ts';
+import { arrowButton } from '../gallery/arrow-button.ts';
+import { useHydrated, useSwipe } from '../gallery/swipe.ts';
 import { keepTogether } from '../features/typography.ts';
 import type { testimonialSchema, testimonialsSchema } from './testimonials.schema.ts';
 
@@ -173,6 +176,205 @@ const avatar = (solid: string) => css`
   letter-spacing: 0.02em;
 `;
 
+/** One testimonial: stars, the quote, and the author's initials, name, place and customer age. */
+function TestimonialCard({ t, i, tone }: { t: Testimonial; i: number; tone: Tone }) {
+  const meta = [t.location, t.since].filter((m): m is string => Boolean(m));
+  return (
+    <figure css={card(tone)}>
+      <span css={quoteMark(tone)} aria-hidden="true">
+        “
+      </span>
+      <Stars rating={t.rating} tone={tone} />
+      <blockquote>
+        <p>“{keepTogether(t.text)}”</p>
+      </blockquote>
+      <figcaption css={caption(tone)}>
+        <span css={avatar(accentAt(i, t.accent).solid)} aria-hidden="true">
+          {t.initials ?? initialsOf(t.author)}
+        </span>
+        <span>
+          <cite>{t.author}</cite>
+          {meta.length > 0 && (
+            <span className="meta">
+              {meta.map((m, k) => (
+                <span key={m}>
+                  {k > 0 && ' · '}
+                  <span className="nowrap">{m}</span>
+                </span>
+              ))}
+            </span>
+          )}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The slider's position, wrapping at both ends: after the last comes the first, before the first the last. */
+export function wrapIndex(index: number, count: number): number {
+  return ((index % count) + count) % count;
+}
+
+const slider = css`
+  max-width: 760px;
+  margin: 0 auto;
+`;
+
+/**
+ * Without JavaScript every testimonial is visible, stacked. Under html.js (before first
+ * paint) they share one grid cell: the stage is as tall as the tallest, so changing slides
+ * never moves the page, and only the active one is visible.
+ */
+const stage = css`
+  display: grid;
+  gap: ${space(3)};
+  html.js & {
+    touch-action: pan-y;
+  }
+  html.js & > * {
+    grid-area: 1 / 1;
+    transition:
+      opacity ${motion.base} ${motion.ease},
+      transform ${motion.base} ${motion.ease},
+      visibility ${motion.base};
+  }
+  html.js & > [data-active='false'] {
+    visibility: hidden;
+    opacity: 0;
+    transform: translateX(16px);
+  }
+  @media (prefers-reduced-motion: reduce) {
+    html.js & > * {
+      transition: none;
+    }
+  }
+`;
+
+const sliderControls = (tone: Tone) => css`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${space(1)};
+  margin-top: ${space(3)};
+  html:not(.js) & {
+    display: none;
+  }
+  .dot {
+    display: grid;
+    place-items: center;
+    width: 44px;
+    height: 44px;
+    padding: 0;
+    border: 0;
+    background: transparent;
+    cursor: pointer;
+  }
+  .dot::before {
+    content: '';
+    width: 12px;
+    height: 12px;
+    border-radius: 6px;
+    background: ${tone === 'dark' ? 'rgba(255, 255, 255, 0.45)' : '#64748b'};
+    transition:
+      width ${motion.base} ${motion.ease},
+      background ${motion.base} ${motion.ease};
+  }
+  .dot[aria-current='true']::before {
+    width: 28px;
+    background: ${tone === 'dark' ? '#7dd3fc' : colors.waterDark};
+  }
+`;
+
+function TestimonialSlider({ items, tone }: { items: Testimonial[]; tone: Tone }) {
+  const [index, setIndex] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const ready = useHydrated();
+  const stageId = `${useId()}stage`;
+  const count = items.length;
+  const label = (i: number) => `Depoimento ${i + 1} de ${count}`;
+
+  const go = (target: number) => {
+    const next = wrapIndex(target, count);
+    setIndex(next);
+    setAnnouncement(label(next));
+  };
+  const swipe = useSwipe((direction) => go(index + direction));
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target: Record<string, number> = {
+      ArrowLeft: index - 1,
+      ArrowRight: index + 1,
+      Home: 0,
+      End: count - 1,
+    };
+    if (!(event.key in target)) return;
+    event.preventDefault();
+    go(target[event.key]!);
+  };
+
+  return (
+    <div
+      role="region"
+      aria-roledescription="carrossel"
+      aria-label="Depoimentos de clientes"
+      css={slider}
+      onKeyDown={onKeyDown}
+      data-slide={index}
+      data-reveal=""
+    >
+      <div id={stageId} css={stage} {...swipe}>
+        {items.map((t, i) => (
+          <div
+            key={`${t.author}-${i}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={label(i)}
+            aria-hidden={ready && i !== index ? true : undefined}
+            data-active={i === index ? 'true' : 'false'}
+          >
+            <TestimonialCard t={t} i={i} tone={tone} />
+          </div>
+        ))}
+      </div>
+      {count > 1 && (
+        <div css={sliderControls(tone)}>
+          <button
+            type="button"
+            css={arrowButton(tone)}
+            aria-label="Depoimento anterior"
+            aria-controls={stageId}
+            onClick={() => go(index - 1)}
+          >
+            <Icon name="chevronLeft" size={22} />
+          </button>
+          {items.map((_, i) => (
+            <button
+              key={i}
+              type="button"
+              className="dot"
+              aria-label={label(i)}
+              aria-controls={stageId}
+              aria-current={i === index ? 'true' : undefined}
+              onClick={() => go(i)}
+            />
+          ))}
+          <button
+            type="button"
+            css={arrowButton(tone)}
+            aria-label="Próximo depoimento"
+            aria-controls={stageId}
+            onClick={() => go(index + 1)}
+          >
+            <Icon name="chevronRight" size={22} />
+          </button>
+        </div>
+      )}
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
 export default function Testimonials({
   id,
   eyebrow,
@@ -180,6 +382,7 @@ export default function Testimonials({
   intro,
   summary,
   items,
+  layout,
   tone,
 }: TestimonialsProps) {
   return (
@@ -192,42 +395,17 @@ export default function Testimonials({
           </span>
         </p>
       )}
-      <ul css={grid(items.length)} role="list">
-        {(items as Testimonial[]).map((t, i) => {
-          const meta = [t.location, t.since].filter((m): m is string => Boolean(m));
-          return (
+      {layout === 'slider' ? (
+        <TestimonialSlider items={items as Testimonial[]} tone={tone} />
+      ) : (
+        <ul css={grid(items.length)} role="list">
+          {(items as Testimonial[]).map((t, i) => (
             <li key={`${t.author}-${i}`} data-reveal="">
-              <figure css={card(tone)}>
-                <span css={quoteMark(tone)} aria-hidden="true">
-                  “
-                </span>
-                <Stars rating={t.rating} tone={tone} />
-                <blockquote>
-                  <p>“{keepTogether(t.text)}”</p>
-                </blockquote>
-                <figcaption css={caption(tone)}>
-                  <span css={avatar(accentAt(i, t.accent).solid)} aria-hidden="true">
-                    {t.initials ?? initialsOf(t.author)}
-                  </span>
-                  <span>
-                    <cite>{t.author}</cite>
-                    {meta.length > 0 && (
-                      <span className="meta">
-                        {meta.map((m, k) => (
-                          <span key={m}>
-                            {k > 0 && ' · '}
-                            <span className="nowrap">{m}</span>
-                          </span>
-                        ))}
-                      </span>
-                    )}
-                  </span>
-                </figcaption>
-              </figure>
+              <TestimonialCard t={t} i={i} tone={tone} />
             </li>
-          );
-        })}
-      </ul>
+          ))}
+        </ul>
+      )}
     </Section>
   );
 }

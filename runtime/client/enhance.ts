@@ -9,12 +9,20 @@ import { trackCtaClick, trackFooterChat, trackPageView } from './analytics.ts';
 export function enhance(doc: Document = document): void {
   applyVisibilityRules(doc);
   const root = doc.documentElement;
+  if (root.dataset.scrollTop !== undefined) scrollToTop();
   if (root.dataset.pageView) trackPageView(root.dataset.pageView);
   doc.addEventListener('click', (event) => onClick(event, root.dataset.clickEvent ?? 'cta_click'));
   for (const el of doc.querySelectorAll<HTMLElement>('[data-current-year]')) {
     el.textContent = String(new Date().getFullYear());
   }
   if (root.dataset.reveal) startReveal(doc, root.dataset.reveal);
+}
+
+/** Pages with scrollToTop: true open at the top, unless the address names a section (#…). */
+function scrollToTop(): void {
+  if (location.hash) return;
+  history.scrollRestoration = 'manual';
+  window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
 }
 
 /** Blocks marked hideFor: paidTraffic are removed before any island hydrates. */

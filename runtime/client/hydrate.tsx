@@ -60,7 +60,10 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
 }
 
 function whenVisible(el: HTMLElement, run: () => void): void {
-  const target = el.firstElementChild ?? el;
+  // The wrapper is display: contents (no box): watch the block's first rendered element,
+  // skipping what React 19 hoists in front of it (<link rel="preload"> for eager images, <style>).
+  const target =
+    [...el.children].find((child) => !['LINK', 'STYLE', 'SCRIPT', 'META'].includes(child.tagName)) ?? el;
   if (!('IntersectionObserver' in window)) return run();
   const observer = new IntersectionObserver(
     (entries) => {

@@ -21,7 +21,7 @@ describe('a failed build', () => {
       outDir,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PageErrors);
-    expect((error as PageErrors).problems.length).toBe(18);
+    expect((error as PageErrors).problems.length).toBe(19);
     expect(readdirSync(outDir)).toEqual(['previous.html']);
     expect(readdirSync(tmp)).toEqual(['dist']);
   });

@@ -24,7 +24,7 @@ describe('validation errors on fixture pages', async () => {
   const of = (file: string) => problems.filter((p) => p.loc.file === `pages/${file}`).map(brief);
 
   it('reports every problem of every page in one run, valid pages excepted', () => {
-    expect(new Set(problems.map((p) => p.loc.file)).size).toBe(15);
+    expect(new Set(problems.map((p) => p.loc.file)).size).toBe(16);
     expect(of('valid.yaml')).toEqual([]);
   });
 
@@ -89,6 +89,12 @@ describe('validation errors on fixture pages', async () => {
       'pages/unsafe-url.yaml:5:11 [unsafe-url] Endereço inseguro em "href" do bloco "notFound": links "javascript:" não são permitidos.',
       'pages/unsafe-url.yaml:12:17 [unsafe-url] Endereço inseguro em "href" do bloco "choiceCards": links "data:" não são permitidos.',
       'pages/unsafe-url.yaml:16:17 [invalid-url] Endereço inválido em "href" do bloco "choiceCards": "//outro-site.com".',
+    ]);
+  });
+
+  it('one of two keys required: a footer link needs href or whatsapp', () => {
+    expect(of('footer-link.yaml')).toEqual([
+      'pages/footer-link.yaml:6:9 [missing-prop] Cada link do rodapé precisa de href (um endereço) ou whatsapp (recarga ou duvidas).',
     ]);
   });
 

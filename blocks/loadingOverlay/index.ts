@@ -1,0 +1,28 @@
+import { SPEC } from '../../schema/constants.ts';
+import { defineBlock } from '../../runtime/define-block.ts';
+import LoadingOverlay from './loadingOverlay.tsx';
+import { loadingOverlaySchema } from './loadingOverlay.schema.ts';
+
+const timing = {
+  tickMs: SPEC.loadingTickMs,
+  maxStep: SPEC.loadingMaxStep,
+  hideDelayMs: SPEC.loadingHideDelayMs,
+};
+
+export default defineBlock({
+  type: 'loadingOverlay',
+  title: 'Tela de carregamento',
+  description:
+    'Tela da marca que cobre a página ao abrir, com logo e barra de progresso de 0 a 100% (avança um valor sorteado de até 15 a cada 150 ms; nos 100% some depois de 500 ms). Sem JavaScript ou com movimento reduzido, não aparece. Some sozinha em até 6 s.',
+  schema: loadingOverlaySchema,
+  component: LoadingOverlay,
+  hydrate: 'load',
+  placement: 'overlay',
+  examples: [
+    { name: 'Padrão', props: { label: 'Carregando', ...timing } },
+    {
+      name: 'Com mensagem',
+      props: { label: 'Carregando', message: 'Preparando a sua recarga de CO2…', ...timing },
+    },
+  ],
+});

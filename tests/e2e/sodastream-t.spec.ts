@@ -1,0 +1,300 @@
+/**
+ * /sodastream-t and /recarrega-site against the built site: the shared sections, the shared header's anchors,
+ * analytics names (…T and …C), the paid-ad rule, head data, chat links, layout at 375 px and axe (spec §1, §2, §4, §7).
+ */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { watchConsole } from './console.ts';
+
+// The business number and messages live only in pages/_site.yaml: read them from there.
+const site = parse(readFileSync(new URL('../../pages/_site.yaml', import.meta.url), 'utf8')) as {
+  origin: string;
+  phone: string;
+  messages: { recarga: string; duvidas: string };
+};
+
+const T = '/sodastream-t';
+const C = '/recarrega-site';
+const SECTIONS = ['sobre', 'tecnologia', 'experiencia', 'pre-lancamento'];
+
+const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+
+test.beforeEach(async ({ context }) => {
+  // Chat links open the messaging app in a new tab; answer them locally (no network here).
+  await context.route(/api\.whatsapp\.com/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
+  );
+});
+
+test("the home page's 'Agendar Recarga' leads to /sodastream-t", async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Agendar Recarga' }).click();
+  await expect(page).toHaveURL(new RegExp(`${T}/?$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('sem sair de casa');
+});
+
+for (const route of [T, C]) {
+  test(`${route}: the shared sections in order, with the spec's claims`, async ({ page }) => {
+    const consoleLog = watchConsole(page);
+    await page.goto(route);
+    const order = await page.evaluate(() =>
+      [
+        'sobre',
+        'beneficios',
+        'tecnologia',
+        'experiencia',
+        'depoimentos',
+        'pagamento',
+        'duvidas',
+        'agendar',
+        'pre-lancamento',
+      ].map((id) => document.getElementById(id)!.getBoundingClientRect().top + window.scrollY),
+    );
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    await expect(page.locator('#sobre')).toContainText('na mesma visita');
+    await expect(page.locator('#sobre')).toContainText('60\u00a0L');
+    await expect(page.locator('#sobre')).toContainText('atendente');
+    await expect(page.locator('#beneficios h3')).toHaveText([
+      'Economia',
+      'Qualidade',
+      'Comodidade em 24 horas',
+    ]);
+    await expect(page.locator('#tecnologia ol > li h3')).toContainText([
+      'Inspeção visual',
+      'Teste de pressão inicial',
+      'Recarga dosada',
+      'Teste eletrônico de vazamento',
+      'Conferência final de pressão e peso',
+    ]);
+    await expect(page.locator('#tecnologia')).toContainText('99,9%');
+    await expect(page.locator('#experiencia ol > li')).toHaveCount(3);
+    await expect(page.locator('#depoimentos')).toContainText('4,8/5');
+    await expect(page.locator('#pagamento h3')).toHaveText(['PIX', 'Cartão de crédito']);
+    await expect(page.locator('#pre-lancamento')).toContainText('Em breve · Lançamento 2025');
+    await expect(page.locator('#pre-lancamento a')).toHaveCount(0);
+    await expect(page.locator('#pre-lancamento[data-muted]')).toHaveCount(1);
+    // The footer's formerly dead links (Sobre, Privacidade, Termos, Contato) go somewhere real.
+    const footerLinks = page.locator('footer nav a');
+    await expect(footerLinks.getByText('Sobre', { exact: true })).toHaveAttribute('href', '#sobre');
+    await expect(footerLinks.getByText('Privacidade')).toHaveAttribute('href', '/termos-de-uso#privacidade');
+    await expect(footerLinks.getByText('Termos', { exact: true })).toHaveAttribute('href', '/termos-de-uso');
+    await expect(footerLinks.getByText('Contato')).toHaveAttribute('href', /api\.whatsapp\.com/);
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(consoleLog.messages).toEqual([]);
+  });
+
+  test(`${route}: canonical, title and description`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site.origin}${route}`);
+    await expect(page).toHaveTitle(/Fillgás/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /CO2/);
+  });
+
+  test(`${route}: every chat link carries the business number and the right message`, async ({ page }) => {
+    await page.goto(route);
+    const links = await page.locator('a[href*="api.whatsapp.com"]').evaluateAll((as) =>
+      as.map((a) => ({
+        href: a.getAttribute('href')!,
+        text: a.textContent ?? '',
+        track: a.getAttribute('data-track'),
+      })),
+    );
+    expect(links.length).toBeGreaterThanOrEqual(7);
+    for (const link of links) {
+      const url = new URL(link.href);
+      expect(url.origin + url.pathname).toBe('https://api.whatsapp.com/send');
+      expect(url.searchParams.get('phone'), link.text).toBe(site.phone);
+      expect(url.searchParams.get('text'), link.text).toBe(
+        /Tirar dúvidas/.test(link.text) ? site.messages.duvidas : site.messages.recarga,
+      );
+    }
+    expect(links.filter((l) => /Tirar dúvidas/.test(l.text))).toHaveLength(1);
+    // Call-to-action buttons (not the footer's plain Contato link) open in a new tab.
+    for (const a of await page.locator('a[data-cta="whatsapp"]').all()) {
+      await expect(a).toHaveAttribute('target', '_blank');
+      await expect(a).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  test(`${route}: axe finds no violations`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  });
+}
+
+test('/sodastream-t: the shared header renders #ids and scrolls to each section', async ({ page }) => {
+  await page.goto(T);
+  await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+  const openMenu = async () => {
+    if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
+  };
+  await openMenu();
+  const hrefs = await menu(page)
+    .locator('a[href^="#"]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(hrefs).toEqual(SECTIONS.map((id) => `#${id}`));
+  for (const [i, id] of SECTIONS.entries()) {
+    if (i > 0) await openMenu();
+    await menu(page).locator(`a[href="#${id}"]`).click();
+    await expect
+      .poll(() =>
+        page.evaluate((s) => Math.round(document.getElementById(s)!.getBoundingClientRect().top), id),
+      )
+      .toBeLessThan(120);
+    expect(
+      await page.evaluate((s) => document.getElementById(s)!.getBoundingClientRect().bottom, id),
+    ).toBeGreaterThan(0);
+    await expect(page).toHaveURL(new RegExp(`${T}/?#${id}$`));
+    if (isPhone(page))
+      await expect(page.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+  }
+});
+
+test('/termos-de-uso: the shared header points to /sodastream-t#…, and the link lands on the section', async ({
+  page,
+}) => {
+  await page.goto('/termos-de-uso');
+  await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+  if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
+  const hrefs = await menu(page)
+    .locator('a')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(hrefs.filter((h) => h?.startsWith(`${T}#`))).toEqual(SECTIONS.map((id) => `${T}#${id}`));
+  await page.goto(`${T}#tecnologia`);
+  await expect
+    .poll(() =>
+      page.evaluate(() => Math.round(document.getElementById('tecnologia')!.getBoundingClientRect().top)),
+    )
+    .toBeLessThan(120);
+});
+
+test('/sodastream-t: page view and click events carry the …T names', async ({ page }) => {
+  await page.goto(T);
+  await expect
+    .poll(() => dataLayer(page))
+    .toContainEqual(expect.objectContaining({ event: 'sodastream_t_page' }));
+  const tracks = await page
+    .locator('a[data-track]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('data-track')));
+  expect(new Set(tracks)).toEqual(
+    new Set(['NavbarT', 'HeroSectionT', 'HowItWorksSectionT', 'FAQSectionT', 'CTASectionT', 'Footer']),
+  );
+  for (const name of [/Agendar recarga/, /Agendar pelo WhatsApp/]) {
+    const link = page.locator('main').getByRole('link', { name }).first();
+    const [chat] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await chat.close();
+  }
+  const events = await dataLayer(page);
+  expect(events).toContainEqual(expect.objectContaining({ event: 'cta_click', section: 'HeroSectionT' }));
+  expect(events).toContainEqual(expect.objectContaining({ event: 'cta_click', section: 'CTASectionT' }));
+  expect(events.filter((e) => e.event === 'recarga_site_page')).toEqual([]);
+});
+
+test('/recarrega-site: page view and click events carry the …C names', async ({ page }) => {
+  await page.goto(C);
+  await expect
+    .poll(() => dataLayer(page))
+    .toContainEqual(expect.objectContaining({ event: 'recarga_site_page' }));
+  const tracks = await page
+    .locator('a[data-track]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('data-track')));
+  expect(new Set(tracks)).toEqual(new Set(['NavbarC', 'CTASectionC', 'Footer']));
+  await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+  if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
+  const navCta = page.locator('header a[data-track="NavbarC"]:visible').first();
+  const [chat] = await Promise.all([page.waitForEvent('popup'), navCta.click()]);
+  await chat.close();
+  const finalCta = page.locator('#agendar').getByRole('link', { name: /Agendar pelo WhatsApp/ });
+  const [chat2] = await Promise.all([page.waitForEvent('popup'), finalCta.click()]);
+  await chat2.close();
+  const events = await dataLayer(page);
+  expect(events).toContainEqual(expect.objectContaining({ event: 'cta_click', section: 'NavbarC' }));
+  expect(events).toContainEqual(expect.objectContaining({ event: 'cta_click', section: 'CTASectionC' }));
+});
+
+test.describe('paid-ad rule on /recarrega-site', () => {
+  for (const query of ['?gclid=abc123', '?utm_source=google&utm_medium=cpc']) {
+    test(`hides #pre-lancamento for ${query}`, async ({ page }) => {
+      const consoleLog = watchConsole(page);
+      await page.goto(`${C}${query}`);
+      await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+      await expect(page.locator('#pre-lancamento')).toHaveCount(0);
+      await expect(page.locator('#agendar')).toBeVisible();
+      await expect(page.locator('footer')).toBeVisible();
+      expect(consoleLog.messages).toEqual([]);
+    });
+  }
+
+  for (const query of ['', '?utm_source=facebook']) {
+    test(`shows #pre-lancamento for "${query}"`, async ({ page }) => {
+      await page.goto(`${C}${query}`);
+      await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+      await page.locator('#pre-lancamento').scrollIntoViewIfNeeded();
+      await expect(page.locator('#pre-lancamento')).toBeVisible();
+    });
+  }
+
+  test('does not apply to /sodastream-t', async ({ page }) => {
+    await page.goto(`${T}?gclid=abc123`);
+    await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.locator('#pre-lancamento')).toHaveCount(1);
+  });
+
+  test('without JavaScript the section is in the HTML (the rule needs the page script)', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(C);
+    await expect(page.locator('[data-hide-for="paidTraffic"] #pre-lancamento')).toHaveCount(1);
+    await context.close();
+  });
+});
+
+test('/recarrega-site: Service and FAQPage JSON-LD, the FAQ matching the visible one', async ({ page }) => {
+  await page.goto(C);
+  const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (t) =>
+      JSON.parse(t) as Record<string, unknown> & {
+        mainEntity?: { name: string; acceptedAnswer: { text: string } }[];
+      },
+  );
+  expect(jsonLd.map((d) => d['@type'])).toEqual(['Service', 'FAQPage']);
+  expect(JSON.stringify(jsonLd[0]!.areaServed)).toContain('São Paulo');
+  const questions = (await page.locator('#duvidas button[aria-expanded]').allTextContents()).map((t) =>
+    t.trim(),
+  );
+  expect(jsonLd[1]!.mainEntity!.map((q) => q.name)).toEqual(questions);
+  const answers = await page
+    .locator('#duvidas button[aria-expanded]')
+    .evaluateAll((bs) =>
+      bs.map((b) =>
+        document.getElementById(b.getAttribute('aria-controls')!)!.textContent!.replace(/\s+/g, ' ').trim(),
+      ),
+    );
+  expect(jsonLd[1]!.mainEntity!.map((q) => q.acceptedAnswer.text.replace(/\u00a0/g, ' '))).toEqual(
+    answers.map((a) => a.replace(/\u00a0/g, ' ')),
+  );
+});
+
+test('/sodastream-t: no structured data of its own', async ({ page }) => {
+  await page.goto(T);
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+});
