@@ -209,3 +209,10 @@ test('no layout shift at all: overlay, entrance, parallax and scroll (CLS 0)', a
   });
   expect(cls, shifts.join('\n')).toBe(0);
 });
+
+test('fires its page-view event', async ({ page }) => {
+  await page.goto('/recarregar-sodastream');
+  await expect
+    .poll(() => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event)))
+    .toContain('recarregar_sodastream_page');
+});

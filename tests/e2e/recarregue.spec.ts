@@ -238,3 +238,10 @@ test('without JavaScript every gallery image and every testimonial is there', as
     await expect(page.locator('#depoimentos').getByText(name)).toBeVisible();
   await context.close();
 });
+
+test('fires its page-view event', async ({ page }) => {
+  await page.goto('/recarregue');
+  await expect
+    .poll(() => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event)))
+    .toContain('recarregue_page');
+});
