@@ -151,8 +151,11 @@ export const IconSchema = (options: SchemaOptions = {}) =>
   });
 
 /** Accent colour of a card or icon, from the brand palette. */
+export const ACCENTS = ['water', 'orange', 'navy', 'green'] as const;
+export type AccentName = (typeof ACCENTS)[number];
+
 export const Accent = (options: SchemaOptions = {}) =>
-  StringEnum(['water', 'orange', 'navy', 'green'], {
+  StringEnum(ACCENTS, {
     description:
       'Cor de destaque: water (azul-água), orange (laranja), navy (azul-marinho) ou green (verde).',
     ...options,

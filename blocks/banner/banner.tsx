@@ -3,7 +3,7 @@ import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { colors, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { keepTogether } from '../features/typography.ts';
+import { keepTogether } from '../../design/typography.ts';
 import type { bannerSchema } from './banner.schema.ts';
 
 export type BannerProps = BlockProps<typeof bannerSchema>;

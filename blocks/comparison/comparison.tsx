@@ -5,7 +5,7 @@ import { Icon } from '../../design/icons.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { keepTogether } from '../features/typography.ts';
+import { keepTogether } from '../../design/typography.ts';
 import type { comparisonSchema, comparisonValueSchema } from './comparison.schema.ts';
 
 export type ComparisonProps = BlockProps<typeof comparisonSchema>;

@@ -4,7 +4,7 @@ import { Icon } from '../../design/icons.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { keepTogether } from '../features/typography.ts';
+import { keepTogether } from '../../design/typography.ts';
 import type { credentialSchema, credibilitySchema } from './credibility.schema.ts';
 
 export type CredibilityProps = BlockProps<typeof credibilitySchema>;

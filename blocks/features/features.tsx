@@ -3,8 +3,8 @@ import { Icon } from '../../design/icons.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { accentAt } from './accents.ts';
-import { keepTogether } from './typography.ts';
+import { accentAt } from '../../design/accents.ts';
+import { keepTogether } from '../../design/typography.ts';
 import type { featuresSchema } from './features.schema.ts';
 
 export type FeaturesProps = BlockProps<typeof featuresSchema>;

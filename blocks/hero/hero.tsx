@@ -5,7 +5,7 @@ import { Icon } from '../../design/icons.tsx';
 import { colors, fonts, motion, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { SPEC } from '../../schema/constants.ts';
-import { keepTogether } from '../features/typography.ts';
+import { keepTogether } from '../../design/typography.ts';
 import type { heroSchema } from './hero.schema.ts';
 
 export type HeroProps = BlockProps<typeof heroSchema>;

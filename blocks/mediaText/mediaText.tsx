@@ -1,9 +1,10 @@
 import { css } from '@emotion/react';
 import { CtaLink } from '../../design/cta-link.tsx';
+import { CheckList } from '../../design/check-list.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { keepTogether } from '../features/typography.ts';
+import { keepTogether } from '../../design/typography.ts';
 import type { mediaTextSchema } from './mediaText.schema.ts';
 
 export type MediaTextProps = BlockProps<typeof mediaTextSchema>;
@@ -84,33 +85,8 @@ const badgeStyle = (tone: Tone, muted: boolean) => css`
   }
 `;
 
-const checklist = (tone: Tone) => css`
-  display: grid;
-  gap: ${space(1.5)};
-  margin: ${space(3)} 0 0;
-  padding: 0;
-  list-style: none;
-  li {
-    display: flex;
-    align-items: flex-start;
-    gap: ${space(1.5)};
-    font-size: 1.0625rem;
-    color: ${tone === 'dark' ? '#e2e8f0' : colors.ink};
-  }
-  li > span {
-    display: grid;
-    place-items: center;
-    flex: none;
-    width: 28px;
-    height: 28px;
-    margin-top: -1px;
-    border-radius: 50%;
-    background: #dcfce7;
-    color: #15803d;
-  }
-  svg {
-    stroke-width: 2.6;
-  }
+const checklistSpacing = css`
+  margin-top: ${space(3)};
 `;
 
 const actions = css`
@@ -199,18 +175,7 @@ export default function MediaText({
           {paragraphs?.map((p, i) => (
             <p key={i}>{keepTogether(p)}</p>
           ))}
-          {bullets && (
-            <ul css={checklist(tone)} role="list">
-              {bullets.map((b) => (
-                <li key={b}>
-                  <span>
-                    <Icon name="check" size={16} />
-                  </span>
-                  {keepTogether(b)}
-                </li>
-              ))}
-            </ul>
-          )}
+          {bullets && <CheckList items={bullets} onDark={tone === 'dark'} extraCss={checklistSpacing} />}
           {ctas && ctas.length > 0 && (
             <div css={actions}>
               {ctas.map((cta, i) => (

@@ -1,10 +1,11 @@
 import { css } from '@emotion/react';
 import { CtaLink } from '../../design/cta-link.tsx';
+import { CheckList } from '../../design/check-list.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { keepTogether } from '../features/typography.ts';
+import { keepTogether } from '../../design/typography.ts';
 import type { offerSchema } from './offer.schema.ts';
 
 export type OfferProps = BlockProps<typeof offerSchema>;
@@ -39,35 +40,6 @@ const art = css`
     display: block;
     width: 100%;
     height: auto;
-  }
-`;
-
-const list = css`
-  display: grid;
-  gap: ${space(1.5)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li {
-    display: flex;
-    align-items: flex-start;
-    gap: ${space(1.5)};
-    font-size: 1.0625rem;
-    color: ${colors.ink};
-  }
-  li > span {
-    display: grid;
-    place-items: center;
-    flex: none;
-    width: 28px;
-    height: 28px;
-    margin-top: -1px;
-    border-radius: 50%;
-    background: #dcfce7;
-    color: #15803d;
-  }
-  svg {
-    stroke-width: 2.6;
   }
 `;
 
@@ -217,16 +189,7 @@ export default function Offer({
         {bullets.length > 0 && (
           <div>
             <h3 css={listTitle}>{bulletsHeading}</h3>
-            <ul css={list} role="list">
-              {bullets.map((b) => (
-                <li key={b}>
-                  <span>
-                    <Icon name="check" size={16} />
-                  </span>
-                  {keepTogether(b)}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={bullets} />
           </div>
         )}
         <div css={panel}>

@@ -5,10 +5,10 @@ import { Icon } from '../../design/icons.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, motion, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { accentAt } from '../features/accents.ts';
+import { accentAt } from '../../design/accents.ts';
 import { arrowButton } from '../gallery/arrow-button.ts';
 import { useHydrated, useSwipe } from '../gallery/swipe.ts';
-import { keepTogether } from '../features/typography.ts';
+import { keepTogether } from '../../design/typography.ts';
 import type { testimonialSchema, testimonialsSchema } from './testimonials.schema.ts';
 
 export type TestimonialsProps = BlockProps<typeof testimonialsSchema>;

@@ -3,8 +3,8 @@
  * chips and initials circles. Shared by the content blocks (features, steps, testimonials,
  * credibility). Every pair passes WCAG AA: `fg` on `tint` ≥ 4.5:1, white on `solid` ≥ 4.5:1.
  */
-import { colors } from '../../design/theme.ts';
-import type { AccentValue } from './features.schema.ts';
+import type { AccentName as AccentValue } from '../schema/shared.ts';
+import { colors } from './theme.ts';
 
 export interface AccentColors {
   /** Light background of an icon chip. */
