@@ -85,6 +85,9 @@ export const ctaVariants: Record<CtaVariant, SerializedStyles> = {
   `,
 };
 
+/** The primary look for plain links that are not calls to action (the home card, the 404 link). */
+export const ctaButton = [base, ctaVariants.primary];
+
 export interface CtaLinkProps {
   cta: CtaValue;
   variant?: CtaVariant;

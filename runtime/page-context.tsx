@@ -7,6 +7,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Site } from '../schema/site.ts';
 
+/** The <script type="application/json"> carrying the site settings to islands. */
+export const SITE_DATA_ID = 'fillgas-site';
+
 export interface PageInfo {
   route: string;
 }

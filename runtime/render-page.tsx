@@ -17,10 +17,8 @@ import { hydrateStrategyOf, type AnyBlockDefinition } from './define-block.ts';
 import { escapeSingleQuotedAttr, jsonForScript, renderDocument } from './document.ts';
 import { RenderError } from './errors.ts';
 import type { LoadedPage, Project } from './load-project.ts';
-import { BlockProviders } from './page-context.tsx';
+import { BlockProviders, SITE_DATA_ID } from './page-context.tsx';
 import { NOT_FOUND_ROUTE } from './routes.ts';
-
-export const SITE_DATA_ID = 'fillgas-site';
 
 /** Attributes that runtime/client/enhance.ts acts on: a page containing one needs the page script. */
 const ENHANCED_MARKERS = ['data-track=', 'data-current-year', 'data-hide-for='];

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
-import { ctaButton } from '../../design/ui.ts';
+import { ctaButton } from '../../design/cta-link.tsx';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import type { choiceCardsSchema } from './choiceCards.schema.ts';
 

@@ -1,5 +1,5 @@
-import { Type, type Static, type TOptional, type TSchema, type TUnsafe } from '@sinclair/typebox';
-import { IconSchema, SafeUrl, StringEnum, Text, withDefault, type HasDefault } from '../../schema/shared.ts';
+import { Type } from '@sinclair/typebox';
+import { IconSchema, SafeUrl, StringEnum, Text, withDefault } from '../../schema/shared.ts';
 import { CHAT_MESSAGES } from '../../schema/site.ts';
 import {
   DEFAULT_BLURB,
@@ -31,14 +31,6 @@ const FooterLink = Type.Object(
     errorMessage: 'Cada link do rodapé precisa de href (um endereço) ou whatsapp (recarga ou duvidas).',
   },
 );
-
-/**
- * withDefault for arrays and objects. Same JSON schema; only its TypeScript type is flattened,
- * because BlockProps<…> (runtime/define-block.ts) hits "Type instantiation is excessively
- * deep" on a defaulted array or object property.
- */
-const withDefaultValue = <T extends TSchema>(schema: T, value: Static<T>) =>
-  withDefault(schema, value) as unknown as TOptional<TUnsafe<Static<T>>> & HasDefault;
 
 export const footerSafetyItemSchema = Type.Object(
   {
@@ -87,7 +79,7 @@ export const footerSchema = Type.Object(
       Text({ maxLength: 40, description: 'Título da lista de segurança e qualidade.' }),
       DEFAULT_SAFETY_HEADING,
     ),
-    safety: withDefaultValue(
+    safety: withDefault(
       Type.Array(footerSafetyItemSchema, {
         minItems: 1,
         maxItems: 6,
@@ -99,7 +91,7 @@ export const footerSchema = Type.Object(
       Text({ maxLength: 40, description: 'Título da coluna de links.' }),
       DEFAULT_LINKS_HEADING,
     ),
-    links: withDefaultValue(
+    links: withDefault(
       Type.Array(FooterLink, {
         minItems: 1,
         maxItems: 8,

@@ -1,15 +1,7 @@
-import { Type, type Static, type TOptional, type TSchema, type TUnsafe } from '@sinclair/typebox';
-import { AnchorId, Text, withDefault, type HasDefault } from '../../schema/shared.ts';
+import { Type } from '@sinclair/typebox';
+import { AnchorId, Text, withDefault } from '../../schema/shared.ts';
 import { DEFAULT_CONTACT, DEFAULT_TOC_LABEL } from './defaults.ts';
 import { INLINE_TEXT_HELP, INLINE_TEXT_PATTERN } from './inline.ts';
-
-/**
- * withDefault for arrays and objects. Same JSON schema; only its TypeScript type is flattened,
- * because BlockProps<…> (runtime/define-block.ts) hits "Type instantiation is excessively
- * deep" on a defaulted array or object property.
- */
-const withDefaultValue = <T extends TSchema>(schema: T, value: Static<T>) =>
-  withDefault(schema, value) as unknown as TOptional<TUnsafe<Static<T>>> & HasDefault;
 
 /** A paragraph or list item: plain text with {email}-style site values and [texto](/pagina) links. */
 const InlineText = (description: string) =>
@@ -93,7 +85,7 @@ export const legalSchema = Type.Object(
       maxItems: 30,
       description: 'As seções do texto. Cada id precisa ser diferente (é o endereço #id do índice).',
     }),
-    contact: withDefaultValue(legalContactSchema, DEFAULT_CONTACT),
+    contact: withDefault(legalContactSchema, DEFAULT_CONTACT),
   },
   { additionalProperties: false },
 );

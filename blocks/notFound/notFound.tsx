@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect } from 'react';
 import { colors, radii, space } from '../../design/theme.ts';
-import { ctaButton } from '../../design/ui.ts';
+import { ctaButton } from '../../design/cta-link.tsx';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import type { notFoundSchema } from './notFound.schema.ts';
 

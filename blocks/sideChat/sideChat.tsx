@@ -1,10 +1,10 @@
 import { css, keyframes } from '@emotion/react';
-import { useEffect, useState, useSyncExternalStore, type FocusEvent } from 'react';
+import { useEffect, useState, type FocusEvent } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { breakpoints, colors, fonts, motion } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { getFlag, setFlag } from '../../runtime/client/session-flags.ts';
+import { getFlag, setFlag, useSessionFlag } from '../../runtime/client/session-flags.ts';
 import type { sideChatSchema } from './sideChat.schema.ts';
 
 export type SideChatProps = BlockProps<typeof sideChatSchema>;
@@ -104,17 +104,9 @@ const closeButton = css`
   }
 `;
 
-function subscribeNothing(): () => void {
-  return () => {};
-}
-
 export default function SideChat({ label, cta, collapseAfterMs }: SideChatProps) {
   // Hydration renders the server's expanded button; the browser then reads the session flag.
-  const collapsedBefore = useSyncExternalStore(
-    subscribeNothing,
-    () => getFlag(FLAG),
-    () => false,
-  );
+  const collapsedBefore = useSessionFlag(FLAG);
   const [timedOut, setTimedOut] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);

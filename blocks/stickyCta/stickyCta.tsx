@@ -1,10 +1,10 @@
 import { css, keyframes } from '@emotion/react';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { colors, fonts, motion, mq, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { getFlag, setFlag } from '../../runtime/client/session-flags.ts';
+import { setFlag, useSessionFlag } from '../../runtime/client/session-flags.ts';
 import type { stickyCtaSchema } from './stickyCta.schema.ts';
 
 export type StickyCtaProps = BlockProps<typeof stickyCtaSchema>;
@@ -125,17 +125,9 @@ const spacer = css`
   }
 `;
 
-function subscribeNothing(): () => void {
-  return () => {};
-}
-
 export default function StickyCta({ text, price, cta }: StickyCtaProps) {
   // The server shows the bar; the browser hides it after hydration if it was dismissed this session.
-  const dismissedBefore = useSyncExternalStore(
-    subscribeNothing,
-    () => getFlag(FLAG),
-    () => false,
-  );
+  const dismissedBefore = useSessionFlag(FLAG);
   const [dismissed, setDismissed] = useState(false);
   if (dismissedBefore || dismissed) return null;
 

@@ -8,9 +8,7 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { islands } from 'virtual:fillgas/islands';
 import type { Site } from '../../schema/site.ts';
-import { BlockProviders } from '../page-context.tsx';
-
-const SITE_DATA_ID = 'fillgas-site';
+import { BlockProviders, SITE_DATA_ID } from '../page-context.tsx';
 
 const site = JSON.parse(document.getElementById(SITE_DATA_ID)?.textContent ?? 'null') as Site;
 const page = { route: document.documentElement.dataset.route ?? location.pathname };

@@ -2,6 +2,7 @@
  * The spec's session flags (value 'true' when set). Storage can throw (private mode,
  * blocked cookies): then flags live in memory for this page and the page keeps working.
  */
+import { useSyncExternalStore } from 'react';
 import type { SessionFlag } from '../../schema/constants.ts';
 
 const memory = new Set<SessionFlag>();
@@ -21,4 +22,18 @@ export function setFlag(flag: SessionFlag): void {
   } catch {
     // Storage unavailable: the in-memory flag still holds for this page.
   }
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether a flag was set before this page view, for an island: the server and hydration see
+ * "not set" (so the markup matches), and the browser reads the real value right after.
+ */
+export function useSessionFlag(flag: SessionFlag): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => getFlag(flag),
+    () => false,
+  );
 }
