@@ -2,6 +2,13 @@
  * Reads YAML files into documents that remember where every value was written, so
  * validation errors can point at file:line:column. Guards against hostile input:
  * oversized files and alias bombs fail fast with a located error.
+ *
+ * Two parsers, one meaning (docs/decisions/0006-two-yaml-parsers.md): the `yaml` library is
+ * the authority and the only one that reports problems, because it keeps every position.
+ * It is also ~3× slower than js-yaml, so a well-formed file is first read by js-yaml and
+ * the positioned document is built only when something asks for it (a validation error).
+ * js-yaml is only trusted on the subset where both agree; anything else (tags, aliases,
+ * empty keys, out-of-range numbers, any js-yaml error) goes straight to `yaml`.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,6 +23,7 @@ import {
   type Document,
   type Node,
 } from 'yaml';
+import { CORE_SCHEMA, load as fastLoad } from 'js-yaml';
 import type { PageProblem } from './errors.ts';
 
 export const MAX_FILE_BYTES = 256 * 1024;
@@ -23,10 +31,11 @@ export const MAX_ALIAS_COUNT = 100;
 
 export interface ParsedFile {
   /** Relative to the project root, forward slashes: "pages/agendamento.yaml". */
-  file: string;
-  source: string;
-  doc: Document.Parsed;
-  lineCounter: LineCounter;
+  readonly file: string;
+  readonly source: string;
+  /** The positioned document; built on first access when the fast path read the file. */
+  readonly doc: Document.Parsed;
+  readonly lineCounter: LineCounter;
   data: unknown;
 }
 
@@ -55,8 +64,73 @@ export async function readYamlFile(absPath: string, file: string): Promise<Parse
 }
 
 export function parseYaml(source: string, file: string): ParseResult {
+  const data = fastParse(source);
+  if (data === undefined) return parseSlow(source, file);
+  let positioned: { doc: Document.Parsed; lineCounter: LineCounter } | undefined;
+  const position = () => (positioned ??= parsePositioned(source));
+  return {
+    ok: true,
+    parsed: {
+      file,
+      source,
+      data,
+      get doc() {
+        return position().doc;
+      },
+      get lineCounter() {
+        return position().lineCounter;
+      },
+    },
+  };
+}
+
+function parsePositioned(source: string) {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core' });
+  return { doc, lineCounter };
+}
+
+/** A tag (`!x`, `!!str`) starts a token: after a line start, a space or a flow indicator. */
+const TAG = /(?:^|[\s[\]{},])!/;
+/** What the `yaml` library's core schema reads as a number. */
+const CORE_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+
+/**
+ * The data of a well-formed page mapping, or undefined when js-yaml fails or when the
+ * file uses anything where js-yaml and `yaml` could disagree.
+ */
+function fastParse(source: string): Record<string, unknown> | undefined {
+  if (TAG.test(source)) return undefined;
+  let data: unknown;
+  try {
+    data = fastLoad(source, { schema: CORE_SCHEMA, maxAliases: 0 });
+  } catch {
+    return undefined;
+  }
+  return isRecord(data) && agreesWithCore(data) ? data : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * js-yaml reads an empty key as "null" where `yaml` reads "", and leaves numbers beyond
+ * double range as strings where `yaml` makes them Infinity; `__proto__` is left to `yaml`.
+ */
+function agreesWithCore(value: unknown): boolean {
+  if (typeof value === 'string') return !(CORE_FLOAT.test(value) && !Number.isFinite(Number(value)));
+  if (Array.isArray(value)) return value.every(agreesWithCore);
+  if (isRecord(value)) {
+    for (const key in value) {
+      if (key === 'null' || key === '__proto__' || !agreesWithCore(value[key])) return false;
+    }
+  }
+  return true;
+}
+
+function parseSlow(source: string, file: string): ParseResult {
+  const { doc, lineCounter } = parsePositioned(source);
   const at = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, column: col };

@@ -176,6 +176,10 @@ async function loadSite(abs: string, file: string, validators: Validators, probl
 /** Two blocks of one page with the same `id` would make "#id" links ambiguous. */
 function duplicateAnchors(parsed: ParsedFile): PageProblem[] {
   const problems: PageProblem[] = [];
+  // The data answers the common case without building the positioned document.
+  const ids = ((parsed.data as { blocks?: unknown }).blocks ?? []) as { id?: unknown }[];
+  const written = Array.isArray(ids) ? ids.map((b) => b?.id).filter((id) => typeof id === 'string') : [];
+  if (new Set(written).size === written.length) return problems;
   const blocks = isMap(parsed.doc.contents)
     ? (parsed.doc.contents.get('blocks', true) as Node | undefined)
     : undefined;
