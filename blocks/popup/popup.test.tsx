@@ -6,7 +6,7 @@ import { composeStories } from '@storybook/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import type * as SessionFlags from '../../runtime/client/session-flags.ts';
@@ -47,6 +47,11 @@ async function renderOpen() {
   await wait(30_000);
   return screen.getByRole('dialog');
 }
+
+// The dialog (and framer-motion) is a lazy chunk. Load it once under the real clock: framer
+// keeps the timer functions it finds when its module first runs, and a fake clock installed
+// by one test is gone in the next.
+beforeAll(() => import('./popup-dialog.tsx'));
 
 let page = 0;
 beforeEach(async () => {
