@@ -4,6 +4,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BudgetError, kb } from './budget.ts';
 import { PageErrors, plural, RenderError } from './errors.ts';
 import { formatProblems } from './format-error.ts';
 import { loadProject } from './load-project.ts';
@@ -38,7 +39,8 @@ async function main(argv: string[]): Promise<number> {
           : r.scripts.length
             ? 'só o script da página'
             : 'sem JavaScript';
-        console.log(`  ${r.route.padEnd(28)} dist/${r.file}  (${js})`);
+        const size = `${kb(r.js.gzipBytes)} KB de JS gzip, orçamento ${kb(r.js.budgetBytes)} KB`;
+        console.log(`  ${r.route.padEnd(28)} dist/${r.file}  (${js}; ${size})`);
       }
       console.log(
         `✓ ${report.routes.length} rotas em ${(report.timings.totalMs / 1000).toFixed(1)} s → dist/`,
@@ -77,6 +79,8 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof PageErrors) {
       console.error(formatProblems(error.problems));
+    } else if (error instanceof BudgetError) {
+      console.error(`✖ ${error.message}`);
     } else if (error instanceof RenderError) {
       console.error(`✖ ${error.message}`);
       if (error.cause instanceof Error && error.cause.stack) console.error(error.cause.stack);

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build as viteBuild, type Manifest } from 'vite';
 import { fontBaseName, fontFiles, type FontFile } from '../design/fonts.ts';
+import { assertWithinBudget, measureRouteJs, type JsBudget, type RouteJs } from './budget.ts';
 import { hydrateStrategyOf } from './define-block.ts';
 import { loadProject, type Project } from './load-project.ts';
 import { blockList, blockMap } from './registry.ts';
@@ -26,10 +27,12 @@ export interface BuildOptions {
   outDir?: string;
   /** Print progress lines (the CLI passes console.log). */
   log?: (line: string) => void;
+  /** JavaScript budget per route (default JS_BUDGET); over it the build fails. */
+  budget?: JsBudget;
 }
 
 export interface BuildReport {
-  routes: { route: string; file: string; islands: string[]; scripts: string[] }[];
+  routes: { route: string; file: string; islands: string[]; scripts: string[]; js: RouteJs }[];
   timings: { validateMs: number; bundleMs: number; prerenderMs: number; totalMs: number };
   outDir: string;
 }
@@ -56,16 +59,26 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       preloadFonts: fontFiles.filter((f) => f.preload),
       pageScripts: (types) => scriptsFor(manifest, types),
     };
-    const routes: BuildReport['routes'] = [];
+    const rendered: Omit<BuildReport['routes'][number], 'js'>[] = [];
     const writes: Promise<void>[] = [];
     for (const page of project.pages) {
       const { html, islandTypes: used } = renderPage(page, project, blockMap, assets);
       const file = routeToOutFile(page.route);
       const target = path.join(tmp, file);
       writes.push(mkdir(path.dirname(target), { recursive: true }).then(() => writeFile(target, html)));
-      routes.push({ route: page.route, file, islands: used, scripts: scriptSources(html) });
+      rendered.push({ route: page.route, file, islands: used, scripts: scriptSources(html) });
     }
     await Promise.all(writes);
+    // Gzipped JS of every route against its budget (runtime/budget.ts): over it, no dist/.
+    // Only a production bundle is held to it (Vite makes a development one, with React's
+    // development build, when NODE_ENV is set to something else, as under vitest).
+    const js = await measureRouteJs(tmp, rendered, options.budget);
+    const routes = rendered.map((r, i) => ({ ...r, js: js[i]! }));
+    if (process.env.NODE_ENV === 'production') assertWithinBudget(routes);
+    else
+      log(
+        `Orçamento de JavaScript não verificado: pacote de desenvolvimento (NODE_ENV=${process.env.NODE_ENV}).`,
+      );
     const t3 = performance.now();
 
     await rm(path.join(tmp, '.vite'), { recursive: true, force: true });

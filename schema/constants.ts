@@ -60,3 +60,17 @@ export function isPaidTraffic(search: string): boolean {
   const params = new URLSearchParams(search);
   return params.has('gclid') || params.get('utm_source') === 'google';
 }
+
+/**
+ * JavaScript budget per route, gzipped bytes of every script a route loads (entry and
+ * modulepreloads), checked by the build (runtime/budget.ts, decision 0010). React alone
+ * (the hydrate chunk, react-dom) is about 66 KB.
+ */
+export const JS_BUDGET = {
+  /** A route whose blocks are all static and that records nothing: no script at all. */
+  staticRouteGzipBytes: 0,
+  /** A route with no island that records analytics or clicks: the page script alone, no React. */
+  pageScriptGzipBytes: 5 * 1024,
+  /** Any route with islands, the richest included. */
+  routeGzipBytes: 100 * 1024,
+} as const;
