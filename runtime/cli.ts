@@ -1,5 +1,5 @@
 /**
- * The command line: `check [files…]`, `build`, `serve`, `schema`.
+ * The command line: `check [files…]`, `build`, `serve`, `schema`, `new-page`.
  * Library code throws; this file alone turns problems into messages and exit codes.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -10,7 +10,9 @@ import { formatProblems } from './format-error.ts';
 import { loadProject } from './load-project.ts';
 import { buildSite } from './prerender.ts';
 import { blockList } from './registry.ts';
-import { PAGE_SCHEMA_FILE, pageSchemaText } from './schema-file.ts';
+import { BLOCKS_DOC_FILE, blocksDocText } from './docs-gen.ts';
+import { createPage, NewPageError } from './new-page.ts';
+import { PAGE_SCHEMA_FILE, pageSchemaText, SITE_SCHEMA_FILE, siteSchemaText } from './schema-file.ts';
 import { serveStatic } from './serve.ts';
 
 const root = process.cwd();
@@ -57,18 +59,40 @@ async function main(argv: string[]): Promise<number> {
       return await new Promise<number>(() => {});
     }
     case 'schema': {
-      const file = path.join(root, PAGE_SCHEMA_FILE);
-      const text = pageSchemaText();
-      const current = await readFile(file, 'utf8').catch(() => '');
-      if (current !== text) await writeFile(file, text);
+      // Editors' schemas and the authors' block reference, all generated from the registry.
+      const generated: [string, string][] = [
+        [PAGE_SCHEMA_FILE, pageSchemaText()],
+        [SITE_SCHEMA_FILE, siteSchemaText()],
+        [BLOCKS_DOC_FILE, blocksDocText(blockList)],
+      ];
+      for (const [name, text] of generated) {
+        const file = path.join(root, name);
+        const current = await readFile(file, 'utf8').catch(() => '');
+        if (current !== text) await writeFile(file, text);
+        console.log(current === text ? `${name} já está atualizado.` : `✓ ${name} atualizado.`);
+      }
+      return 0;
+    }
+    case 'new-page': {
+      const fromIndex = args.indexOf('--from');
+      const from = fromIndex >= 0 ? args[fromIndex + 1] : undefined;
+      const route = args.find((a, i) => !a.startsWith('--') && (fromIndex < 0 || i !== fromIndex + 1));
+      if (route === undefined || (fromIndex >= 0 && from === undefined)) {
+        console.error(
+          'Uso: npm run new-page -- <endereco> [--from <pagina>]   ex.: npm run new-page -- promo-inverno --from agendamento',
+        );
+        return 2;
+      }
+      const created = await createPage({ root, pagesDir: path.join(root, 'pages'), route, from });
+      console.log(`✓ Criado ${created.file}${from ? ` (variante de ${from})` : ''}.`);
       console.log(
-        current === text ? `${PAGE_SCHEMA_FILE} já está atualizado.` : `✓ ${PAGE_SCHEMA_FILE} atualizado.`,
+        `  Veja em http://127.0.0.1:5173${created.route} com npm run dev; confira com npm run check.`,
       );
       return 0;
     }
     default:
       console.error(
-        'Uso: tsx runtime/cli.ts <check [arquivos…] | build [--out pasta] | serve | schema>  (serve lê DIST_DIR, padrão dist)',
+        'Uso: tsx runtime/cli.ts <check [arquivos…] | build [--out pasta] | serve | schema | new-page <endereco> [--from pagina]>  (serve lê DIST_DIR, padrão dist)',
       );
       return 2;
   }
@@ -79,6 +103,8 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof PageErrors) {
       console.error(formatProblems(error.problems));
+    } else if (error instanceof NewPageError) {
+      console.error(`✖ ${error.message}${error.hint ? `\n  ${error.hint}` : ''}`);
     } else if (error instanceof BudgetError) {
       console.error(`✖ ${error.message}`);
     } else if (error instanceof RenderError) {

@@ -22,7 +22,15 @@ export type ErrorCode =
   | 'invalid-value'
   | 'unsafe-url'
   | 'invalid-url'
-  | 'render-error';
+  | 'render-error'
+  // Page variants (runtime/extends.ts).
+  | 'extends-missing'
+  | 'extends-not-a-page'
+  | 'extends-cycle'
+  | 'extends-conflict'
+  | 'extends-bad-override'
+  | 'unknown-block-id'
+  | 'ambiguous-block-id';
 
 export interface SourceLocation {
   /** Path relative to the project root, with forward slashes: "pages/agendamento.yaml". */

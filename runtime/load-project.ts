@@ -9,6 +9,7 @@ import { buildPageSchema, type PageMeta } from '../schema/page.ts';
 import { SiteSchema, type Site } from '../schema/site.ts';
 import type { AnyBlockDefinition } from './define-block.ts';
 import { PageErrors, type PageProblem } from './errors.ts';
+import { createVariantResolver, isVariant, uniqueProblems } from './extends.ts';
 import { listYamlFiles, readYamlFile, type ParsedFile } from './load-pages.ts';
 import { badRouteFileName, fileToRoute, isRouteFile } from './routes.ts';
 import { createAjv, createValidator, type Validator } from './validate-page.ts';
@@ -136,9 +137,17 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
   const parsedPages = await Promise.all(
     pages.map(async (page) => ({ page, result: await readYamlFile(path.join(root, page.file), page.file) })),
   );
+  // Variants (`extends:`) are merged with their base page and validated whole (runtime/extends.ts).
+  const resolveVariant = createVariantResolver({ root, pagesDir, files, page: validators.page });
   for (const { page, result } of parsedPages) {
     if (!result.ok) {
       problems.push(...result.problems);
+      continue;
+    }
+    if (isVariant(result.parsed.data)) {
+      const variant = await resolveVariant(result.parsed);
+      if (variant.ok) page.model = variant.data as PageModel;
+      else problems.push(...variant.problems);
       continue;
     }
     const found = validators.page(result.parsed);
@@ -147,7 +156,7 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
     page.model = result.parsed.data as PageModel;
   }
 
-  if (problems.length > 0) throw new PageErrors(problems);
+  if (problems.length > 0) throw new PageErrors(uniqueProblems(problems));
   return { site: site!, pages };
 }
 

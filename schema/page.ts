@@ -125,3 +125,105 @@ export function buildPageSchema(blocks: readonly AnyBlockDefinition[]): Record<s
 }
 
 export type PageMeta = Static<typeof PageMetaSchema>;
+
+/**
+ * The keys of a variant: a page that `extends` another and writes only what differs
+ * (runtime/extends.ts, docs/decisions/0007-page-variants.md). Blocks are addressed by their
+ * `id`, or by their type when the base page has a single block of that type ("hero").
+ * `block` is the schema of one block (editors); the runtime checks blocks after merging.
+ */
+export function variantProperties(block: Record<string, unknown> = { type: 'object' }) {
+  const blockList = { type: 'array', minItems: 1, items: block };
+  return {
+    extends: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'Página base desta variante, pelo nome do arquivo em pages/ sem .yaml (ex.: agendamento). A variante herda tudo dela e escreve só o que muda.',
+      examples: ['agendamento'],
+    },
+    change: {
+      type: 'object',
+      description:
+        'Muda só algumas propriedades de blocos da página base: para cada bloco (pelo id, ou pelo tipo quando há um só, ex.: hero), escreva só o que muda. O resto continua como na base; null apaga a propriedade.',
+      additionalProperties: {
+        type: 'object',
+        description: 'As propriedades que mudam neste bloco (as outras continuam como na página base).',
+      },
+      examples: [{ hero: { title: 'Recarga de CO2 com 10% de desconto' } }],
+    },
+    replace: {
+      type: 'object',
+      description:
+        'Troca blocos inteiros da página base por outros: para cada bloco (pelo id, ou pelo tipo quando há um só), escreva o bloco novo completo, com type.',
+      additionalProperties: block,
+    },
+    remove: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string', minLength: 1 },
+      description:
+        'Blocos da página base que esta variante não mostra: uma lista de ids (ou tipos, quando há um só).',
+      examples: [['depoimentos', 'popup']],
+    },
+    insertBefore: {
+      type: 'object',
+      description:
+        'Blocos novos antes de um bloco da página base: o id (ou tipo) do bloco e, abaixo, a lista de blocos novos.',
+      additionalProperties: blockList,
+    },
+    insertAfter: {
+      type: 'object',
+      description:
+        'Blocos novos depois de um bloco da página base: o id (ou tipo) do bloco e, abaixo, a lista de blocos novos.',
+      additionalProperties: blockList,
+    },
+  };
+}
+
+export const VARIANT_KEYS = Object.keys(variantProperties()) as (keyof ReturnType<
+  typeof variantProperties
+>)[];
+
+/**
+ * The page schema editors read (schema/page.schema.json): a whole page, or a variant that
+ * `extends` another page. Props carry examples from the block's own examples, which
+ * yaml-language-server shows on hover. The runtime validates with buildPageSchema.
+ */
+export function buildEditorPageSchema(blocks: readonly AnyBlockDefinition[]): Record<string, unknown> {
+  const page = buildPageSchema(blocks) as {
+    required: string[];
+    properties: Record<string, unknown> & { blocks: { items: { oneOf: Record<string, unknown>[] } } };
+  };
+  page.properties.blocks.items.oneOf.forEach((branch, i) => addExamples(branch, blocks[i]!));
+  const variant = variantProperties({ $ref: '#/properties/blocks/items' });
+  const { required, ...rest } = page;
+  return {
+    ...rest,
+    description:
+      'Uma página: configurações (título, descrição…) e a lista de blocos, de cima para baixo. Ou uma variante: extends (a página base) e só o que muda.',
+    properties: { ...page.properties, ...variant },
+    if: { required: ['extends'] },
+    then: { properties: { blocks: false } },
+    else: {
+      required,
+      properties: Object.fromEntries(Object.keys(variant).map((k) => [k, false])),
+    },
+  };
+}
+
+/** Up to three example values of each prop, taken from the block's examples. */
+function addExamples(branch: Record<string, unknown>, def: AnyBlockDefinition): void {
+  const props = branch.properties as Record<string, Record<string, unknown>>;
+  for (const [name, prop] of Object.entries(props)) {
+    if (prop.examples || name === 'type') continue;
+    const seen = new Set<string>();
+    for (const example of def.examples) {
+      const value = (example.props as Record<string, unknown>)[name];
+      if (value === undefined) continue;
+      const text = JSON.stringify(value);
+      if (text.length <= 400) seen.add(text);
+    }
+    if (seen.size > 0) prop.examples = [...seen].slice(0, 3).map((t) => JSON.parse(t) as unknown);
+  }
+}

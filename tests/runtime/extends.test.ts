@@ -1,0 +1,180 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PageErrors, type PageProblem } from '../../runtime/errors.ts';
+import { formatProblems } from '../../runtime/format-error.ts';
+import { loadProject, type LoadedPage } from '../../runtime/load-project.ts';
+import { blockList } from '../../runtime/registry.ts';
+
+const root = path.resolve(import.meta.dirname, '../fixtures/extends');
+const pagesDir = path.join(root, 'pages');
+
+async function load(only?: string[]) {
+  return loadProject({ root, pagesDir, blocks: blockList, only });
+}
+
+async function problemsOf(only?: string[]): Promise<PageProblem[]> {
+  const error = await load(only).catch((e: unknown) => e);
+  if (error instanceof PageErrors) return error.problems;
+  throw new Error(`esperava erros, veio ${String(error)}`);
+}
+
+async function pageOf(file: string): Promise<LoadedPage> {
+  const project = await load([`pages/${file}`]);
+  return project.pages.find((p) => p.file === `pages/${file}`)!;
+}
+
+const brief = (p: PageProblem) => `${p.loc.file}:${p.loc.line}:${p.loc.column} [${p.code}] ${p.message}`;
+
+describe('a valid variant', () => {
+  it('inherits the base and applies page settings, change, replace, remove and inserts', async () => {
+    const { route, model } = await pageOf('variant.yaml');
+    expect(route).toBe('/variant');
+    expect(model.title).toBe('Variante dos testes');
+    expect(model.description).toBe('Uma página completa que as variantes destes testes estendem.');
+    // Maps merge key by key; null deletes.
+    expect(model.analytics).toEqual({ pageView: 'variante_page', clickEvent: 'base_click' });
+    expect(model).not.toHaveProperty('reveal');
+    expect(model.blocks.map((b) => `${b.type}${b.id ? `#${b.id}` : ''}`)).toEqual([
+      'navbar',
+      'hero',
+      'banner',
+      'features#beneficios',
+      'banner#oferta',
+      'faq#duvidas',
+      'footer',
+      'sideChat',
+    ]);
+    const hero = model.blocks[1]!;
+    expect(hero.title).toBe('Título da variante');
+    expect(hero).not.toHaveProperty('subtitle');
+    // Only the label changed: the base's track stays, and schema defaults are filled in.
+    expect(hero.cta).toEqual({
+      label: 'Quero agendar',
+      track: 'HeroSectionT',
+      action: 'whatsapp',
+      message: 'recarga',
+    });
+    expect(model.blocks[2]!.heading).toBe('Pronto para recarregar?');
+  });
+
+  it('can itself be extended, addressing blocks its own base added', async () => {
+    const { model } = await pageOf('chain.yaml');
+    expect(model.title).toBe('Variante dos testes');
+    expect(model.blocks.map((b) => b.type)).toEqual([
+      'navbar',
+      'hero',
+      'banner',
+      'features',
+      'faq',
+      'footer',
+      'sideChat',
+    ]);
+    expect(model.blocks[1]!.title).toBe('Título da cadeia');
+    expect((model.blocks[1]!.cta as { label: string }).label).toBe('Quero agendar');
+  });
+
+  it('leaves the base page as it was', async () => {
+    const { model } = await pageOf('base.yaml');
+    expect(model.blocks).toHaveLength(7);
+    expect(model.blocks[1]!.title).toBe('Título da base');
+    expect(model.reveal).toBe('offset');
+  });
+});
+
+describe('variant errors', async () => {
+  const problems = await problemsOf();
+  const of = (file: string) => problems.filter((p) => p.loc.file === `pages/${file}`).map(brief);
+
+  it('a bad value inside an override points at the variant file and line where it is written', () => {
+    expect(of('override-error.yaml')).toEqual([
+      'pages/override-error.yaml:5:5 [unknown-prop] Propriedade desconhecida "titel" no bloco "hero". Você quis dizer "title"?',
+      'pages/override-error.yaml:11:19 [wrong-type] "question" do bloco "faq" deveria ser texto, mas é número 42.',
+    ]);
+  });
+
+  it('an error in the inherited part points at the base file', async () => {
+    const only = await problemsOf(['pages/uses-bad-base.yaml']);
+    expect(only.map(brief)).toEqual([
+      'pages/_bad-base.yaml:8:11 [invalid-value] Valor inválido "roxo" em "tone" do bloco "hero".',
+    ]);
+    expect(only[0]!.source).toContain('title: Modelo com erro');
+    expect(formatProblems(only)).toContain('> 8 |     tone: roxo');
+  });
+
+  it('an unknown block id suggests the closest one and lists the base blocks', () => {
+    const found = problems.filter((p) => p.loc.file === 'pages/bad-id.yaml');
+    expect(found.map(brief)).toEqual([
+      'pages/bad-id.yaml:4:3 [unknown-block-id] Bloco "herro" não existe em pages/base.yaml. Você quis dizer "hero"?',
+      'pages/bad-id.yaml:7:5 [unknown-block-id] Bloco "depoimentos" não existe em pages/base.yaml.',
+    ]);
+    expect(found[0]!.loc.endColumn).toBe(8);
+    expect(found[0]!.hint).toContain(
+      'Blocos de pages/base.yaml: navbar, hero, como-funciona (steps), beneficios (features), vantagens (features), duvidas (faq), footer.',
+    );
+  });
+
+  it('a type that appears twice in the base asks for an id', () => {
+    const [problem] = problems.filter((p) => p.loc.file === 'pages/ambiguous.yaml');
+    expect(brief(problem!)).toBe(
+      'pages/ambiguous.yaml:4:3 [ambiguous-block-id] pages/base.yaml tem 2 blocos "features": diga qual deles pelo id.',
+    );
+    expect(problem!.hint).toContain('beneficios, vantagens');
+  });
+
+  it('one block changed and removed at once', () => {
+    expect(of('conflict.yaml')).toEqual([
+      'pages/conflict.yaml:7:5 [extends-conflict] O bloco "hero" já aparece em change: cada bloco da base pode ser mudado, trocado ou removido uma vez só.',
+    ]);
+  });
+
+  it('a missing base suggests the closest page', () => {
+    expect(of('missing-base.yaml')).toEqual([
+      'pages/missing-base.yaml:2:10 [extends-missing] A página base "bsae" não existe. Você quis dizer "base"?',
+    ]);
+  });
+
+  it('a page that extends itself, and a cycle of two pages', () => {
+    expect(of('self.yaml')).toEqual(['pages/self.yaml:2:10 [extends-cycle] Esta página estende a si mesma.']);
+    expect(of('cycle-a.yaml')).toEqual([
+      'pages/cycle-a.yaml:2:10 [extends-cycle] Ciclo de páginas base: pages/cycle-b.yaml → pages/cycle-a.yaml → pages/cycle-b.yaml.',
+    ]);
+    expect(of('cycle-b.yaml')).toEqual([
+      'pages/cycle-b.yaml:2:10 [extends-cycle] Ciclo de páginas base: pages/cycle-a.yaml → pages/cycle-b.yaml → pages/cycle-a.yaml.',
+    ]);
+  });
+
+  it('extending a file that is not a page', () => {
+    expect(of('site.yaml')).toEqual([
+      'pages/site.yaml:2:10 [extends-not-a-page] "_site" não é uma página: extends precisa do nome de uma página de pages/.',
+    ]);
+    expect(of('_lista.yaml')).toEqual([
+      'pages/_lista.yaml:1:1 [not-a-mapping] O arquivo precisa ser um mapa de chaves (title:, description:, blocks:…), mas é uma lista.',
+    ]);
+  });
+
+  it('an id added by the variant that the base already uses', () => {
+    expect(of('dup-id.yaml')).toEqual([
+      'pages/dup-id.yaml:6:11 [duplicate-anchor] O id "duvidas" já foi usado em pages/base.yaml:46: cada seção precisa de um id diferente.',
+    ]);
+  });
+
+  it('a variant with its own blocks list', () => {
+    expect(of('blocks-in-variant.yaml')).toEqual([
+      'pages/blocks-in-variant.yaml:3:1 [extends-bad-override] Uma variante não tem "blocks": ela herda os blocos da página base.',
+    ]);
+  });
+
+  it('valid variants and the base report nothing, and each problem is reported once', () => {
+    for (const file of ['variant.yaml', 'chain.yaml', 'base.yaml', 'uses-bad-base.yaml'])
+      expect(of(file)).toEqual([]);
+    expect(new Set(problems.map(brief)).size).toBe(problems.length);
+  });
+
+  it('every problem reads in Portuguese with the line and a caret (format-error)', () => {
+    const text = formatProblems(problems.filter((p) => p.loc.file === 'pages/bad-id.yaml'));
+    expect(text).toContain(
+      'pages/bad-id.yaml:4:3  Bloco "herro" não existe em pages/base.yaml. Você quis dizer "hero"?',
+    );
+    expect(text).toContain('  > 4 |   herro:\n      |   ^^^^^');
+  });
+});
