@@ -19,6 +19,7 @@ import { RenderError } from './errors.ts';
 import type { LoadedPage, Project } from './load-project.ts';
 import { BlockProviders, SITE_DATA_ID } from './page-context.tsx';
 import { NOT_FOUND_ROUTE } from './routes.ts';
+import { JsonLdConflict, pageJsonLd, webSiteJsonLd, type BlockJsonLd } from './seo.ts';
 
 /** Attributes that runtime/client/enhance.ts acts on: a page containing one needs the page script. */
 const ENHANCED_MARKERS = ['data-track=', 'data-current-year', 'data-hide-for='];
@@ -56,6 +57,7 @@ export function renderPage(
     overlay: [] as string[],
   };
   const islandTypes = new Set<string>();
+  const blockJsonLd: BlockJsonLd[] = [];
 
   page.model.blocks.forEach((block, index) => {
     const def = registry.get(block.type);
@@ -83,6 +85,8 @@ export function renderPage(
     } catch (error) {
       throw new RenderError(page.file, page.route, type, index, error);
     }
+    const data = def.jsonLd?.(props);
+    if (data) blockJsonLd.push({ type, index, data });
     const strategy = hydrateStrategyOf(def, props);
     if (strategy) {
       islandTypes.add(type);
@@ -120,6 +124,17 @@ export function renderPage(
     emotion.constructStyleTagsFromChunks(chunks),
   ].join('\n');
 
+  let jsonLd: { '@type': string }[];
+  try {
+    jsonLd = pageJsonLd(page.model.jsonLd ?? [], blockJsonLd);
+  } catch (error) {
+    if (!(error instanceof JsonLdConflict)) throw error;
+    throw new RenderError(page.file, page.route, error.block.type, error.block.index, error);
+  }
+  // The home page names the site for search results (WebSite), unless its YAML already does.
+  if (page.route === '/' && !jsonLd.some((d) => d['@type'] === 'WebSite'))
+    jsonLd.unshift(webSiteJsonLd(site) as { '@type': string });
+
   const canonicalUrl =
     page.model.canonical && page.route !== NOT_FOUND_ROUTE ? `${site.origin}${page.route}` : undefined;
 
@@ -136,7 +151,7 @@ export function renderPage(
         reveal: page.model.reveal,
         'scroll-top': page.model.scrollToTop ? '' : undefined,
       },
-      page: page.model,
+      page: { ...page.model, jsonLd },
       site,
       canonicalUrl,
       styles,
