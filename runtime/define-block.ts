@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Static, TObject } from '@sinclair/typebox';
+import type { Thing } from 'schema-dts';
 import type { HasDefault } from '../schema/shared.ts';
 
 /**
@@ -48,7 +49,15 @@ export interface BlockDefinition<S extends TObject = TObject> {
   placement?: 'header' | 'main' | 'footer' | 'overlay';
   /** Valid props (checked against the schema by a test); they feed the stories. */
   examples: BlockExample<BlockProps<S>>[];
+  /**
+   * schema.org data (JSON-LD) the block adds to its page's <head>, built from the same props
+   * it renders so the two never disagree (the faq block's FAQPage). undefined: none.
+   */
+  jsonLd?: (props: BlockProps<S>) => JsonLdThing | undefined;
 }
+
+/** A schema.org node without its @context (the document adds it), typed by schema-dts. */
+export type JsonLdThing = Exclude<Thing, string>;
 
 export function defineBlock<S extends TObject>(definition: BlockDefinition<S>): BlockDefinition<S> {
   return definition;

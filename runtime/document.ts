@@ -3,6 +3,7 @@ import type { Site } from '../schema/site.ts';
 import { colors } from '../design/theme.ts';
 import { SESSION_FLAGS } from '../schema/constants.ts';
 import type { PageModel } from './load-project.ts';
+import { MANIFEST_FILE, SHARE_IMAGE } from './seo.ts';
 
 const entities: Record<string, string> = {
   '&': '&amp;',
@@ -61,7 +62,9 @@ export interface DocumentParts {
 export function renderDocument(parts: DocumentParts): string {
   const { page, site } = parts;
   const url = parts.canonicalUrl;
-  const image = page.image ? `${site.origin}${page.image}` : undefined;
+  // The page's own share image, or the one made here (1200×630, its size and text known).
+  const image = `${site.origin}${page.image ?? SHARE_IMAGE.path}`;
+  const shareImage = page.image ? undefined : SHARE_IMAGE;
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
   const head = [
@@ -77,9 +80,18 @@ export function renderDocument(parts: DocumentParts): string {
     meta('property', 'og:title', page.title),
     meta('property', 'og:description', page.description),
     url ? meta('property', 'og:url', url) : '',
-    image ? meta('property', 'og:image', image) : '',
-    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('property', 'og:image', image),
+    shareImage ? meta('property', 'og:image:type', shareImage.type) : '',
+    shareImage ? meta('property', 'og:image:width', String(shareImage.width)) : '',
+    shareImage ? meta('property', 'og:image:height', String(shareImage.height)) : '',
+    shareImage ? meta('property', 'og:image:alt', shareImage.alt) : '',
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', page.title),
+    meta('name', 'twitter:description', page.description),
+    meta('name', 'twitter:image', image),
+    shareImage ? meta('name', 'twitter:image:alt', shareImage.alt) : '',
     meta('name', 'theme-color', colors.navy),
+    `<link rel="manifest" href="/${MANIFEST_FILE}">`,
     '<link rel="icon" href="/favicon.ico" sizes="48x48">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',

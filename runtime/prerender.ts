@@ -16,6 +16,7 @@ import { loadProject, type Project } from './load-project.ts';
 import { blockList, blockMap } from './registry.ts';
 import { renderPage, type PageAssets } from './render-page.tsx';
 import { routeToOutFile } from './routes.ts';
+import { writeSeoFiles } from './seo.ts';
 import { sitePlugins } from './vite-plugin.ts';
 
 export const CLIENT_ENTRY = 'runtime/client/main.ts';
@@ -69,6 +70,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       rendered.push({ route: page.route, file, islands: used, scripts: scriptSources(html) });
     }
     await Promise.all(writes);
+    await writeSeoFiles(tmp, project.site, project.pages);
     // Gzipped JS of every route against its budget (runtime/budget.ts): over it, no dist/.
     // Only a production bundle is held to it (Vite makes a development one, with React's
     // development build, when NODE_ENV is set to something else, as under vitest).

@@ -133,7 +133,7 @@ export function renderPage(
   }
   // The home page names the site for search results (WebSite), unless its YAML already does.
   if (page.route === '/' && !jsonLd.some((d) => d['@type'] === 'WebSite'))
-    jsonLd.unshift(webSiteJsonLd(site) as { '@type': string });
+    jsonLd.push(webSiteJsonLd(site) as { '@type': string });
 
   const canonicalUrl =
     page.model.canonical && page.route !== NOT_FOUND_ROUTE ? `${site.origin}${page.route}` : undefined;

@@ -48,6 +48,13 @@ export const faqSchema = Type.Object(
     }),
     aside: Type.Optional(faqAsideSchema),
     tone: withDefault(Tone(), 'light'),
+    structuredData: withDefault(
+      Type.Boolean({
+        description:
+          'Publicar estas perguntas para o Google como dados estruturados (FAQPage), montados destas mesmas perguntas e respostas, então nunca divergem. Só um bloco por página. Padrão: não.',
+      }),
+      false,
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,23 @@
+import type { FAQPage } from 'schema-dts';
 import { defineBlock } from '../../runtime/define-block.ts';
-import Faq from './faq.tsx';
-import { faqSchema } from './faq.schema.ts';
+import Faq, { answerParagraphs } from './faq.tsx';
+import { faqSchema, type faqItemSchema } from './faq.schema.ts';
+import type { Static } from '@sinclair/typebox';
+
+/**
+ * The FAQPage of the questions a visitor sees, built from the same items the block renders:
+ * each answer is the paragraphs the block shows, one per line.
+ */
+export function faqPageJsonLd(items: readonly Static<typeof faqItemSchema>[]): FAQPage {
+  return {
+    '@type': 'FAQPage',
+    mainEntity: items.map(({ question, answer }) => ({
+      '@type': 'Question',
+      name: question,
+      acceptedAnswer: { '@type': 'Answer', text: answerParagraphs(answer).join('\n') },
+    })),
+  };
+}
 
 export default defineBlock({
   type: 'faq',
@@ -10,6 +27,7 @@ export default defineBlock({
   schema: faqSchema,
   component: Faq,
   hydrate: 'visible',
+  jsonLd: ({ structuredData, items }) => (structuredData ? faqPageJsonLd(items) : undefined),
   examples: [
     {
       name: 'Agendamento: 9 perguntas e cartão de dúvidas',
@@ -19,6 +37,7 @@ export default defineBlock({
         heading: 'Dúvidas Comuns',
         intro: 'Tudo o que você precisa saber antes de agendar a recarga do seu cilindro.',
         tone: 'alt',
+        structuredData: true,
         items: [
           {
             question: 'Quanto custa a recarga?',
@@ -79,6 +98,7 @@ export default defineBlock({
         heading: 'Perguntas frequentes',
         intro: 'Respostas rápidas sobre a entrega, o pagamento e a recarga.',
         tone: 'light',
+        structuredData: false,
         items: [
           {
             question: 'A entrega é grátis mesmo?',

@@ -1,0 +1,268 @@
+/**
+ * What search engines and share previews get from the built site: sitemap.xml, robots.txt,
+ * the web manifest, the head tags of every page, and JSON-LD that parses and type-checks
+ * against schema-dts (the TypeScript types of schema.org).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import ts from 'typescript';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import faqBlock from '../../blocks/faq/index.ts';
+import { RenderError } from '../../runtime/errors.ts';
+import type { Project } from '../../runtime/load-project.ts';
+import { buildSite, type BuildReport } from '../../runtime/prerender.ts';
+import { renderPage } from '../../runtime/render-page.tsx';
+import { NOT_FOUND_ROUTE } from '../../runtime/routes.ts';
+import { SHARE_IMAGE } from '../../runtime/seo.ts';
+import type { Site } from '../../schema/site.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const site = parse(readFileSync(path.join(root, 'pages/_site.yaml'), 'utf8')) as Site;
+const tmp = await mkdtemp(path.join(os.tmpdir(), 'fillgas-seo-'));
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+let report: BuildReport;
+const docs = new Map<string, Document>();
+beforeAll(async () => {
+  report = await buildSite({ root, outDir: path.join(tmp, 'dist') });
+  for (const r of report.routes) {
+    docs.set(r.route, new JSDOM(readFileSync(path.join(report.outDir, r.file), 'utf8')).window.document);
+  }
+}, 120_000);
+
+const built = (file: string) => readFileSync(path.join(report.outDir, file), 'utf8');
+const meta = (doc: Document, key: string) =>
+  doc.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ?? null;
+const indexableRoutes = () =>
+  [...docs].filter(([route, doc]) => route !== NOT_FOUND_ROUTE && meta(doc, 'robots')!.startsWith('index'));
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists exactly the indexable routes (robots index, not the 404), as absolute URLs of the site origin', () => {
+    const xml = built('sitemap.xml');
+    const doc = new JSDOM(xml, { contentType: 'text/xml' }).window.document;
+    expect(doc.documentElement.namespaceURI).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const locs = [...doc.querySelectorAll('url > loc')].map((l) => l.textContent);
+    const expected = indexableRoutes().map(([route]) => `${site.origin}${route}`);
+    expect([...locs].sort()).toEqual(expected.sort());
+    expect(locs[0]).toBe(`${site.origin}/`);
+    expect(locs).not.toContain(`${site.origin}/404`);
+    // Every URL in the sitemap is the canonical URL the page itself declares.
+    for (const [route, doc] of indexableRoutes())
+      expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${site.origin}${route}`);
+  });
+
+  it('leaves out a page marked noindex', async () => {
+    const pagesDir = path.join(tmp, 'pages-noindex');
+    const { cp } = await import('node:fs/promises');
+    await cp(path.join(root, 'pages'), pagesDir, { recursive: true });
+    const file = path.join(pagesDir, 'termos-de-uso.yaml');
+    await writeFile(
+      file,
+      readFileSync(file, 'utf8')
+        .replace(/^robots: .*$/m, '')
+        .replace(/^title:/m, 'robots: noindex, follow\ntitle:'),
+    );
+    const out = path.join(tmp, 'dist-noindex');
+    await buildSite({ root, pagesDir, outDir: out });
+    const xml = readFileSync(path.join(out, 'sitemap.xml'), 'utf8');
+    expect(xml).not.toContain('/termos-de-uso<');
+    expect(xml).toContain(`<loc>${site.origin}/politica-de-reembolso</loc>`);
+  }, 120_000);
+
+  it('robots.txt allows crawling and points at the sitemap', () => {
+    const txt = built('robots.txt');
+    expect(txt).toMatch(/^User-agent: \*$/m);
+    expect(txt).toMatch(/^Allow: \/$/m);
+    expect(txt).not.toMatch(/^Disallow: \/\s*$/m);
+    expect(txt).toMatch(new RegExp(`^Sitemap: ${site.origin}/sitemap\\.xml$`, 'm'));
+  });
+});
+
+describe('the head of every page', () => {
+  it('has title, description, canonical (not on the 404), Open Graph and Twitter card tags', () => {
+    for (const [route, doc] of docs) {
+      const title = doc.title;
+      const description = meta(doc, 'description');
+      expect(title, route).not.toBe('');
+      expect(description, route).toBeTruthy();
+      expect(meta(doc, 'og:title'), route).toBe(title);
+      expect(meta(doc, 'og:description'), route).toBe(description);
+      expect(meta(doc, 'og:type'), route).toBe('website');
+      expect(meta(doc, 'og:locale'), route).toBe('pt_BR');
+      expect(meta(doc, 'og:site_name'), route).toBe(site.brand);
+      expect(meta(doc, 'twitter:card'), route).toBe('summary_large_image');
+      expect(meta(doc, 'twitter:title'), route).toBe(title);
+      expect(meta(doc, 'twitter:description'), route).toBe(description);
+      const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute('href');
+      if (route === NOT_FOUND_ROUTE) {
+        expect(canonical, route).toBeUndefined();
+        expect(meta(doc, 'robots')).toMatch(/^noindex/);
+      } else {
+        expect(canonical, route).toBe(`${site.origin}${route}`);
+        expect(meta(doc, 'og:url'), route).toBe(canonical);
+      }
+    }
+  });
+
+  it('shares the 1200×630 PNG made here, an absolute URL of a file in the build, with its size and text', () => {
+    const png = readFileSync(path.join(report.outDir, SHARE_IMAGE.path.slice(1)));
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    for (const [route, doc] of docs) {
+      expect(meta(doc, 'og:image'), route).toBe(`${site.origin}${SHARE_IMAGE.path}`);
+      expect(meta(doc, 'twitter:image'), route).toBe(`${site.origin}${SHARE_IMAGE.path}`);
+      expect(meta(doc, 'og:image:width'), route).toBe('1200');
+      expect(meta(doc, 'og:image:height'), route).toBe('630');
+      expect(meta(doc, 'og:image:alt'), route).toBe(SHARE_IMAGE.alt);
+    }
+  });
+
+  it('links the favicon set, the web manifest and the theme colour, and they exist', () => {
+    const manifest = JSON.parse(built('site.webmanifest')) as {
+      name: string;
+      theme_color: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(manifest.name).toBe(site.brand);
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512']);
+    for (const icon of manifest.icons)
+      expect(existsSync(path.join(report.outDir, icon.src.slice(1)))).toBe(true);
+    for (const [route, doc] of docs) {
+      expect(meta(doc, 'theme-color'), route).toBe(manifest.theme_color);
+      expect(doc.querySelector('link[rel="manifest"]')?.getAttribute('href'), route).toBe(
+        '/site.webmanifest',
+      );
+      const icons = [...doc.querySelectorAll('link[rel="icon"], link[rel="apple-touch-icon"]')].map((l) =>
+        l.getAttribute('href')!,
+      );
+      expect(icons, route).toEqual(['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png']);
+      for (const href of icons) expect(existsSync(path.join(report.outDir, href.slice(1))), href).toBe(true);
+      expect(doc.documentElement.lang).toBe('pt-BR');
+    }
+  });
+});
+
+/** Every JSON-LD script of a page, parsed. */
+const jsonLdOf = (doc: Document) =>
+  [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
+    (s) => JSON.parse(s.textContent!) as Record<string, unknown> & { '@type': string },
+  );
+
+/**
+ * Compiles the data typed as schema.org things (schema-dts): a wrong type name, a property the
+ * type does not have, or a value of the wrong kind is a compile error. Returns the messages.
+ */
+function schemaDtsProblems(data: unknown[]): string[] {
+  const file = path.join(root, 'tests/runtime/__jsonld-check.ts');
+  const source =
+    "import type { Thing, WithContext } from 'schema-dts';\n" +
+    `export const data: WithContext<Exclude<Thing, string>>[] = ${JSON.stringify(data, null, 2)};\n`;
+  const host = ts.createCompilerHost({});
+  const readFile = host.readFile.bind(host);
+  host.readFile = (name) => (path.resolve(name) === file ? source : readFile(name));
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (name) => path.resolve(name) === file || fileExists(name);
+  const program = ts.createProgram(
+    [file],
+    {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: [],
+    },
+    host,
+  );
+  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
+
+describe('JSON-LD', () => {
+  it('parses, names schema.org as its context, and type-checks against schema-dts', () => {
+    const all: unknown[] = [];
+    for (const [route, doc] of docs) {
+      for (const data of jsonLdOf(doc)) {
+        expect(data['@context'], route).toBe('https://schema.org');
+        all.push(data);
+      }
+    }
+    expect(all.length).toBeGreaterThan(5);
+    expect(schemaDtsProblems(all)).toEqual([]);
+  }, 60_000);
+
+  it('the schema-dts check does catch a wrong type, a misspelt property and a wrong value', () => {
+    const problems = schemaDtsProblems([
+      { '@context': 'https://schema.org', '@type': 'Servise', name: 'x' },
+      { '@context': 'https://schema.org', '@type': 'Question', nmae: 'x' },
+      { '@context': 'https://schema.org', '@type': 'Offer', priceCurrency: { '@type': 'City' } },
+    ]);
+    expect(problems.length).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+
+  it('names the site on the home page (WebSite) and declares the services the landing pages sell', () => {
+    const home = jsonLdOf(docs.get('/')!);
+    expect(home.find((d) => d['@type'] === 'WebSite')).toMatchObject({
+      name: site.brand,
+      url: `${site.origin}/`,
+    });
+    expect(jsonLdOf(docs.get('/agendamento')!).map((d) => d['@type'])).toContain('Service');
+  });
+
+  it('has one FAQPage per page with questions, built from the faq block: the same questions and answers a visitor reads', () => {
+    let pagesWithFaq = 0;
+    for (const [route, doc] of docs) {
+      const faqs = jsonLdOf(doc).filter((d) => d['@type'] === 'FAQPage');
+      expect(faqs.length, route).toBeLessThanOrEqual(1);
+      const island = doc.querySelector('[data-island="faq"]');
+      if (!island) {
+        expect(faqs, route).toEqual([]);
+        continue;
+      }
+      const props = JSON.parse(island.getAttribute('data-props')!) as { structuredData: boolean };
+      if (!props.structuredData) continue;
+      pagesWithFaq += 1;
+      const visible = [...island.querySelectorAll('h3 > button')].map((button) => ({
+        question: button.textContent,
+        answer: [...doc.getElementById(button.getAttribute('aria-controls')!)!.querySelectorAll('p')]
+          .map((p) => p.textContent)
+          .join('\n'),
+      }));
+      const data = faqs[0] as unknown as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
+      expect(
+        data.mainEntity.map((q) => ({ question: q.name, answer: q.acceptedAnswer.text })),
+        route,
+      ).toEqual(visible);
+    }
+    expect(pagesWithFaq).toBeGreaterThanOrEqual(5);
+  });
+
+  it('refuses a second FAQPage on a page, naming the block', () => {
+    const example = faqBlock.examples[0]!.props;
+    const project: Project = { site, pages: [] };
+    const render = () =>
+      renderPage(
+        {
+          route: '/x',
+          file: 'pages/x.yaml',
+          model: {
+            title: 'T',
+            description: 'D',
+            robots: 'index, follow',
+            canonical: true,
+            jsonLd: [{ '@type': 'FAQPage', mainEntity: [] }],
+            blocks: [{ type: 'faq', ...example, structuredData: true }],
+          },
+        },
+        project,
+        new Map([['faq', faqBlock]]),
+        { fontUrl: () => '/f.woff2', preloadFonts: [], pageScripts: () => undefined },
+      );
+    expect(render).toThrow(RenderError);
+    expect(render).toThrow(/FAQPage/);
+  });
+});
