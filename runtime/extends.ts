@@ -3,8 +3,8 @@
  * inherits everything of pages/agendamento.yaml and writes only what differs:
  *
  *   extends: agendamento
- *   title: …                      # page settings replace the base's (maps merge, null deletes)
- *   change:  { hero: { title: … } }      # some props of a block
+ *   title: …                      # page settings replace the base's (maps merge)
+ *   change:  { hero: { title: … } }      # some props of a block (maps merge, null deletes)
  *   replace: { depoimentos: { type: …, … } }  # a whole block
  *   remove:  [popup]
  *   insertBefore / insertAfter: { duvidas: [ { type: …, … } ] }
@@ -232,13 +232,9 @@ function applyVariant(variant: ParsedFile, base: Resolved): Outcome {
   // Page settings: a value written in the variant replaces the base's; maps merge; null deletes.
   for (const key of Object.keys(v)) {
     if (key === 'blocks' || (VARIANT_KEYS as string[]).includes(key)) continue;
+    // null is an ordinary value here (the editor and the page schema refuse it); it deletes only in change.
     const keyOrigin = node(variant, [key]);
-    if (v[key] === null) {
-      delete data[key];
-      origin.entries.delete(key);
-      continue;
-    }
-    const merged = mergeValue(data[key], origin.entries.get(key)?.value, v[key], keyOrigin);
+    const merged = mergeValue(data[key], origin.entries.get(key)?.value, v[key], keyOrigin, false);
     data[key] = merged.data;
     origin.entries.set(key, { key: keyOrigin, value: merged.origin });
   }
@@ -390,7 +386,7 @@ function applyVariant(variant: ParsedFile, base: Resolved): Outcome {
       push(structuredClone(value), node(variant, where));
     } else if (fate === 'change') {
       const { value, where } = changes.get(i)!;
-      const merged = mergeValue(block, blockOrigins[i], value, node(variant, where));
+      const merged = mergeValue(block, blockOrigins[i], value, node(variant, where), true);
       push(merged.data, merged.origin);
     } else if (fate !== 'remove') push(block, blockOrigins[i]!);
     pushNew(after.get(i));
@@ -407,12 +403,13 @@ function chainOf(variant: ParsedFile, base: Resolved): ParsedFile[] {
   return [variant, ...base.chain.filter((f) => f !== variant)];
 }
 
-/** Maps merge key by key (null deletes a key); anything else is replaced by the override. */
+/** Maps merge key by key (with `nullDeletes`, null deletes a key); anything else is replaced by the override. */
 function mergeValue(
   base: unknown,
   baseOrigin: Origin | undefined,
   override: unknown,
   overrideOrigin: NodeOrigin,
+  nullDeletes: boolean,
 ): { data: unknown; origin: Origin } {
   if (!isRecord(base) || !isRecord(override) || !baseOrigin) {
     return { data: structuredClone(override), origin: overrideOrigin };
@@ -422,12 +419,12 @@ function mergeValue(
   const origin: MapOrigin = { kind: 'map', at: from.at, entries: new Map(from.entries) };
   for (const [key, value] of Object.entries(override)) {
     const keyOrigin = child(overrideOrigin, key);
-    if (value === null) {
+    if (value === null && nullDeletes) {
       delete data[key];
       origin.entries.delete(key);
       continue;
     }
-    const merged = mergeValue(base[key], origin.entries.get(key)?.value, value, keyOrigin);
+    const merged = mergeValue(base[key], origin.entries.get(key)?.value, value, keyOrigin, nullDeletes);
     data[key] = merged.data;
     origin.entries.set(key, { key: keyOrigin, value: merged.origin });
   }

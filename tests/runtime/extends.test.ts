@@ -31,9 +31,9 @@ describe('a valid variant', () => {
     expect(route).toBe('/variant');
     expect(model.title).toBe('Variante dos testes');
     expect(model.description).toBe('Uma página completa que as variantes destes testes estendem.');
-    // Maps merge key by key; null deletes.
+    // Maps merge key by key.
     expect(model.analytics).toEqual({ pageView: 'variante_page', clickEvent: 'base_click' });
-    expect(model).not.toHaveProperty('reveal');
+    expect(model.reveal).toBe('intersection');
     expect(model.blocks.map((b) => `${b.type}${b.id ? `#${b.id}` : ''}`)).toEqual([
       'navbar',
       'hero',
@@ -46,6 +46,7 @@ describe('a valid variant', () => {
     ]);
     const hero = model.blocks[1]!;
     expect(hero.title).toBe('Título da variante');
+    // In change, null deletes a prop.
     expect(hero).not.toHaveProperty('subtitle');
     // Only the label changed: the base's track stays, and schema defaults are filled in.
     expect(hero.cta).toEqual({
@@ -89,6 +90,9 @@ describe('variant errors', async () => {
     expect(of('override-error.yaml')).toEqual([
       'pages/override-error.yaml:5:5 [unknown-prop] Propriedade desconhecida "titel" no bloco "hero". Você quis dizer "title"?',
       'pages/override-error.yaml:11:19 [wrong-type] "question" do bloco "faq" deveria ser texto, mas é número 42.',
+      // A page setting set to null is an ordinary (wrong) value: only change deletes with null.
+      'pages/override-error.yaml:13:9 [wrong-type] "reveal" deveria ser texto, mas é vazio.',
+      'pages/override-error.yaml:13:9 [invalid-value] Valor inválido null em "reveal".',
     ]);
   });
 

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { BLOCKS_DOC_FILE, blocksDocText } from '../../runtime/docs-gen.ts';
+import { listYamlFiles } from '../../runtime/load-pages.ts';
+import { blockList } from '../../runtime/registry.ts';
+import { pageSchemaText, SITE_SCHEMA_FILE, siteSchemaText } from '../../runtime/schema-file.ts';
+import { createAjv } from '../../runtime/validate-page.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+describe('generated files (run `npm run schema` after changing a block or the site schema)', () => {
+  it('docs/blocos.md matches the registry and the schemas', () => {
+    expect(read(BLOCKS_DOC_FILE)).toBe(blocksDocText(blockList));
+  });
+
+  it('schema/site.schema.json matches schema/site.ts', () => {
+    expect(read(SITE_SCHEMA_FILE)).toBe(siteSchemaText());
+  });
+});
+
+describe('docs/blocos.md', () => {
+  const doc = blocksDocText(blockList);
+
+  it('documents every block: title, description, JavaScript, every prop, a YAML example', () => {
+    for (const def of blockList) {
+      const start = doc.indexOf(`\n## ${def.type}\n`);
+      expect(start, def.type).toBeGreaterThan(0);
+      const next = doc.indexOf('\n## ', start + 1);
+      const section = doc.slice(start, next < 0 ? undefined : next);
+      expect(section).toContain(`**${def.title}.** ${def.description}`);
+      expect(section).toMatch(/- JavaScript: /);
+      for (const prop of Object.keys((def.schema as { properties: object }).properties)) {
+        expect(section, `${def.type}.${prop}`).toContain(`| \`${prop}\` |`);
+      }
+      const example = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
+      expect(parse(example!)).toEqual([{ type: def.type, ...def.examples[0]!.props }]);
+    }
+  });
+
+  it('says which props are required and which have defaults', () => {
+    expect(doc).toContain(
+      '| `title` | texto (até 90 caracteres) | obrigatória | Título principal da página (h1).',
+    );
+    expect(doc).toMatch(/\| `tone` \| `light` \\\| `dark` \| padrão: `"light"` \|/);
+  });
+});
+
+describe('editor autocomplete (yaml-language-server)', () => {
+  const schema = JSON.parse(pageSchemaText()) as Record<string, unknown> & {
+    properties: { blocks: { items: { oneOf: { properties: Record<string, Record<string, unknown>> }[] } } };
+  };
+  const validate = createAjv().compile(schema);
+
+  it('every file of pages/ names its schema on the first line', async () => {
+    const files = await listYamlFiles(path.join(root, 'pages'));
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) {
+      const depth = file.split('/').length;
+      const target = path.posix.basename(file) === '_site.yaml' ? 'site' : 'page';
+      expect(read(`pages/${file}`).split('\n')[0], file).toBe(
+        `# yaml-language-server: $schema=${'../'.repeat(depth)}schema/${target}.schema.json`,
+      );
+    }
+  });
+
+  it('VS Code maps new page files to the schema and recommends the YAML extension', () => {
+    const settings = JSON.parse(read('.vscode/settings.json')) as {
+      'yaml.schemas': Record<string, string[]>;
+    };
+    expect(settings['yaml.schemas']['./schema/page.schema.json']).toContain('pages/**/*.yaml');
+    expect(settings['yaml.schemas']['./schema/site.schema.json']).toContain('pages/_site.yaml');
+    const extensions = JSON.parse(read('.vscode/extensions.json')) as { recommendations: string[] };
+    expect(extensions.recommendations).toContain('redhat.vscode-yaml');
+  });
+
+  it('offers every block type after `type:`, with its Portuguese title and description', () => {
+    const branches = schema.properties.blocks.items.oneOf;
+    expect(branches.map((b) => b.properties.type!.const).sort()).toEqual(blockList.map((b) => b.type).sort());
+    const hero = branches.find((b) => b.properties.type!.const === 'hero')!;
+    expect(hero.properties.type!.description).toMatch(/^Abertura da página: O topo da página/);
+    // Hover shows description and examples.
+    expect(hero.properties.title!.description).toMatch(/^Título principal da página/);
+    expect(hero.properties.subtitle!.examples).toContainEqual(
+      expect.stringContaining('levamos o cilindro cheio'),
+    );
+  });
+
+  it('accepts every real page and variant, and refuses a page without blocks or a variant with blocks', async () => {
+    for (const dir of ['pages', 'tests/fixtures/extends/pages']) {
+      for (const file of await listYamlFiles(path.join(root, dir))) {
+        if (file.startsWith('_') || /^(blocks-in-variant|override-error)\.yaml$/.test(file)) continue;
+        const data = parse(read(`${dir}/${file}`)) as unknown;
+        expect(validate(data), `${dir}/${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      }
+    }
+    expect(validate({ title: 't', description: 'd' })).toBe(false);
+    expect(validate({ extends: 'agendamento', blocks: [] })).toBe(false);
+    expect(validate({ title: 't', description: 'd', blocks: [{ type: 'navbar' }], remove: ['x'] })).toBe(
+      false,
+    );
+    expect(validate({ extends: 'agendamento', replace: { hero: { type: 'hero', titel: 'x' } } })).toBe(false);
+  });
+});
