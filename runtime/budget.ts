@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { JS_BUDGET } from '../schema/constants.ts';
 
-export type JsBudget = typeof JS_BUDGET;
+export type JsBudget = Record<keyof typeof JS_BUDGET, number>;
 
 export interface RouteScripts {
   route: string;
