@@ -14,6 +14,7 @@ import { assertWithinBudget, measureRouteJs, type JsBudget, type RouteJs } from 
 import { hydrateStrategyOf } from './define-block.ts';
 import { loadProject, type Project } from './load-project.ts';
 import { blockList, blockMap } from './registry.ts';
+import { writeDeployFiles } from './headers.ts';
 import { renderPage, type PageAssets } from './render-page.tsx';
 import { routeToOutFile } from './routes.ts';
 import { writeSeoFiles } from './seo.ts';
@@ -62,11 +63,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     };
     const rendered: Omit<BuildReport['routes'][number], 'js'>[] = [];
     const writes: Promise<void>[] = [];
+    const pagesHtml: { route: string; html: string }[] = [];
     for (const page of project.pages) {
       const { html, islandTypes: used } = renderPage(page, project, blockMap, assets);
       const file = routeToOutFile(page.route);
       const target = path.join(tmp, file);
       writes.push(mkdir(path.dirname(target), { recursive: true }).then(() => writeFile(target, html)));
+      pagesHtml.push({ route: page.route, html });
       rendered.push({ route: page.route, file, islands: used, scripts: scriptSources(html) });
     }
     await Promise.all(writes);
@@ -81,6 +84,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       log(
         `Orçamento de JavaScript não verificado: pacote de desenvolvimento (NODE_ENV=${process.env.NODE_ENV}).`,
       );
+    // Security headers for static hosts (_headers); refuses inline scripts the CSP would block.
+    await writeDeployFiles(tmp, project.site, pagesHtml);
     const t3 = performance.now();
 
     await rm(path.join(tmp, '.vite'), { recursive: true, force: true });
