@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BLOCKS_DOC_FILE, blocksDocText } from '../../runtime/docs-gen.ts';
+import { PageErrors } from '../../runtime/errors.ts';
+import { formatProblems } from '../../runtime/format-error.ts';
+import { loadProject } from '../../runtime/load-project.ts';
 import { listYamlFiles } from '../../runtime/load-pages.ts';
 import { blockList } from '../../runtime/registry.ts';
 import { pageSchemaText, SITE_SCHEMA_FILE, siteSchemaText } from '../../runtime/schema-file.ts';
@@ -102,5 +107,52 @@ describe('editor autocomplete (yaml-language-server)', () => {
       false,
     );
     expect(validate({ extends: 'agendamento', replace: { hero: { type: 'hero', titel: 'x' } } })).toBe(false);
+  });
+});
+
+describe('docs/autoria.md', () => {
+  const guide = read('docs/autoria.md');
+  const blocks = (lang: string) =>
+    [...guide.matchAll(new RegExp(`\`\`\`${lang}\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1]!);
+  const example = blocks('yaml').find((b) => b.startsWith('# yaml-language-server'))!;
+  const inserts = blocks('yaml').find((b) => b.startsWith('replace:'))!;
+  let tmp = '';
+  afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+  /** The guide's file written into a copy of the real pages, then checked as `npm run check` does. */
+  async function check(text: string) {
+    tmp ||= await mkdtemp(path.join(os.tmpdir(), 'fillgas-guide-'));
+    const pagesDir = path.join(tmp, 'pages');
+    await rm(pagesDir, { recursive: true, force: true });
+    await cp(path.join(root, 'pages'), pagesDir, { recursive: true });
+    await writeFile(path.join(pagesDir, 'agendamento-inverno.yaml'), text);
+    const only = ['pages/agendamento-inverno.yaml'];
+    return loadProject({ root: tmp, pagesDir, blocks: blockList, only }).then(
+      (project) => project.pages[0]!.model,
+      (error: unknown) => {
+        if (error instanceof PageErrors) return formatProblems(error.problems);
+        throw error;
+      },
+    );
+  }
+
+  it('has a variant of /agendamento with another hero and one block removed, in under 20 lines, that is valid', async () => {
+    expect(example.trimEnd().split('\n').length).toBeLessThan(20);
+    const model = await check(example);
+    if (typeof model === 'string') throw new Error(model);
+    expect(model.blocks.find((b) => b.type === 'hero')!.title).toBe('Água com gás em casa o inverno todo.');
+    expect(model.blocks.some((b) => b.id === 'depoimentos')).toBe(false);
+    const both = await check(`extends: agendamento\n${inserts}`);
+    if (typeof both === 'string') throw new Error(both);
+    expect(both.blocks.some((b) => b.id === 'oferta-inverno')).toBe(true);
+  });
+
+  it('shows the errors `npm run check` really prints for a misspelled prop and a misspelled block', async () => {
+    const [misspelledProp, misspelledBlock] = blocks('text').filter((b) => b.startsWith('pages/'));
+    expect(await check(example.replace('    title:', '    titel:'))).toBe(misspelledProp!.trimEnd());
+    const printed = await check(example.replace('  - depoimentos', '  - depoimento'));
+    expect(
+      `${misspelledBlock!.trimEnd()}\n\n✖ 1 erro em 1 arquivo. Corrija e salve: nenhuma página foi publicada.`,
+    ).toBe(printed);
   });
 });
