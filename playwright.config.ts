@@ -30,10 +30,19 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: `PORT=${PORT} npx tsx runtime/cli.ts serve`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: `PORT=${PORT} npx tsx runtime/cli.ts serve`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The same pages built with a test analytics id (consent banner, Google tag, CSP with Google).
+      command: `PORT=${PORT + 1} NODE_ENV=production npx tsx runtime/consent-preview.ts`,
+      url: `http://127.0.0.1:${PORT + 1}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
 });

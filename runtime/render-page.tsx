@@ -102,6 +102,7 @@ export function renderPage(
   const allBlocks = Object.values(groups).flat().join('');
   const needsScript =
     types.length > 0 ||
+    Boolean(site.analyticsId) || // the consent banner and the Google tag (runtime/client/consent.ts)
     Boolean(page.model.analytics?.pageView || page.model.reveal || page.model.scrollToTop) ||
     ENHANCED_MARKERS.some((marker) => allBlocks.includes(marker));
   const scripts = needsScript ? assets.pageScripts(types) : undefined;
@@ -150,6 +151,7 @@ export function renderPage(
             : undefined,
         reveal: page.model.reveal,
         'scroll-top': page.model.scrollToTop ? '' : undefined,
+        'analytics-id': site.analyticsId,
       },
       page: { ...page.model, jsonLd },
       site,

@@ -5,6 +5,9 @@ import { Text } from './shared.ts';
 /** Names of the prefilled chat messages (spec §7): a call to action picks one by name. */
 export const CHAT_MESSAGES = ['recarga', 'duvidas'] as const;
 
+/** A GA4 measurement id (G-…) or a Google Tag Manager container (GTM-…). */
+export const ANALYTICS_ID_PATTERN = '^(G-[A-Z0-9]{4,16}|GTM-[A-Z0-9]{4,12})$';
+
 export const SiteSchema = Type.Object(
   {
     brand: Text({ description: 'Nome da marca, usado nos títulos e no rodapé.' }),
@@ -39,6 +42,15 @@ export const SiteSchema = Type.Object(
       description: 'CNPJ, no formato 00.000.000/0000-00.',
     }),
     city: Text({ description: 'Cidade e estado da sede, ex.: Barueri, SP.' }),
+    analyticsId: Type.Optional(
+      Type.String({
+        pattern: ANALYTICS_ID_PATTERN,
+        patternErrorMessage:
+          'Use o ID de métricas do Google Analytics 4 (G-XXXXXXXXXX) ou o contêiner do Google Tag Manager (GTM-XXXXXXX), em maiúsculas.',
+        description:
+          'Opcional. ID do Google Analytics 4 (G-…) ou do Google Tag Manager (GTM-…). Sem ele, o site não carrega nada do Google nem mostra o aviso de cookies; com ele, a tag só carrega depois do consentimento do visitante (LGPD).',
+      }),
+    ),
   },
   {
     additionalProperties: false,

@@ -25,6 +25,7 @@ export const DEFAULT_LINKS: { label: string; href: string }[] = [
   { label: 'Política de Reembolso', href: '/politica-de-reembolso' },
   { label: 'Política de Cancelamento', href: '/politica-de-cancelamento' },
   { label: 'Termos de Uso', href: '/termos-de-uso' },
+  { label: 'Política de Privacidade', href: '/politica-de-privacidade' },
 ];
 
 /** Everything the footer fills in when the page says only `- type: footer`. */

@@ -93,7 +93,7 @@ describe('footer', () => {
     ]);
   });
 
-  it('links the three policy pages in a labelled navigation', () => {
+  it('links the three policy pages and the privacy policy in a labelled navigation', () => {
     render(<Padrao />);
     const nav = screen.getByRole('navigation', { name: 'Políticas' });
     expect(
@@ -104,6 +104,7 @@ describe('footer', () => {
       ['Política de Reembolso', '/politica-de-reembolso'],
       ['Política de Cancelamento', '/politica-de-cancelamento'],
       ['Termos de Uso', '/termos-de-uso'],
+      ['Política de Privacidade', '/politica-de-privacidade'],
     ]);
   });
 

@@ -179,10 +179,28 @@ const iconList = (tone: Tone) => css`
 `;
 
 const linkList = css`
-  a {
+  a,
+  button {
     display: inline-flex;
     align-items: center;
     min-height: 44px;
+  }
+  /* 'Preferências de cookies' reopens the consent banner: a button that reads like the links. */
+  button {
+    padding: 0;
+    border: 0;
+    background: none;
+    color: inherit;
+    font: inherit;
+    text-align: start;
+    cursor: pointer;
+    text-underline-offset: 3px;
+  }
+  button:hover {
+    text-decoration: underline;
+  }
+  html:not(.js) & li:has(> button) {
+    display: none;
   }
 `;
 
@@ -323,6 +341,13 @@ export default function Footer({
                 )}
               </li>
             ))}
+            {site.analyticsId && (
+              <li>
+                <button type="button" data-consent-open="">
+                  Preferências de cookies
+                </button>
+              </li>
+            )}
           </ul>
         </nav>
       </div>

@@ -10,6 +10,12 @@ declare global {
 
 export function pushEvent(event: Record<string, unknown>): void {
   (window.dataLayer ??= []).push(event);
+  // gtag.js (a GA4 id, G-…) reads commands, not plain objects: hand it the same event. A GTM
+  // container reads the object above. Before consent nothing leaves the page (consent.ts).
+  if (window.gtag && document.documentElement.dataset.analyticsId?.startsWith('G-')) {
+    const { event: name, ...params } = event;
+    window.gtag('event', name, params);
+  }
 }
 
 /** A call to action clicked, by the section name it declares (spec §7). */

@@ -2,8 +2,11 @@
  * The page script. Pages that need nothing from the browser load no script at all; the
  * others load this small entry, and React only when the page has islands.
  */
+import { initConsent } from './consent.ts';
 import { enhance } from './enhance.ts';
 
+// Consent defaults first: they must precede every event and the Google tag.
+initConsent();
 enhance();
 if (document.querySelector('[data-island]')) {
   import('./hydrate.tsx').catch((error: unknown) =>

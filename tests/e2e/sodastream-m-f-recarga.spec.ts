@@ -125,16 +125,16 @@ for (const p of pages) {
       );
       await expect(nav.getByRole('link', { name: 'Privacidade' })).toHaveAttribute(
         'href',
-        '/termos-de-uso#privacidade',
+        '/politica-de-privacidade',
       );
       await expect(nav.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute(
         'href',
         '/termos-de-uso',
       );
       await expect(nav.getByRole('link', { name: 'Contato' })).toHaveAttribute('href', /api\.whatsapp\.com/);
-      const privacy = await page.request.get('/termos-de-uso');
+      const privacy = await page.request.get('/politica-de-privacidade');
       expect(privacy.status()).toBe(200);
-      expect(await privacy.text()).toContain('id="privacidade"');
+      expect(await privacy.text()).toContain('id="seus-direitos"');
     });
 
     test('no horizontal scroll, no console errors, axe clean', async ({ page }) => {

@@ -80,7 +80,7 @@ for (const route of [T, C]) {
     // The footer's formerly dead links (Sobre, Privacidade, Termos, Contato) go somewhere real.
     const footerLinks = page.locator('footer nav a');
     await expect(footerLinks.getByText('Sobre', { exact: true })).toHaveAttribute('href', '#sobre');
-    await expect(footerLinks.getByText('Privacidade')).toHaveAttribute('href', '/termos-de-uso#privacidade');
+    await expect(footerLinks.getByText('Privacidade')).toHaveAttribute('href', '/politica-de-privacidade');
     await expect(footerLinks.getByText('Termos', { exact: true })).toHaveAttribute('href', '/termos-de-uso');
     await expect(footerLinks.getByText('Contato')).toHaveAttribute('href', /api\.whatsapp\.com/);
     await page.waitForLoadState('networkidle');
