@@ -1,0 +1,162 @@
+/**
+ * The analytics catalogue of spec §7 against the built site: every page view fires once per
+ * load, and every tracked element on every page, clicked for real, puts exactly one event in
+ * window.dataLayer in the shape GA4 / GTM expect ({ event: name, ...params }). The names the
+ * clicks produce are then compared with the spec's catalogue (schema/constants.ts).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { PAGE_VIEW_EVENTS, TRACK_SECTIONS } from '../../schema/constants.ts';
+import { GA_BASE_URL, routeGoogle } from './consent-helpers.ts';
+
+const routes = [
+  '/',
+  '/agendamento',
+  '/recarregue',
+  '/recarregar-sodastream',
+  '/sodastream-t',
+  '/recarrega-site',
+  '/sodastream-m',
+  '/sodastream-f',
+  '/recarga',
+  '/politica-de-reembolso',
+  '/politica-de-cancelamento',
+  '/termos-de-uso',
+  '/politica-de-privacidade',
+];
+
+type Entry = Record<string, unknown>;
+const events = (page: Page) =>
+  page.evaluate(() =>
+    (window.dataLayer ?? []).filter(
+      (e) => Object.prototype.toString.call(e) !== '[object Arguments]' && typeof e.event === 'string',
+    ),
+  ) as Promise<Entry[]>;
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
+
+test.beforeEach(async ({ context, page }) => {
+  await context.route(/api\.whatsapp\.com/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
+  );
+  context.on('page', (p) => {
+    if (p !== page) void p.close();
+  });
+  // Links to other pages stay put, so one page's data layer sees all its clicks. The page
+  // script's own listener (on document) runs before this one (on window).
+  await page.addInitScript(() => {
+    // Each page starts as a first visit (a closed popup would stay closed on the next page).
+    sessionStorage.clear();
+    window.addEventListener('click', (e) => {
+      const a = (e.target as Element).closest?.('a');
+      if (a && a.target !== '_blank') e.preventDefault();
+    });
+  });
+});
+
+/** Clicks every visible tracked link on the page; returns the events each click added. */
+async function clickTracked(page: Page, route: string): Promise<{ section: string; added: Entry[] }[]> {
+  const results: { section: string; added: Entry[] }[] = [];
+  const clickEvent = (await page.locator('html').getAttribute('data-click-event')) ?? 'cta_click';
+  const links = page.locator('a[data-track]');
+  const count = await links.count();
+  for (let i = 0; i < count; i++) {
+    const link = links.nth(i);
+    if (!(await link.isVisible())) {
+      const menu = page.getByRole('button', { name: 'Abrir menu' });
+      if (!(await menu.isVisible().catch(() => false))) continue;
+      await menu.click();
+      if (!(await link.isVisible())) {
+        await page.keyboard.press('Escape');
+        continue;
+      }
+    }
+    const section = (await link.getAttribute('data-track'))!;
+    const footer = (await link.getAttribute('data-track-footer')) !== null;
+    const action = (await link.getAttribute('data-cta')) ?? 'link';
+    const before = (await events(page)).length;
+    await link.click();
+    const added = (await events(page)).slice(before);
+    expect(added, `${route} ${section}`).toEqual([
+      footer
+        ? {
+            event: 'whatsapp_click',
+            event_category: 'Contato',
+            event_action: 'WhatsApp Click',
+            event_label: section,
+          }
+        : { event: clickEvent, section, cta_action: action, page_path: route },
+    ]);
+    results.push({ section, added });
+  }
+  return results;
+}
+
+test('spec §7 catalogue: page views once per load, every tracked click exactly once, every section name covered', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const sections = new Set<string>();
+  const pageViews = new Set<string>();
+  const eventNames = new Set<string>();
+  await page.clock.install();
+  for (const route of routes) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    const pageView = await page.locator('html').getAttribute('data-page-view');
+    const loaded = await events(page);
+    if (pageView) {
+      expect(loaded, route).toEqual([{ event: pageView, page_path: route, page_title: await page.title() }]);
+      pageViews.add(pageView);
+    } else expect(loaded, route).toEqual([]);
+
+    for (const { section, added } of await clickTracked(page, route)) {
+      sections.add(section);
+      eventNames.add(added[0]!.event as string);
+    }
+    // The offer popup's chat button exists once the popup opens (30 s, spec §4).
+    if ((await page.locator('[data-island="popup"]').count()) > 0) {
+      await page.clock.runFor(31_000);
+      const popupCta = page.getByRole('dialog').locator('a[data-track]');
+      await expect(popupCta).toBeVisible();
+      const section = (await popupCta.getAttribute('data-track'))!;
+      const before = (await events(page)).length;
+      await popupCta.click();
+      expect((await events(page)).slice(before)).toEqual([
+        { event: 'cta_click', section, cta_action: 'whatsapp', page_path: route },
+      ]);
+      sections.add(section);
+    }
+    // No click produced a second page view.
+    expect((await events(page)).filter((e) => e.event === pageView).length).toBe(pageView ? 1 : 0);
+  }
+
+  // The sticky bar is for phones and tablets, the side button for desktops (spec §4).
+  const notAtThisWidth = isPhone(page) ? 'SideWhatsAppCTA' : 'StickyWhatsAppCTA';
+  expect(
+    TRACK_SECTIONS.filter((name) => !sections.has(name)),
+    'spec section names never clicked',
+  ).toEqual([notAtThisWidth]);
+  expect([...PAGE_VIEW_EVENTS].filter((name) => !pageViews.has(name))).toEqual([]);
+  expect(eventNames).toEqual(new Set(['cta_click', 'whatsapp_click', 'recarga_cta']));
+});
+
+test('with an analytics id, a click is still one data-layer event, and gtag.js gets the same event', async ({
+  page,
+}) => {
+  await routeGoogle(page);
+  await page.goto(`${GA_BASE_URL}/recarga`);
+  await page.getByRole('button', { name: 'Aceitar todos' }).click();
+  const cta = page.locator('main a[data-track]').first();
+  const section = (await cta.getAttribute('data-track'))!;
+  await cta.click();
+  const layer = await page.evaluate(() =>
+    (window.dataLayer ?? []).map((e) =>
+      Object.prototype.toString.call(e) === '[object Arguments]' ? Array.from(e as unknown as unknown[]) : e,
+    ),
+  );
+  const objects = layer.filter((e) => !Array.isArray(e) && (e as Entry).event === 'recarga_cta');
+  expect(objects).toEqual([{ event: 'recarga_cta', section, cta_action: 'whatsapp', page_path: '/recarga' }]);
+  expect(layer.filter((e) => Array.isArray(e) && e[0] === 'event' && e[1] === 'recarga_cta')).toEqual([
+    ['event', 'recarga_cta', { section, cta_action: 'whatsapp', page_path: '/recarga' }],
+  ]);
+});
