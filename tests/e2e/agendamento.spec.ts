@@ -31,7 +31,9 @@ test('head: title, description, canonical, robots and the two structured-data bl
   );
   expect(jsonLd.map((d) => d['@type'])).toEqual(['Service', 'FAQPage']);
   expect(JSON.stringify(jsonLd[0].areaServed)).toContain('São Paulo');
-  expect(jsonLd[1].mainEntity).toHaveLength(3);
+  // The FAQPage is built from the faq block (structuredData: true): its nine visible questions.
+  expect(jsonLd[1].mainEntity).toHaveLength(9);
+  expect(jsonLd[1].mainEntity[0].name).toBe('Quanto custa a recarga?');
 });
 
 test('content top to bottom, as spec §2 lists it', async ({ page }) => {
