@@ -1,0 +1,353 @@
+/**
+ * `npm run audit`: Lighthouse and axe over every route of the built site, one table.
+ *
+ * Builds the site into a temporary folder (or audits DIST_DIR when set), serves it like a
+ * static host with gzip on 127.0.0.1 (runtime/serve.ts), then for every route, the 404
+ * included:
+ * - Lighthouse (the npm package, Debian's Chromium, mobile defaults: Moto G Power screen,
+ *   simulated slow 4G and 4× CPU slowdown): the four category scores, LCP, CLS, TBT;
+ * - axe-core in Playwright at 375 px and 1280 px (wcag2a, wcag2aa, wcag21aa, best-practice);
+ * - the gzipped JavaScript the route loads (runtime/budget.ts).
+ * Prints the table and every failing Lighthouse audit, and writes the table into README.md
+ * between the audit markers. Targets: Performance ≥ 98, Accessibility 100, Best Practices 100,
+ * SEO 100 (on the 404: every SEO audit but its status code and its noindex), CLS 0, TBT < 50 ms.
+ * Scores vary with machine load: the audit reports them, tests do not assert them.
+ *
+ * Env: DIST_DIR (audit this build), AUDIT_PORT (default 4180), AUDIT_ROUTES (comma list,
+ * e.g. "/,/agendamento"), AUDIT_RUNS (Lighthouse runs per route, median kept; default 1),
+ * CHROMIUM_PATH (default /usr/bin/chromium), AUDIT_NO_README=1 (do not touch README.md).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { kb, measureRouteJs } from './budget.ts';
+import { buildSite } from './prerender.ts';
+import { NOT_FOUND_ROUTE } from './routes.ts';
+import { serveStatic } from './serve.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The toolchain's flags: headless, no sandbox (root), no background traffic on the closed network. */
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'];
+const VIEWPORTS = [
+  { width: 375, height: 740, isMobile: true },
+  { width: 1280, height: 800, isMobile: false },
+];
+/** A path no page has: the server answers it with 404.html and status 404. */
+const MISSING_PATH = '/pagina-que-nao-existe';
+/** The two SEO audits a not-found page must fail. */
+const NOT_FOUND_SEO_EXEMPT = ['http-status-code', 'is-crawlable'];
+
+export const TARGETS = {
+  performance: 98,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  cls: 0,
+  tbtMs: 50,
+};
+
+const START = '<!-- audit:start -->';
+const END = '<!-- audit:end -->';
+
+interface Failing {
+  id: string;
+  title: string;
+  score: number | null;
+  display?: string;
+}
+
+interface RouteResult {
+  route: string;
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  lcpElement?: string;
+  /** Lighthouse's CPU benchmark of this machine during the run (higher is faster; a loaded machine scores low). */
+  benchmarkIndex: number;
+  jsBytes: number;
+  axe: { width: number; violations: string[] }[];
+  failing: Failing[];
+}
+
+async function main(): Promise<void> {
+  let tmp: string | undefined;
+  let server: Server | undefined;
+  try {
+    let dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : undefined;
+    if (!dist) {
+      tmp = await mkdtemp(path.join(os.tmpdir(), 'fillgas-audit-'));
+      dist = path.join(tmp, 'dist');
+      process.env.NODE_ENV = 'production';
+      console.log('Building the site into a temporary folder…');
+      await buildSite({ root: ROOT, outDir: dist });
+    }
+    const routes = listRoutes(dist);
+    const only = process.env.AUDIT_ROUTES?.split(',').map((r) => r.trim());
+    const selected = only ? routes.filter((r) => only.includes(r.route)) : routes;
+    const port = Number(process.env.AUDIT_PORT ?? 4180);
+    server = await serveStatic(dist, port);
+    const origin = `http://127.0.0.1:${port}`;
+    console.log(`Serving ${dist} at ${origin} (gzip). Auditing ${selected.length} route(s).\n`);
+
+    const js = await measureRouteJs(dist, selected);
+    const runs = Math.max(1, Number(process.env.AUDIT_RUNS ?? 1));
+    const results: RouteResult[] = [];
+    for (const [i, r] of selected.entries()) {
+      const url = `${origin}${r.route === NOT_FOUND_ROUTE ? MISSING_PATH : r.route}`;
+      const lh = await lighthouseMedian(url, r.route, runs);
+      const axe = await axeRoute(url);
+      const result = { route: r.route, ...lh, jsBytes: js[i]!.gzipBytes, axe };
+      results.push(result);
+      console.log(summaryLine(result));
+    }
+
+    const table = markdownTable(results);
+    console.log(`\n${table}\n`);
+    const details = failingDetails(results);
+    if (details) console.log(details);
+    if (!process.env.AUDIT_NO_README && !only) await writeReadme(table);
+  } finally {
+    server?.close();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Routes of a built folder: every index.html, plus the 404. */
+function listRoutes(dist: string): { route: string; islands: string[]; scripts: string[] }[] {
+  const routes: { route: string; islands: string[]; scripts: string[] }[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (name === 'assets' || name.startsWith('.')) continue;
+      if (statSync(full).isDirectory()) walk(full, `${prefix}/${name}`);
+      else if (name === 'index.html') routes.push(routeInfo(prefix || '/', full));
+    }
+  };
+  walk(dist, '');
+  routes.push(routeInfo(NOT_FOUND_ROUTE, path.join(dist, '404.html')));
+  return routes.sort((a, b) => a.route.localeCompare(b.route));
+}
+
+function routeInfo(route: string, file: string) {
+  const html = readFileSync(file, 'utf8');
+  const entries = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  const islands = [...new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]!))];
+  return { route, islands, scripts: [...entries, ...preloads] };
+}
+
+type LhPart = Omit<RouteResult, 'route' | 'jsBytes' | 'axe'>;
+
+async function lighthouseMedian(url: string, route: string, runs: number): Promise<LhPart> {
+  const all: LhPart[] = [];
+  for (let i = 0; i < runs; i++) all.push(await lighthouseOnce(url, route));
+  all.sort((a, b) => a.scores.performance - b.scores.performance);
+  return all[Math.floor(all.length / 2)]!;
+}
+
+async function lighthouseOnce(url: string, route: string): Promise<LhPart> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      // The 404 page answers with status 404 on purpose.
+      ignoreStatusCode: route === NOT_FOUND_ROUTE,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const audit = (id: string) => lhr.audits[id];
+    const seoCategory = lhr.categories.seo!;
+    let seo = score('seo');
+    const exempt = route === NOT_FOUND_ROUTE ? NOT_FOUND_SEO_EXEMPT : [];
+    if (exempt.length) {
+      // The 404 must fail "status code" and "is crawlable": score SEO on every other audit.
+      const refs = seoCategory.auditRefs.filter((ref) => ref.weight > 0 && !exempt.includes(ref.id));
+      const total = refs.reduce((sum, ref) => sum + ref.weight, 0);
+      seo = Math.round(
+        (refs.reduce((sum, ref) => sum + ref.weight * (audit(ref.id)?.score ?? 0), 0) / total) * 100,
+      );
+    }
+    const failing: Failing[] = [];
+    for (const category of Object.values(lhr.categories)) {
+      for (const ref of category.auditRefs) {
+        const a = audit(ref.id);
+        if (!a || exempt.includes(ref.id)) continue;
+        const scored =
+          a.scoreDisplayMode === 'binary' ||
+          a.scoreDisplayMode === 'numeric' ||
+          a.scoreDisplayMode === 'metricSavings';
+        if (scored && a.score !== null && a.score < 1 && !failing.some((f) => f.id === a.id))
+          failing.push({ id: a.id, title: a.title, score: a.score, display: a.displayValue });
+      }
+    }
+    const lcpElement = (
+      audit('largest-contentful-paint-element')?.details as
+        { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+    )?.items?.[0]?.items?.[0]?.node?.snippet;
+    return {
+      scores: {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo,
+      },
+      lcpMs: audit('largest-contentful-paint')?.numericValue ?? NaN,
+      cls: audit('cumulative-layout-shift')?.numericValue ?? NaN,
+      tbtMs: audit('total-blocking-time')?.numericValue ?? NaN,
+      fcpMs: audit('first-contentful-paint')?.numericValue ?? NaN,
+      lcpElement,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      failing,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function axeRoute(url: string): Promise<RouteResult['axe']> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    const out: RouteResult['axe'] = [];
+    for (const viewport of VIEWPORTS) {
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        isMobile: viewport.isMobile,
+        hasTouch: viewport.isMobile,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'networkidle' });
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      out.push({
+        width: viewport.width,
+        violations: results.violations.map(
+          (v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+        ),
+      });
+      await context.close();
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
+
+const met = (r: RouteResult) =>
+  r.scores.performance >= TARGETS.performance &&
+  r.scores.accessibility >= TARGETS.accessibility &&
+  r.scores.bestPractices >= TARGETS.bestPractices &&
+  r.scores.seo >= TARGETS.seo &&
+  r.cls <= TARGETS.cls &&
+  r.tbtMs < TARGETS.tbtMs &&
+  r.axe.every((a) => a.violations.length === 0);
+
+const axeCount = (r: RouteResult) => r.axe.reduce((n, a) => n + a.violations.length, 0);
+
+function summaryLine(r: RouteResult): string {
+  const s = r.scores;
+  return (
+    `${met(r) ? '✓' : '✗'} ${r.route.padEnd(28)} P ${s.performance} A ${s.accessibility} BP ${s.bestPractices} SEO ${s.seo}` +
+    `  LCP ${fmtMs(r.lcpMs)} CLS ${r.cls.toFixed(3)} TBT ${Math.round(r.tbtMs)} ms  JS ${kb(r.jsBytes)} KB  axe ${axeCount(r)}` +
+    `  (CPU benchmark ${Math.round(r.benchmarkIndex)})`
+  );
+}
+
+function markdownTable(results: RouteResult[]): string {
+  const lines = [
+    START,
+    `Lighthouse ${lighthouseVersion()} (mobile: simulated slow 4G, 4× CPU slowdown) and axe-core on Debian Chromium, ` +
+      `site served with gzip on 127.0.0.1, ${new Date().toISOString().slice(0, 10)}. Targets: Performance ≥ ${TARGETS.performance}, ` +
+      `Accessibility, Best Practices and SEO 100 (404: all SEO audits but status code and noindex), CLS 0, TBT < ${TARGETS.tbtMs} ms, no axe violation at 375 and 1280 px. ` +
+      `Lighthouse CPU benchmark of the machine during the runs: ${benchRange(results)} (it multiplies observed CPU time by 4; a busy machine inflates TBT and LCP).`,
+    '',
+    '| Route | Performance | Accessibility | Best Practices | SEO | LCP | CLS | TBT | JS KB (gzip) | axe violations | Targets |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const r of results) {
+    const s = r.scores;
+    lines.push(
+      `| ${r.route} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo}${r.route === NOT_FOUND_ROUTE ? '*' : ''} | ` +
+        `${fmtMs(r.lcpMs)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} ms | ${kb(r.jsBytes)} | ${axeCount(r)} | ${met(r) ? 'met' : 'NOT MET'} |`,
+    );
+  }
+  lines.push(
+    '',
+    '\\* scored on every SEO audit but the two a not-found page must fail (status code, noindex).',
+    END,
+  );
+  return lines.join('\n');
+}
+
+function failingDetails(results: RouteResult[]): string {
+  const lines: string[] = [];
+  for (const r of results) {
+    const axe = r.axe.flatMap((a) => a.violations.map((v) => `axe @${a.width}px: ${v}`));
+    if (r.failing.length === 0 && axe.length === 0) continue;
+    lines.push(`${r.route}${r.lcpElement ? `  (LCP element: ${r.lcpElement})` : ''}`);
+    for (const f of r.failing)
+      lines.push(
+        `  - ${f.id}: ${f.title} (score ${f.score?.toFixed(2)}${f.display ? `, ${f.display}` : ''})`,
+      );
+    for (const line of axe) lines.push(`  - ${line}`);
+  }
+  return lines.length ? `Failing audits:\n${lines.join('\n')}\n` : '';
+}
+
+async function writeReadme(table: string): Promise<void> {
+  const file = path.join(ROOT, 'README.md');
+  const readme = await readFile(file, 'utf8');
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) {
+    console.log('README.md has no audit markers: table not written.');
+    return;
+  }
+  await writeFile(file, readme.slice(0, start) + table + readme.slice(end + END.length));
+  console.log('Wrote the table into README.md.');
+}
+
+function lighthouseVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+function benchRange(results: RouteResult[]): string {
+  const values = results.map((r) => Math.round(r.benchmarkIndex));
+  return `${Math.min(...values)}–${Math.max(...values)}`;
+}
+
+const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
