@@ -5,15 +5,10 @@
 import { Global } from '@emotion/react';
 import { useLayoutEffect, type ReactNode } from 'react';
 import type { Decorator, Preview } from '@storybook/react-vite';
-import { parse } from 'yaml';
-import siteYaml from '../pages/_site.yaml?raw';
 import { fontBaseName, fontFaceCss } from '../design/fonts.ts';
 import { globalCss } from '../design/global-styles.ts';
 import { BlockProviders } from '../runtime/page-context.tsx';
-import type { Site } from '../schema/site.ts';
-
-/** The site settings, as authors write them (validated by `npm run check`, not here). */
-const site = parse(siteYaml) as Site;
+import { site } from './project.ts';
 
 /** The same fonts the site serves; .storybook/main.ts maps /assets/fonts to the @fontsource files. */
 const pageCss = fontFaceCss((font) => `/assets/fonts/${fontBaseName(font)}.woff2`) + globalCss;
@@ -50,6 +45,9 @@ const withHtmlJs: Decorator = (Story, { parameters }) => (
 
 const preview: Preview = {
   decorators: [withSite, withHtmlJs],
+  // Stories open at desktop width (1280 px); phone stories set `globals: phoneViewport`, and the
+  // toolbar's viewport menu switches any story between the two.
+  initialGlobals: { viewport: { value: 'desktop', isRotated: false } },
   parameters: {
     // Blocks are full-width page sections: no padding around them.
     layout: 'fullscreen',

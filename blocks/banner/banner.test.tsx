@@ -3,9 +3,7 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import * as stories from './banner.stories.tsx';
-import block from './index.ts';
 
 const composed = composeStories(stories);
 const { Primaria, Secundaria, Final, FinalDoisBotoesTomEscuro } = composed;
@@ -13,12 +11,6 @@ const { Primaria, Secundaria, Final, FinalDoisBotoesTomEscuro } = composed;
 afterEach(cleanup);
 
 describe('banner', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('is a region named by its h2, with the variant on the section', () => {
     const { container } = render(<Final id="agendar" />);
     const region = screen.getByRole('region', { name: 'Água com gás sem sair de casa' });
@@ -59,10 +51,5 @@ describe('banner', () => {
   it('final with two buttons on a dark page', () => {
     render(<FinalDoisBotoesTomEscuro />);
     expect(screen.getAllByRole('link')).toHaveLength(2);
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story id="chamada" />);
-    await expectNoAxeViolations(container);
   });
 });

@@ -1,5 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import {
+  argTypesFromSchema,
+  blockParameters,
+  exampleProps,
+  phoneViewport,
+} from '../../.storybook/controls.ts';
 import ChoiceCards from './choiceCards.tsx';
 import block from './index.ts';
 
@@ -10,6 +15,7 @@ const meta = {
   component: ChoiceCards,
   args: exampleProps(block, 'Início: recarga e máquina em breve'),
   argTypes: argTypesFromSchema(block.schema),
+  parameters: blockParameters(block),
 } satisfies Meta<typeof ChoiceCards>;
 
 export default meta;

@@ -4,7 +4,6 @@ import { composeStories } from '@storybook/react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exampleProps } from '../../.storybook/controls.ts';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import * as stories from './choiceCards.stories.tsx';
 import block from './index.ts';
 
@@ -15,12 +14,6 @@ const { cards } = exampleProps(block, 'Início: recarga e máquina em breve');
 afterEach(cleanup);
 
 describe('choiceCards', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('shows the heading as the page h1', () => {
     render(<InicioRecargaEMaquina />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Recarga de Cilindros CO2');
@@ -48,10 +41,5 @@ describe('choiceCards', () => {
     expect(within(card).queryByRole('link')).toBeNull();
     expect(within(card).getByText('Em breve')).toBeTruthy();
     expect(within(card).getByText('Lançamento 2025')).toBeTruthy();
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

@@ -3,9 +3,7 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import * as stories from './comparison.stories.tsx';
-import block from './index.ts';
 
 const composed = composeStories(stories);
 const { Agendamento, TomEscuroTresOpcoes, TomClaroSemLegenda } = composed;
@@ -16,12 +14,6 @@ afterEach(cleanup);
 const text = (el: Element) => el.textContent!.replace(/\s+/g, ' ').trim();
 
 describe('comparison', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('is a real table named by its caption, with column and row headers', () => {
     render(<Agendamento />);
     const table = screen.getByRole('table', { name: 'Comprar um cilindro novo ou recarregar com a Fillgás' });
@@ -98,10 +90,5 @@ describe('comparison', () => {
     expect(screen.getByRole('region', { name: 'Cilindro novo ou recarga? Faça as contas' }).id).toBe(
       'comparativo',
     );
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

@@ -3,9 +3,7 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import * as stories from './credibility.stories.tsx';
-import block from './index.ts';
 
 const composed = composeStories(stories);
 const { Agendamento, TomEscuro, SoNumeros } = composed;
@@ -15,12 +13,6 @@ afterEach(cleanup);
 const text = (el: Element) => el.textContent!.replace(/\s+/g, ' ').trim();
 
 describe('credibility', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('shows four stat cards, each number read before what it measures', () => {
     render(<Agendamento />);
     const [stats] = screen.getAllByRole('list');
@@ -68,10 +60,5 @@ describe('credibility', () => {
   it('links the anchor id to the section, named by its heading', () => {
     render(<Agendamento id="credibilidade" />);
     expect(screen.getByRole('region', { name: 'Por que nos escolher' }).id).toBe('credibilidade');
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

@@ -6,7 +6,6 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exampleProps } from '../../.storybook/controls.ts';
 import { BlockProviders } from '../../runtime/page-context.tsx';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import Faq, { answerParagraphs } from './faq.tsx';
 import * as stories from './faq.stories.tsx';
 import block from './index.ts';
@@ -27,12 +26,6 @@ const panelOf = (button: HTMLElement) => document.getElementById(button.getAttri
 const expanded = () => questions().map((b) => b.getAttribute('aria-expanded') === 'true');
 
 describe('faq', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('has 9 questions for /agendamento and 6 for /recarregue', () => {
     expect(agendamento.items).toHaveLength(9);
     expect(exampleProps(block, 'Recarregue: 6 perguntas').items).toHaveLength(6);
@@ -167,10 +160,5 @@ describe('faq', () => {
   it('the "primeira pergunta aberta" story opens the first question', async () => {
     await PrimeiraAberta.run();
     expect(expanded()[0]).toBe(true);
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

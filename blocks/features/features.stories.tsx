@@ -1,5 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import {
+  argTypesFromSchema,
+  blockParameters,
+  exampleProps,
+  phoneViewport,
+} from '../../.storybook/controls.ts';
 import Features from './features.tsx';
 import block from './index.ts';
 
@@ -13,6 +18,7 @@ const meta = {
   component: Features,
   // No meta-level args: story args merge with them, and an example must not inherit another's props.
   argTypes: argTypesFromSchema(block.schema),
+  parameters: blockParameters(block),
 } satisfies Meta<typeof Features>;
 
 export default meta;

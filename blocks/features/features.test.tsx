@@ -3,10 +3,8 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import { autoColumns } from './features.tsx';
 import * as stories from './features.stories.tsx';
-import block from './index.ts';
 
 const composed = composeStories(stories);
 const { Agendamento, TomEscuroCinco } = composed;
@@ -14,12 +12,6 @@ const { Agendamento, TomEscuroCinco } = composed;
 afterEach(cleanup);
 
 describe('features', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('shows the three /agendamento benefits as a list of cards with h3 titles under the h2', () => {
     render(<Agendamento />);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Por que recarregar com a Fillgás');
@@ -58,10 +50,5 @@ describe('features', () => {
 
   it('picks full rows on wide screens when columns is not set', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8].map(autoColumns)).toEqual([1, 2, 3, 4, 3, 3, 4, 4]);
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

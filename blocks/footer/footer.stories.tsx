@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { userEvent, within } from 'storybook/test';
-import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import {
+  argTypesFromSchema,
+  blockParameters,
+  exampleProps,
+  phoneViewport,
+} from '../../.storybook/controls.ts';
 import Footer from './footer.tsx';
 import block from './index.ts';
 
@@ -14,6 +19,7 @@ const meta = {
   id: 'blocos-footer',
   component: Footer,
   argTypes: argTypesFromSchema(block.schema),
+  parameters: blockParameters(block),
 } satisfies Meta<typeof Footer>;
 
 export default meta;

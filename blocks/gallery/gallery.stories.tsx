@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { userEvent, within } from 'storybook/test';
-import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import {
+  argTypesFromSchema,
+  blockParameters,
+  exampleProps,
+  phoneViewport,
+} from '../../.storybook/controls.ts';
 import Gallery from './gallery.tsx';
 import block from './index.ts';
 
@@ -13,6 +18,7 @@ const meta = {
   id: 'blocos-gallery',
   component: Gallery,
   argTypes: argTypesFromSchema(block.schema),
+  parameters: blockParameters(block),
 } satisfies Meta<typeof Gallery>;
 
 export default meta;

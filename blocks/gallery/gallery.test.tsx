@@ -4,7 +4,6 @@ import { composeStories } from '@storybook/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import Gallery, { chunk, slideLabel } from './gallery.tsx';
 import * as stories from './gallery.stories.tsx';
 import block from './index.ts';
@@ -23,12 +22,6 @@ const previous = () => screen.getByRole('button', { name: 'Imagens anteriores' }
 const live = () => carousel().querySelector('[aria-live]')!;
 
 describe('gallery', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('groups nine images into three slides of three, each labelled by its range', () => {
     render(<Recarregue />);
     expect(carousel().getAttribute('aria-roledescription')).toBe('carrossel');
@@ -158,10 +151,5 @@ describe('gallery', () => {
     const last = render(<UltimoSlide />);
     await act(() => UltimoSlide.play!({ canvasElement: last.container } as never));
     expect(carousel().dataset.slide).toBe('2');
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

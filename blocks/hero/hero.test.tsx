@@ -6,7 +6,6 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hydrateStrategyOf } from '../../runtime/define-block.ts';
 import { SPEC } from '../../schema/constants.ts';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import * as stories from './hero.stories.tsx';
 import block from './index.ts';
 import { parallaxFactor } from './hero.tsx';
@@ -36,12 +35,6 @@ function rulesFor(el: Element): string[] {
 afterEach(cleanup);
 
 describe('hero', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it("shows the spec's title as the page's only h1, with the highlighted part inside it", () => {
     render(<Agendamento />);
     const h1 = screen.getByRole('heading', { level: 1 });
@@ -219,10 +212,5 @@ describe('hero', () => {
         expect(el.style.transform).toBe('');
       Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
     });
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

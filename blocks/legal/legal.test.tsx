@@ -9,7 +9,6 @@ import { exampleProps } from '../../.storybook/controls.ts';
 import { BlockProviders } from '../../runtime/page-context.tsx';
 import { createAjv } from '../../runtime/validate-page.ts';
 import type { Site } from '../../schema/site.ts';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import block from './index.ts';
 import { parseInline } from './inline.ts';
 import Legal, { assertUniqueIds } from './legal.tsx';
@@ -27,12 +26,6 @@ const pageText = (name: (typeof POLICY_PAGES)[number]) => readFileSync(`pages/${
 afterEach(cleanup);
 
 describe('legal', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('is static (no JavaScript)', () => {
     expect(block.hydrate).toBe(false);
   });
@@ -254,10 +247,5 @@ describe('legal', () => {
       ] as const)
         for (const phrase of phrases) expect(flat(text)).toContain(phrase);
     });
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
-import LoadingOverlay, { OverlayView } from './loadingOverlay.tsx';
+import {
+  argTypesFromSchema,
+  blockParameters,
+  exampleProps,
+  phoneViewport,
+} from '../../.storybook/controls.ts';
+import LoadingOverlay, { OverlayView, type OverlayState } from './loadingOverlay.tsx';
 import block from './index.ts';
 
 const padrao = exampleProps(block, 'Padrão');
@@ -18,7 +23,7 @@ const meta = {
   component: LoadingOverlay,
   argTypes: argTypesFromSchema(block.schema),
   beforeEach: withJs,
-  parameters: { layout: 'fullscreen' },
+  parameters: { ...blockParameters(block), layout: 'fullscreen' },
 } satisfies Meta<typeof LoadingOverlay>;
 
 export default meta;
@@ -29,7 +34,7 @@ export const Padrao: Story = { name: 'Padrão', args: padrao };
 
 export const ComMensagem: Story = { name: 'Com mensagem', args: comMensagem };
 
-const at = (progress: number, state: 'loading' | 'done') => ({
+const at = (progress: number, state: OverlayState) => ({
   render: () => (
     <OverlayView label="Carregando" message={comMensagem.message} progress={progress} state={state} />
   ),
@@ -42,6 +47,8 @@ export const MeioDoCaminho: Story = {
   ...at(45, 'loading'),
 };
 export const Completo: Story = { name: 'Completo (100%)', args: comMensagem, ...at(100, 'done') };
+/** 500 ms after 100%: the overlay fades out, then leaves the page. */
+export const Saindo: Story = { name: 'Saindo (esmaece e some)', args: comMensagem, ...at(100, 'hiding') };
 export const InicialCelular: Story = {
   name: 'Início (celular)',
   args: comMensagem,

@@ -1,18 +1,14 @@
 // @vitest-environment jsdom
 import '../../tests/helpers/storybook.ts';
-import { composeStories } from '@storybook/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPEC } from '../../schema/constants.ts';
 import { hydrateStrategyOf } from '../../runtime/define-block.ts';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
-import * as stories from './loadingOverlay.stories.tsx';
 import block from './index.ts';
 import LoadingOverlay, { FADE_MS, randomStep } from './loadingOverlay.tsx';
 
-const composed = composeStories(stories);
 const props = block.examples[0]!.props;
 
 const overlay = () => document.querySelector<HTMLElement>('[data-loading-overlay]');
@@ -52,12 +48,6 @@ describe('loadingOverlay', () => {
     expect(props.tickMs).toBe(150);
     expect(props.maxStep).toBe(15);
     expect(props.hideDelayMs).toBe(500);
-  });
-
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
   });
 
   it('draws steps from 1 to maxStep, never 0 and never more', () => {
@@ -159,11 +149,5 @@ describe('loadingOverlay', () => {
     expect(container.querySelector('[data-loading-overlay]')).not.toBeNull();
     act(() => root.unmount());
     container.remove();
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    vi.useRealTimers();
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

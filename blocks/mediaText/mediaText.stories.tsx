@@ -1,5 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import {
+  argTypesFromSchema,
+  blockParameters,
+  exampleProps,
+  phoneViewport,
+} from '../../.storybook/controls.ts';
 import MediaText from './mediaText.tsx';
 import block from './index.ts';
 
@@ -13,6 +18,7 @@ const meta = {
   id: 'blocos-mediatext',
   component: MediaText,
   argTypes: argTypesFromSchema(block.schema),
+  parameters: blockParameters(block),
 } satisfies Meta<typeof MediaText>;
 
 export default meta;

@@ -3,9 +3,7 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import * as stories from './mediaText.stories.tsx';
-import block from './index.ts';
 
 const composed = composeStories(stories);
 const { Sobre, EmBreve, Atendimento, ImagemAEsquerdaTomAlt } = composed;
@@ -13,12 +11,6 @@ const { Sobre, EmBreve, Atendimento, ImagemAEsquerdaTomAlt } = composed;
 afterEach(cleanup);
 
 describe('mediaText', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('is a region named by its h2 when it has an anchor id', () => {
     render(<Sobre id="sobre" />);
     const region = screen.getByRole('region', { name: 'Trocamos o seu cilindro na mesma visita' });
@@ -74,10 +66,5 @@ describe('mediaText', () => {
     expect(links.map((a) => a.getAttribute('data-track'))).toEqual(['CustomerSupportF', 'CustomerSupportF']);
     expect(links[1]!.getAttribute('href')).toMatch(/^tel:\+\d+$/);
     expect(screen.getByText('Segunda a sábado, das 8h às 20h')).toBeTruthy();
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story id="secao" />);
-    await expectNoAxeViolations(container);
   });
 });

@@ -1,7 +1,13 @@
 import { css } from '@emotion/react';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
-import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import { userEvent, within } from 'storybook/test';
+import {
+  argTypesFromSchema,
+  blockParameters,
+  exampleProps,
+  phoneViewport,
+} from '../../.storybook/controls.ts';
 import { colors, space } from '../../design/theme.ts';
 import { BlockProviders, useSite } from '../../runtime/page-context.tsx';
 import block from './index.ts';
@@ -70,6 +76,14 @@ const onSodastreamT: Decorator = (Story) => (
   </OnRoute>
 );
 
+/**
+ * Opens the phone menu. userEvent is imported rather than taken from the story context, which
+ * has none where the browser lacks a clipboard (jsdom in tests/stories.test.tsx).
+ */
+const openMenu = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Abrir menu' }));
+};
+
 /** Scrolls the page past the bar's threshold (SPEC.navbarSolidPx / 20 px). */
 const scrollDown = async () => {
   window.scrollTo({ top: 320, behavior: 'instant' });
@@ -83,6 +97,7 @@ const meta = {
   component: Navbar,
   args: exampleProps(block, 'Logo centralizado'),
   argTypes: argTypesFromSchema(block.schema),
+  parameters: blockParameters(block),
 } satisfies Meta<typeof Navbar>;
 
 export default meta;
@@ -129,9 +144,7 @@ export const AgendamentoMenuAberto: Story = {
   args: exampleProps(block, 'Agendamento'),
   decorators: [withPage],
   globals: phoneViewport,
-  play: async ({ canvas, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Abrir menu' }));
-  },
+  play: openMenu,
 };
 
 export const AgendamentoSemJavaScript: Story = {
@@ -167,9 +180,7 @@ export const CabecalhoCompartilhadoMenuAberto: Story = {
   args: exampleProps(block, 'Cabeçalho compartilhado'),
   decorators: [withPage],
   globals: phoneViewport,
-  play: async ({ canvas, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Abrir menu' }));
-  },
+  play: openMenu,
 };
 
 export const SoOLogo: Story = {

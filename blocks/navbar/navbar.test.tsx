@@ -3,7 +3,6 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import { hydrateStrategyOf } from '../../runtime/define-block.ts';
 import block from './index.ts';
 import { localHref } from './navbar.tsx';
@@ -41,12 +40,6 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('navbar', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('is the header landmark with the logo linking to the home page', () => {
     render(<LogoCentralizado />);
     const header = screen.getByRole('banner');
@@ -240,13 +233,5 @@ describe('navbar', () => {
     ])('localHref(%s) on %s is %s', (href, route, expected) => {
       expect(localHref(href, route)).toBe(expected);
     });
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    if (_name.endsWith('MenuAberto')) {
-      fireEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
-    }
-    await expectNoAxeViolations(container);
   });
 });

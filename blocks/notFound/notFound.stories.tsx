@@ -1,5 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import {
+  argTypesFromSchema,
+  blockParameters,
+  exampleProps,
+  phoneViewport,
+} from '../../.storybook/controls.ts';
 import block from './index.ts';
 import NotFound from './notFound.tsx';
 
@@ -10,6 +15,7 @@ const meta = {
   component: NotFound,
   args: exampleProps(block, 'Padrão'),
   argTypes: argTypesFromSchema(block.schema),
+  parameters: blockParameters(block),
 } satisfies Meta<typeof NotFound>;
 
 export default meta;

@@ -3,8 +3,6 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
-import block from './index.ts';
 import * as stories from './notFound.stories.tsx';
 
 const composed = composeStories(stories);
@@ -22,12 +20,6 @@ afterEach(() => {
 });
 
 describe('notFound', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('says the page was not found and links back home', () => {
     render(<Padrao />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Oops! Page not found');
@@ -41,10 +33,5 @@ describe('notFound', () => {
       '404 Error: User attempted to access non-existent route:',
       '/pagina-que-nao-existe',
     );
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

@@ -3,8 +3,6 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
-import block from './index.ts';
 import * as stories from './offer.stories.tsx';
 
 const composed = composeStories(stories);
@@ -15,12 +13,6 @@ afterEach(cleanup);
 const text = (el: Element) => el.textContent!.replace(/\s+/g, ' ').trim();
 
 describe('offer', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('strikes R$ 350 through and reads the prices as "de R$ 350 por R$ 150"', () => {
     render(<Agendamento />);
     const struck = screen.getByText(/R\$\s350/);
@@ -69,10 +61,5 @@ describe('offer', () => {
     expect(screen.getByRole('region', { name: 'Sua recarga por menos da metade do preço' }).id).toBe(
       'oferta',
     );
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

@@ -1,6 +1,11 @@
 import { css } from '@emotion/react';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import {
+  argTypesFromSchema,
+  blockParameters,
+  exampleProps,
+  phoneViewport,
+} from '../../.storybook/controls.ts';
 import { colors, space } from '../../design/theme.ts';
 import block from './index.ts';
 import Popup from './popup.tsx';
@@ -48,6 +53,7 @@ const meta = {
   beforeEach: freshVisit,
   args: exampleProps(block, 'Oferta da primeira recarga'),
   argTypes: argTypesFromSchema(block.schema),
+  parameters: blockParameters(block),
 } satisfies Meta<typeof Popup>;
 
 export default meta;
@@ -86,5 +92,15 @@ export const SoOPreco: Story = {
     priceNote: 'por recarga',
     cta: { label: 'Agendar pelo WhatsApp', action: 'whatsapp', message: 'recarga', track: 'OfferPopupT' },
     delayMs: 0,
+  },
+};
+
+/** A visitor who closed the popup earlier in this visit: it does not open again (session flag). */
+export const JaFechado: Story = {
+  name: 'Já fechado nesta visita (não abre de novo)',
+  args: exampleProps(block, 'Abre logo ao carregar'),
+  beforeEach: () => {
+    sessionStorage.setItem('hasClosedPopup', 'true');
+    return () => sessionStorage.removeItem('hasClosedPopup');
   },
 };

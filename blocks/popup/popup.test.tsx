@@ -8,7 +8,6 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import type * as SessionFlags from '../../runtime/client/session-flags.ts';
 import { enhance } from '../../runtime/client/enhance.ts';
 import type { AnyBlockDefinition } from '../../runtime/define-block.ts';
@@ -70,12 +69,6 @@ afterEach(async () => {
 });
 
 describe('popup', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('is closed at load: the server HTML has no dialog', () => {
     const html = renderToString(<OfertaDaPrimeiraRecarga />);
     expect(html).not.toContain('role="dialog"');
@@ -266,14 +259,5 @@ describe('popup', () => {
     expect(document.querySelector('[data-island="popup"]')).toBeNull();
     history.replaceState(null, '', '/');
     document.body.innerHTML = '';
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await wait(30_000);
-    await settle();
-    vi.useRealTimers();
-    await expectNoAxeViolations(container);
-    vi.useFakeTimers();
   });
 });

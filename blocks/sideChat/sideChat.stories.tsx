@@ -1,6 +1,11 @@
 import { css } from '@emotion/react';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import {
+  argTypesFromSchema,
+  blockParameters,
+  exampleProps,
+  phoneViewport,
+} from '../../.storybook/controls.ts';
 import { colors, space } from '../../design/theme.ts';
 import block from './index.ts';
 import SideChat from './sideChat.tsx';
@@ -43,6 +48,7 @@ const meta = {
   beforeEach: freshVisit,
   args: exampleProps(block, 'Agendamento'),
   argTypes: argTypesFromSchema(block.schema),
+  parameters: blockParameters(block),
 } satisfies Meta<typeof SideChat>;
 
 export default meta;

@@ -5,9 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import type * as SessionFlags from '../../runtime/client/session-flags.ts';
-import block from './index.ts';
 import * as stories from './sideChat.stories.tsx';
 
 // The flags module keeps set flags in memory for the page's life; give each test a fresh page.
@@ -42,12 +40,6 @@ afterEach(() => {
 });
 
 describe('sideChat', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('is a chat link tracked as SideWhatsAppCTA, opening in a new tab', () => {
     render(<Agendamento />);
     const link = chatLink();
@@ -152,11 +144,5 @@ describe('sideChat', () => {
     expect(errors).not.toHaveBeenCalled();
     act(() => hydrated.unmount());
     container.remove();
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    vi.useRealTimers();
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

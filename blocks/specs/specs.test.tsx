@@ -3,9 +3,7 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import * as stories from './specs.stories.tsx';
-import block from './index.ts';
 
 const composed = composeStories(stories);
 const { FichaTecnica, TomEscuro, FundoCinza } = composed;
@@ -15,12 +13,6 @@ afterEach(cleanup);
 const text = (el: Element) => el.textContent!.replace(/\s+/g, ' ').trim();
 
 describe('specs', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('lists every spec as a term and its value in a definition list, in order', () => {
     const { container } = render(<FichaTecnica />);
     const dl = container.querySelector('dl')!;
@@ -80,10 +72,5 @@ describe('specs', () => {
     render(<FichaTecnica id="especificacoes" />);
     expect(screen.getByRole('region', { name: 'Especificações' }).id).toBe('especificacoes');
     expect(screen.getByRole('heading', { level: 2, name: 'Especificações' })).toBeTruthy();
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

@@ -3,8 +3,6 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
-import block from './index.ts';
 import * as stories from './steps.stories.tsx';
 
 const composed = composeStories(stories);
@@ -13,12 +11,6 @@ const { Agendamento, TomEscuro, QuatroPassos } = composed;
 afterEach(cleanup);
 
 describe('steps', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('lists the three steps in order in an ordered list, each titled "Passo n"', () => {
     render(<Agendamento />);
     const list = screen.getByRole('list');
@@ -63,10 +55,5 @@ describe('steps', () => {
   it('links the anchor id to the section, named by its heading', () => {
     render(<Agendamento id="como-funciona" />);
     expect(screen.getByRole('region', { name: 'Como funciona' }).id).toBe('como-funciona');
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

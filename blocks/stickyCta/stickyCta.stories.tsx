@@ -1,6 +1,11 @@
 import { css } from '@emotion/react';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import {
+  argTypesFromSchema,
+  blockParameters,
+  exampleProps,
+  phoneViewport,
+} from '../../.storybook/controls.ts';
 import { colors, space } from '../../design/theme.ts';
 import block from './index.ts';
 import StickyCta from './stickyCta.tsx';
@@ -55,6 +60,7 @@ const meta = {
   beforeEach: freshVisit,
   args: exampleProps(block, 'Agendamento'),
   argTypes: argTypesFromSchema(block.schema),
+  parameters: blockParameters(block),
   globals: phoneViewport,
 } satisfies Meta<typeof StickyCta>;
 
@@ -81,4 +87,22 @@ export const Computador: Story = {
   name: 'Computador (não aparece)',
   args: exampleProps(block, 'Agendamento'),
   globals: { viewport: { value: 'desktop', isRotated: false } },
+};
+
+/**
+ * After the visitor closed the bar: it stays away for the rest of the visit (session flag).
+ * The site's pre-paint script puts `flag-stickyWhatsDismissed` on <html> before first paint
+ * (runtime/document.ts), so the bar never flashes; the story does the same.
+ */
+export const Fechada: Story = {
+  name: 'Fechada pelo visitante (não volta nesta visita)',
+  args: exampleProps(block, 'Agendamento'),
+  beforeEach: () => {
+    sessionStorage.setItem('stickyWhatsDismissed', 'true');
+    document.documentElement.classList.add('flag-stickyWhatsDismissed');
+    return () => {
+      sessionStorage.removeItem('stickyWhatsDismissed');
+      document.documentElement.classList.remove('flag-stickyWhatsDismissed');
+    };
+  },
 };

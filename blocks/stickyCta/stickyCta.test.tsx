@@ -5,9 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import type * as SessionFlags from '../../runtime/client/session-flags.ts';
-import block from './index.ts';
 import * as stories from './stickyCta.stories.tsx';
 
 // The flags module keeps set flags in memory for the page's life; give each test a fresh page.
@@ -40,12 +38,6 @@ afterEach(() => {
 });
 
 describe('stickyCta', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('shows the text, the price and a chat link tracked as StickyWhatsAppCTA', () => {
     render(<Agendamento />);
     expect(bar()!.textContent).toContain('Recarga com entrega grátis');
@@ -104,10 +96,5 @@ describe('stickyCta', () => {
     expect(errors).not.toHaveBeenCalled();
     act(() => root.unmount());
     container.remove();
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });

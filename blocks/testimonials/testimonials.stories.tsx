@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { userEvent, within } from 'storybook/test';
-import { argTypesFromSchema, exampleProps, phoneViewport } from '../../.storybook/controls.ts';
+import {
+  argTypesFromSchema,
+  blockParameters,
+  exampleProps,
+  phoneViewport,
+} from '../../.storybook/controls.ts';
 import block from './index.ts';
 import Testimonials from './testimonials.tsx';
 
@@ -16,6 +21,7 @@ const meta = {
   component: Testimonials,
   // No meta-level args: story args merge with them, and an example must not inherit another's props.
   argTypes: argTypesFromSchema(block.schema),
+  parameters: blockParameters(block),
 } satisfies Meta<typeof Testimonials>;
 
 export default meta;

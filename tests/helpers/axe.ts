@@ -8,7 +8,7 @@ const rules: axe.RuleObject = {
   'color-contrast': { enabled: false },
 };
 
-export async function expectNoAxeViolations(container: Element): Promise<void> {
+export async function expectNoAxeViolations(container: axe.ElementContext): Promise<void> {
   const results = await axe.run(container, { rules });
   const report = results.violations
     .map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.html}`).join('\n')}`)
