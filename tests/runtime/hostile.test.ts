@@ -73,7 +73,10 @@ const expected: Record<string, { code: string; at: string; text?: RegExp }> = {
   '44-extends-site': { code: 'extends-not-a-page', at: 'pages/x.yaml:1:10', text: /_site/ },
 };
 
-const cases = readdirSync(corpus).sort();
+// `_texto-hostil` is a valid site full of hostile text (tests/runtime/hostile-render.test.ts).
+const cases = readdirSync(corpus)
+  .filter((name) => !name.startsWith('_'))
+  .sort();
 
 /** A writable copy of a case (the huge file is written here rather than committed). */
 async function prepare(name: string): Promise<string> {
