@@ -1,5 +1,6 @@
 /** Helpers shared by the stories: controls from a block's JSON schema, examples by name, viewports. */
 import type { ArgTypes, Args, Parameters } from '@storybook/react-vite';
+import { AnchorId } from '../schema/shared.ts';
 
 /** The part of a (TypeBox) JSON schema that controls can be derived from. */
 export interface PropertySchema {
@@ -79,7 +80,9 @@ function fieldsDetail(prop: PropertySchema): string | undefined {
  */
 export function argTypesFromSchema<A extends Args = Args>(schema: ObjectSchema): Partial<ArgTypes<A>> {
   const argTypes: Partial<ArgTypes> = {};
-  for (const [name, prop] of Object.entries(schema.properties)) {
+  // Every block also takes the anchor `id` of the page schema (schema/page.ts).
+  const properties: Record<string, PropertySchema> = { id: AnchorId, ...schema.properties };
+  for (const [name, prop] of Object.entries(properties)) {
     const choices = choicesOf(prop);
     const detail = fieldsDetail(prop);
     argTypes[name] = {

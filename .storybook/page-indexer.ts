@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Indexer } from 'storybook/internal/types';
 import { runnerImport, type Plugin } from 'vite';
 import { isRouteFile } from '../runtime/routes.ts';
+import type { loadPageData } from './page-data.ts';
 import { PAGE_STORIES, pageMetaId, pageStoriesModule, pageTitle } from './page-index.ts';
 
 const storybookDir = path.dirname(fileURLToPath(import.meta.url));
@@ -21,7 +22,7 @@ export function routePageFile(absPath: string): string | undefined {
   return `pages/${rel}`;
 }
 
-type PageDataModule = typeof import('./page-data.ts');
+type PageDataModule = { loadPageData: typeof loadPageData };
 let pageData: Promise<PageDataModule> | undefined;
 
 /**
