@@ -17,6 +17,7 @@ import { blockList, blockMap } from './registry.ts';
 import { writeDeployFiles } from './headers.ts';
 import { renderPage, type PageAssets } from './render-page.tsx';
 import { routeToOutFile } from './routes.ts';
+import { writeImageVariants } from './images.ts';
 import { writeSeoFiles } from './seo.ts';
 import { sitePlugins } from './vite-plugin.ts';
 
@@ -29,6 +30,8 @@ export interface BuildOptions {
   outDir?: string;
   /** Print progress lines (the CLI passes console.log). */
   log?: (line: string) => void;
+  /** Static files copied as they are (default <root>/public); tests pass their own. */
+  publicDir?: string;
   /** JavaScript budget per route (default JS_BUDGET); over it the build fails. */
   budget?: JsBudget;
 }
@@ -43,6 +46,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const { root, log = () => {} } = options;
   const pagesDir = options.pagesDir ?? path.join(root, 'pages');
   const outDir = options.outDir ?? path.join(root, 'dist');
+  const publicDir = options.publicDir ?? path.join(root, 'public');
   const t0 = performance.now();
 
   const project = await loadProject({ root, pagesDir, blocks: blockList });
@@ -52,7 +56,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const tmp = `${outDir}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
   try {
-    const manifest = await bundleClient(root, tmp, usedIslands(project));
+    const manifest = await bundleClient(root, tmp, usedIslands(project), publicDir);
     const fontUrls = await copyFonts(root, tmp);
     const t2 = performance.now();
 
@@ -74,6 +78,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     }
     await Promise.all(writes);
     await writeSeoFiles(tmp, project.site, project.pages);
+    // AVIF/WebP/fallback sizes of the raster images the pages show (design/picture.tsx).
+    await writeImageVariants(
+      root,
+      publicDir,
+      tmp,
+      pagesHtml.map((p) => p.html),
+    );
     // Gzipped JS of every route against its budget (runtime/budget.ts): over it, no dist/.
     // Only a production bundle is held to it (Vite makes a development one, with React's
     // development build, when NODE_ENV is set to something else, as under vitest).
@@ -120,12 +131,18 @@ function usedIslands(project: Project): string[] {
 }
 
 /** Bundles the page script, the island loader and the islands pages use; copies public/. */
-async function bundleClient(root: string, outDir: string, islandTypes: string[]): Promise<Manifest> {
+async function bundleClient(
+  root: string,
+  outDir: string,
+  islandTypes: string[],
+  publicDir: string,
+): Promise<Manifest> {
   await viteBuild({
     configFile: false,
     root,
     logLevel: 'warn',
     appType: 'custom',
+    publicDir,
     plugins: sitePlugins({ islandTypes }),
     build: {
       outDir,

@@ -17,6 +17,7 @@ import {
   type ViteDevServer,
 } from 'vite';
 import { fontBaseName, fontFiles } from '../design/fonts.ts';
+import { imageVariantMiddleware } from './images.ts';
 import type * as DevRender from './dev-render.ts';
 import type * as ErrorScreen from './error-screen.ts';
 import type { PageErrors } from './errors.ts';
@@ -67,6 +68,7 @@ export function fillgas(options: FillgasOptions = {}): Plugin {
       server.watcher.on('add', reloadOnYaml);
       server.watcher.on('unlink', reloadOnYaml);
       server.middlewares.use(fontMiddleware(root));
+      server.middlewares.use(imageVariantMiddleware(root, path.join(root, 'public')));
       server.middlewares.use(pageMiddleware(server, root, pagesDir));
     },
     hotUpdate({ file, modules }) {

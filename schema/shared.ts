@@ -70,12 +70,18 @@ export const SitePath = (options: SchemaOptions = {}) =>
 
 export const Image = Type.Object(
   {
-    src: SitePath({ description: 'Arquivo da imagem, dentro de public/ (ex.: /images/cilindro.svg).' }),
+    src: SitePath({
+      description:
+        'Arquivo da imagem, dentro de public/ (ex.: /images/cilindro.svg). Ilustrações em SVG; fotos em JPG, PNG ou WebP, no maior tamanho que houver: o build gera as versões AVIF e WebP nos tamanhos em que a foto aparece.',
+    }),
     alt: Type.String({
       description:
         'Texto alternativo lido por leitores de tela. Deixe vazio ("") só se a imagem for decorativa.',
     }),
-    width: Type.Integer({ minimum: 1, description: 'Largura natural da imagem, em pixels.' }),
+    width: Type.Integer({
+      minimum: 1,
+      description: 'Largura natural da imagem, em pixels (reserva o espaço: nada pula quando ela chega).',
+    }),
     height: Type.Integer({ minimum: 1, description: 'Altura natural da imagem, em pixels.' }),
   },
   { additionalProperties: false, description: 'Uma imagem com texto alternativo e dimensões.' },

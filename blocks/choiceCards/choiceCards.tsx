@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import { ctaButton } from '../../design/cta-link.tsx';
+import { Picture } from '../../design/picture.tsx';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import type { choiceCardsSchema } from './choiceCards.schema.ts';
 
@@ -121,12 +122,13 @@ export default function ChoiceCards({ heading, intro, cards }: ChoiceCardsProps)
             <li key={c.title} css={[card, c.disabled && disabledCard]}>
               {c.badge && <span css={badge}>{c.badge}</span>}
               {c.image && (
-                <img
+                <Picture
                   css={image}
-                  src={c.image.src}
-                  alt={c.image.alt}
-                  width={c.image.width}
-                  height={c.image.height}
+                  image={c.image}
+                  // The cards are the first screen of the page they are on.
+                  loading="eager"
+                  // Shown 200 px high: as wide as its aspect ratio makes it.
+                  sizes={`${Math.round((200 * c.image.width) / c.image.height)}px`}
                 />
               )}
               <h2>{c.title}</h2>

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import type { Static } from '@sinclair/typebox';
 import { Icon } from '../../design/icons.tsx';
+import { Picture } from '../../design/picture.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
@@ -173,13 +174,7 @@ export default function Credibility({ id, eyebrow, heading, intro, stats, badges
           {(badges as Credential[]).map((b) => (
             <li key={b.title} css={badgeCard(tone)} data-reveal="">
               {b.image ? (
-                <img
-                  src={b.image.src}
-                  alt={b.image.alt}
-                  width={b.image.width}
-                  height={b.image.height}
-                  loading="lazy"
-                />
+                <Picture image={b.image} sizes={`${SEAL}px`} />
               ) : (
                 <span css={badgeIcon(tone)}>
                   <Icon name={b.icon} size={36} />

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../design/icons.tsx';
+import { Picture } from '../../design/picture.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, motion, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
@@ -204,12 +205,10 @@ export default function Gallery({
               >
                 {group.map((image, i) => (
                   <figure key={`${image.src}-${i}`} css={frame(tone)}>
-                    <img
-                      src={image.src}
-                      alt={image.alt}
-                      width={image.width}
-                      height={image.height}
-                      loading={s === 0 ? undefined : 'lazy'}
+                    <Picture
+                      image={image}
+                      sizes="(min-width: 768px) 33vw, 100vw"
+                      loading={s === 0 ? 'eager' : 'lazy'}
                       // Below the fold: low priority, so React does not hoist a preload for it either.
                       fetchPriority="low"
                       decoding="async"

@@ -2,6 +2,7 @@ import { css, keyframes, type SerializedStyles } from '@emotion/react';
 import { useEffect, useId, useRef } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
+import { Picture } from '../../design/picture.tsx';
 import { colors, fonts, motion, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { SPEC } from '../../schema/constants.ts';
@@ -389,7 +390,7 @@ export default function Hero({
               }}
               data-parallax={parallaxFactor(i)}
             >
-              <img src={item.src} alt="" width={item.width} height={item.height} />
+              <Picture image={{ ...item, alt: '' }} loading="eager" sizes={`${item.width}px`} />
             </span>
           ))}
         </div>
@@ -425,14 +426,7 @@ export default function Hero({
         </div>
         {image && (
           <div css={art}>
-            <img
-              src={image.src}
-              alt={image.alt}
-              width={image.width}
-              height={image.height}
-              loading="eager"
-              fetchPriority="high"
-            />
+            <Picture image={image} priority sizes="(min-width: 1024px) 560px, 400px" />
             {badgeEl}
           </div>
         )}

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { CheckList } from '../../design/check-list.tsx';
 import { Icon } from '../../design/icons.tsx';
+import { Picture } from '../../design/picture.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { keepTogether } from '../../design/typography.ts';
@@ -195,7 +196,7 @@ export default function MediaText({
           )}
         </div>
         <figure css={figureStyle(tone, muted)} data-reveal="">
-          <img src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" />
+          <Picture image={image} sizes="(min-width: 1200px) 600px, (min-width: 768px) 50vw, 100vw" />
         </figure>
       </div>
     </section>

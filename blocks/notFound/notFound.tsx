@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useEffect } from 'react';
 import { colors, radii, space } from '../../design/theme.ts';
 import { ctaButton } from '../../design/cta-link.tsx';
+import { Picture } from '../../design/picture.tsx';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import type { notFoundSchema } from './notFound.schema.ts';
 
@@ -41,7 +42,7 @@ export default function NotFound({ code, heading, linkLabel, href, image: img }:
   return (
     <section css={wrap}>
       <div className="container">
-        {img && <img css={image} src={img.src} alt={img.alt} width={img.width} height={img.height} />}
+        {img && <Picture css={image} image={img} priority sizes="240px" />}
         <h1>
           <span css={codeStyle}>{code}</span>
           {heading}

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { CheckList } from '../../design/check-list.tsx';
 import { Icon } from '../../design/icons.tsx';
+import { Picture } from '../../design/picture.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
@@ -176,16 +177,7 @@ export default function Offer({
   return (
     <Section id={id} tone={tone} eyebrow={eyebrow} heading={heading} intro={text && keepTogether(text)}>
       <div css={card(tone, Boolean(image))} data-reveal="">
-        {image && (
-          <img
-            css={art}
-            src={image.src}
-            alt={image.alt}
-            width={image.width}
-            height={image.height}
-            loading="lazy"
-          />
-        )}
+        {image && <Picture css={art} image={image} sizes="(min-width: 1200px) 480px, 40vw" />}
         {bullets.length > 0 && (
           <div>
             <h3 css={listTitle}>{bulletsHeading}</h3>

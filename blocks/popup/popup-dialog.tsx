@@ -8,6 +8,7 @@ import { AnimatePresence, LazyMotion, m, MotionConfig, useReducedMotion } from '
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
+import { Picture } from '../../design/picture.tsx';
 import { colors, fonts, motion as tokens, mq, radii, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import motionFeatures from './motion-features.ts';
@@ -379,7 +380,7 @@ export default function PopupDialog({
                 </button>
                 {image && (
                   <div css={art}>
-                    <img src={image.src} alt={image.alt} width={image.width} height={image.height} />
+                    <Picture image={image} sizes="(min-width: 768px) 210px, 113px" />
                     {badge && (
                       <span css={badgeStyle}>
                         <Icon name="truck" size={16} />

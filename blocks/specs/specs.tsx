@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { Icon } from '../../design/icons.tsx';
+import { Picture } from '../../design/picture.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
@@ -101,7 +102,7 @@ export default function Specs({ id, eyebrow, heading, intro, items, note, image,
       <div css={layout(!!image)}>
         {image && (
           <figure css={figure} data-reveal="">
-            <img src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" />
+            <Picture image={image} sizes="(min-width: 768px) 320px, 220px" />
           </figure>
         )}
         <div data-reveal="">
