@@ -44,5 +44,12 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
     },
+    {
+      // A site full of hostile text (tests/e2e/hostile.spec.ts).
+      command: `PREVIEW_PAGES=tests/fixtures/hostile/_texto-hostil/pages PORT=${PORT + 2} NODE_ENV=production npx tsx runtime/consent-preview.ts`,
+      url: `http://127.0.0.1:${PORT + 2}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
   ],
 });
