@@ -43,10 +43,15 @@ export const fontFiles: readonly FontFile[] = [
 const LATIN =
   'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD';
 
-/** Arial adjusted to each face's metrics (values as computed by Capsize / next/font). */
+/**
+ * Arial adjusted to each face's metrics (values as computed by Capsize / next/font), so the
+ * text takes the same room before and after the web font arrives. Android has no Arial:
+ * Roboto stands in (its average glyph width is within 1% of Arial's, and the ascent, descent
+ * and line-gap overrides replace the local font's own), so phones get the adjusted fallback too.
+ */
 const fallbacks =
-  "@font-face{font-family:'Inter Fallback';src:local('Arial');ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%;size-adjust:107.12%}" +
-  "@font-face{font-family:'Poppins Fallback';src:local('Arial');ascent-override:93.62%;descent-override:31.21%;line-gap-override:8.92%;size-adjust:112.16%}";
+  "@font-face{font-family:'Inter Fallback';src:local('Arial'),local('Roboto');ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%;size-adjust:107.12%}" +
+  "@font-face{font-family:'Poppins Fallback';src:local('Arial'),local('Roboto');ascent-override:93.62%;descent-override:31.21%;line-gap-override:8.92%;size-adjust:112.16%}";
 
 export function fontFaceCss(urlOf: (font: FontFile) => string): string {
   return (
