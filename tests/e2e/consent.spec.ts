@@ -237,6 +237,30 @@ test.describe('with an analytics id', () => {
     await expect(link).toBeFocused();
   });
 
+  test('the privacy policy page, with the banner open, has no axe violation', async ({ page }) => {
+    await routeGoogle(page);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/politica-de-privacidade');
+    await expect(page.getByRole('region', { name: 'Sua privacidade' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Política de Privacidade');
+    for (const id of [
+      'controlador',
+      'dados-coletados',
+      'finalidades-e-bases-legais',
+      'cookies',
+      'seus-direitos',
+    ])
+      await expect(page.locator(`#${id}`)).toBeAttached();
+    await expect(page.locator('#controlador')).toContainText('CNPJ 00.000.000/0000-00');
+    await expect(page.locator('#seus-direitos')).toContainText('contato@fillgas.example');
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  });
+
   test('every footer has the privacy link and the cookie preferences', async ({ page }) => {
     for (const route of ['/agendamento', '/recarregue', '/termos-de-uso', '/politica-de-privacidade']) {
       await page.goto(route);
