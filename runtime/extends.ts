@@ -234,8 +234,8 @@ function applyVariant(variant: ParsedFile, base: Resolved): Outcome {
     if (key === 'blocks' || (VARIANT_KEYS as string[]).includes(key)) continue;
     // null is an ordinary value here (the editor and the page schema refuse it); it deletes only in change.
     const keyOrigin = node(variant, [key]);
-    const merged = mergeValue(data[key], origin.entries.get(key)?.value, v[key], keyOrigin, false);
-    data[key] = merged.data;
+    const merged = mergeValue(own(data, key), origin.entries.get(key)?.value, v[key], keyOrigin, false);
+    setOwn(data, key, merged.data);
     origin.entries.set(key, { key: keyOrigin, value: merged.origin });
   }
 
@@ -424,8 +424,8 @@ function mergeValue(
       origin.entries.delete(key);
       continue;
     }
-    const merged = mergeValue(base[key], origin.entries.get(key)?.value, value, keyOrigin, nullDeletes);
-    data[key] = merged.data;
+    const merged = mergeValue(own(base, key), origin.entries.get(key)?.value, value, keyOrigin, nullDeletes);
+    setOwn(data, key, merged.data);
     origin.entries.set(key, { key: keyOrigin, value: merged.origin });
   }
   return { data, origin };
@@ -646,6 +646,15 @@ export function uniqueProblems(problems: PageProblem[]): PageProblem[] {
 
 function rel(root: string, abs: string): string {
   return path.relative(root, abs).split(path.sep).join('/');
+}
+
+/** Keys are author text: "__proto__" must stay an ordinary key (the page schema then refuses it). */
+function own(data: Data, key: string): unknown {
+  return Object.hasOwn(data, key) ? data[key] : undefined;
+}
+
+function setOwn(data: Data, key: string, value: unknown): void {
+  Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function isRecord(value: unknown): value is Data {

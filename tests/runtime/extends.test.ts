@@ -162,6 +162,12 @@ describe('variant errors', async () => {
     ]);
   });
 
+  it('"__proto__" in an override stays an ordinary, refused key', () => {
+    expect(of('proto.yaml')).toEqual([
+      'pages/proto.yaml:5:5 [unknown-prop] Propriedade desconhecida "__proto__" no bloco "hero".',
+    ]);
+  });
+
   it('a variant with its own blocks list', () => {
     expect(of('blocks-in-variant.yaml')).toEqual([
       'pages/blocks-in-variant.yaml:3:1 [extends-bad-override] Uma variante não tem "blocks": ela herda os blocos da página base.',
