@@ -86,7 +86,7 @@ export function blocksDocText(blocks: readonly AnyBlockDefinition[]): string {
     '',
     '## Variantes (`extends`)',
     '',
-    'Uma variante herda uma página inteira e escreve só o que muda; veja o passo a passo em [autoria.md](autoria.md#criar-uma-variante-de-uma-página). Os blocos são indicados pelo `id` (ou pelo tipo, quando a página base tem um só bloco daquele tipo).',
+    'Uma variante herda uma página inteira e escreve só o que muda; veja o passo a passo em [autoria.md](autoria.md#3-criar-uma-variante-de-uma-página). Os blocos são indicados pelo `id` (ou pelo tipo, quando a página base tem um só bloco daquele tipo).',
     '',
     ...propTable(variantProperties() as Record<string, JsonSchema>, ['extends']),
     '',
