@@ -8,6 +8,8 @@ import path from 'node:path';
 import { load } from 'js-yaml';
 import { isVariant, pageNames, resolvePageName } from './extends.ts';
 import { listYamlFiles } from './load-pages.ts';
+import { loadProject } from './load-project.ts';
+import { blockList } from './registry.ts';
 import { badRouteFileName, fileToRoute, isRouteFile } from './routes.ts';
 
 /** A request the command refuses; the CLI prints message and hint. */
@@ -73,7 +75,15 @@ export async function createPage(options: NewPageOptions): Promise<NewPageResult
     } catch {
       // An unreadable base still gets its variant; `npm run check` then points at the base.
     }
-    text = variantPage(modeline, baseName, isVariant(data) ? undefined : data);
+    if (isVariant(data)) {
+      // A variant of a variant: list the blocks of the base as merged.
+      const only = [path.relative(root, path.join(pagesDir, base.file))];
+      data = await loadProject({ root, pagesDir, blocks: blockList, only }).then(
+        (project) => project.pages[0]?.model,
+        () => undefined,
+      );
+    }
+    text = variantPage(modeline, baseName, data);
   }
 
   const abs = path.join(pagesDir, relFile);

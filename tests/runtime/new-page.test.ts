@@ -56,6 +56,13 @@ describe('npm run new-page', () => {
     expect(model.title).toBe('Outro título para o Google e a aba do navegador');
     expect(model.blocks.find((b) => b.type === 'hero')!.title).toBe('Um título diferente para esta campanha');
     expect(model.blocks.some((b) => b.id === 'depoimentos')).toBe(false);
+
+    // A variant of that variant lists the blocks as merged (no depoimentos).
+    const second = await createPage({ root, pagesDir, route: 'exemplo-2', from: 'exemplo' });
+    expect(second.text).toContain('\nextends: exemplo\n');
+    expect(second.text).toMatch(
+      /# Blocos de exemplo: navbar, hero, como-funciona \(steps\), beneficios \(features\), comparativo/,
+    );
   });
 
   it('refuses an existing route, a route an index file already answers, bad names and an unknown base', async () => {
