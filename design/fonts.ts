@@ -50,8 +50,14 @@ const LATIN =
  * and line-gap overrides replace the local font's own), so phones get the adjusted fallback too.
  */
 const fallbacks =
-  "@font-face{font-family:'Inter Fallback';src:local('Arial'),local('Roboto');ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%;size-adjust:107.12%}" +
-  "@font-face{font-family:'Poppins Fallback';src:local('Arial'),local('Roboto');ascent-override:93.62%;descent-override:31.21%;line-gap-override:8.92%;size-adjust:112.16%}";
+  "@font-face{font-family:'Inter Fallback';src:local('Arial'),local('Liberation Sans'),local('Arimo'),local('Roboto');ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%;size-adjust:107.12%}" +
+  "@font-face{font-family:'Poppins Fallback';src:local('Arial'),local('Liberation Sans'),local('Arimo'),local('Roboto');ascent-override:93.62%;descent-override:31.21%;line-gap-override:8.92%;size-adjust:112.16%}" +
+  // Capitals are proportioned differently: Arial's run 13% wider than Poppins' and 7% wider
+  // than Inter's at the lower-case size-adjust, enough to wrap an uppercase eyebrow onto a
+  // second line until the font arrives. Uppercase text uses these (fonts.displayCaps/bodyCaps);
+  // the ratios were measured in Chromium on Portuguese text (same ascent/descent in pixels).
+  "@font-face{font-family:'Poppins Caps Fallback';src:local('Arial'),local('Liberation Sans'),local('Arimo'),local('Roboto');ascent-override:108.3%;descent-override:36.1%;line-gap-override:10.32%;size-adjust:96.96%}" +
+  "@font-face{font-family:'Inter Caps Fallback';src:local('Arial'),local('Liberation Sans'),local('Arimo'),local('Roboto');ascent-override:97.56%;descent-override:24.29%;line-gap-override:0%;size-adjust:99.3%}";
 
 export function fontFaceCss(urlOf: (font: FontFile) => string): string {
   return (

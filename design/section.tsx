@@ -4,7 +4,7 @@
  */
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { colors, mq, space } from './theme.ts';
+import { colors, fonts, mq, space } from './theme.ts';
 
 export type SectionTone = 'light' | 'alt' | 'dark';
 
@@ -40,6 +40,7 @@ const eyebrowStyle = (tone: SectionTone) => css`
   font-weight: 600;
   letter-spacing: 0.08em;
   text-transform: uppercase;
+  font-family: ${fonts.bodyCaps};
   color: ${tone === 'dark' ? '#7dd3fc' : colors.waterDark};
 `;
 

@@ -28,6 +28,9 @@ export const colors = {
 export const fonts = {
   display: "'Poppins', 'Poppins Fallback', system-ui, sans-serif",
   body: "'Inter', 'Inter Fallback', system-ui, sans-serif",
+  /** For text-transform: uppercase (eyebrows): a fallback sized for capitals (design/fonts.ts). */
+  displayCaps: "'Poppins', 'Poppins Caps Fallback', system-ui, sans-serif",
+  bodyCaps: "'Inter', 'Inter Caps Fallback', system-ui, sans-serif",
 } as const;
 
 /** 8 px grid. */

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
-import { colors, mq, radii, shadows, space } from '../../design/theme.ts';
+import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { bannerSchema } from './banner.schema.ts';
@@ -110,6 +110,7 @@ const eyebrowStyle = (variant: Variant) => css`
   font-weight: 600;
   letter-spacing: 0.08em;
   text-transform: uppercase;
+  font-family: ${fonts.bodyCaps};
   color: ${dark(variant) ? '#7dd3fc' : colors.orangeHover};
 `;
 

@@ -63,7 +63,7 @@ const eyebrowStyle = (tone: HeroTone) => css`
   padding: 6px ${space(2)};
   /* A long eyebrow wraps to two lines on a phone: a softer radius than a pill then. */
   border-radius: ${radii.md};
-  font-family: ${fonts.display};
+  font-family: ${fonts.displayCaps};
   font-size: 0.8125rem;
   font-weight: 600;
   letter-spacing: 0.06em;

@@ -122,6 +122,7 @@ const eyebrowStyle = css`
   font-weight: 700;
   letter-spacing: 0.08em;
   text-transform: uppercase;
+  font-family: ${fonts.displayCaps};
   color: ${colors.orange};
 `;
 
