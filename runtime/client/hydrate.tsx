@@ -37,29 +37,29 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
   let root!: Root;
   startTransition(() => {
     root = hydrateRoot(
-    el,
-    <StrictMode>
-      <Hydrated el={el}>
-        <BlockProviders site={site} page={page}>
-          <Component {...props} />
-        </BlockProviders>
-      </Hydrated>
-    </StrictMode>,
-    {
-      identifierPrefix: el.dataset.prefix,
-      onUncaughtError(error) {
-        // Keep the page usable: put the server HTML back instead of an empty box.
-        console.error(
-          `[fillgas] O bloco "${type}" falhou no navegador; o HTML do servidor foi mantido.`,
-          error,
-        );
-        setTimeout(() => {
-          root.unmount();
-          el.innerHTML = serverHtml;
-        });
+      el,
+      <StrictMode>
+        <Hydrated el={el}>
+          <BlockProviders site={site} page={page}>
+            <Component {...props} />
+          </BlockProviders>
+        </Hydrated>
+      </StrictMode>,
+      {
+        identifierPrefix: el.dataset.prefix,
+        onUncaughtError(error) {
+          // Keep the page usable: put the server HTML back instead of an empty box.
+          console.error(
+            `[fillgas] O bloco "${type}" falhou no navegador; o HTML do servidor foi mantido.`,
+            error,
+          );
+          setTimeout(() => {
+            root.unmount();
+            el.innerHTML = serverHtml;
+          });
+        },
       },
-    },
-  );
+    );
   });
 }
 
