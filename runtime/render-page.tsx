@@ -22,7 +22,7 @@ import { NOT_FOUND_ROUTE } from './routes.ts';
 import { JsonLdConflict, pageJsonLd, webSiteJsonLd, type BlockJsonLd } from './seo.ts';
 
 /** Attributes that runtime/client/enhance.ts acts on: a page containing one needs the page script. */
-const ENHANCED_MARKERS = ['data-track=', 'data-current-year', 'data-hide-for='];
+const ENHANCED_MARKERS = ['data-track=', 'data-current-year', 'data-hide-for=', 'data-log-missing-path'];
 
 export interface PageAssets {
   /** URL of a font file (hashed in the build, served from node_modules in dev). */

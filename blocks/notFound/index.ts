@@ -8,8 +8,8 @@ export default defineBlock({
   description: 'Tela de endereço inexistente (404) com link de volta; registra no console o caminho pedido.',
   schema: notFoundSchema,
   component: NotFound,
-  // Hydrates only to log the missing path; the screen itself is complete without JavaScript.
-  hydrate: 'idle',
+  // Static: the page script logs the missing path (data-log-missing-path), no React needed.
+  hydrate: false,
   examples: [
     {
       name: 'Padrão',

@@ -3,6 +3,7 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { enhance } from '../../runtime/client/enhance.ts';
 import * as stories from './notFound.stories.tsx';
 
 const composed = composeStories(stories);
@@ -26,9 +27,11 @@ describe('notFound', () => {
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
   });
 
-  it('logs the missing path with console.warn when mounted', () => {
+  it('has the page script log the missing path with console.warn (no React needed)', () => {
     window.history.replaceState(null, '', '/pagina-que-nao-existe');
     render(<Padrao />);
+    expect(warn).not.toHaveBeenCalled();
+    enhance(document);
     expect(warn).toHaveBeenCalledWith(
       '404 Error: User attempted to access non-existent route:',
       '/pagina-que-nao-existe',

@@ -1,5 +1,4 @@
 import { css } from '@emotion/react';
-import { useEffect } from 'react';
 import { colors, radii, space } from '../../design/theme.ts';
 import { ctaButton } from '../../design/cta-link.tsx';
 import { Picture } from '../../design/picture.tsx';
@@ -32,15 +31,13 @@ const image = css`
   border-radius: ${radii.lg};
 `;
 
-/** Logs the path that led here, so a broken link can be traced (spec §2, catch-all). */
-export function logMissingPath(pathname: string): void {
-  console.warn('404 Error: User attempted to access non-existent route:', pathname);
-}
-
+/**
+ * A static block: the page script (runtime/client/enhance.ts) logs the path that led here,
+ * so a broken link can be traced (spec §2, catch-all), without loading React for it.
+ */
 export default function NotFound({ code, heading, linkLabel, href, image: img }: NotFoundProps) {
-  useEffect(() => logMissingPath(window.location.pathname), []);
   return (
-    <section css={wrap}>
+    <section css={wrap} data-log-missing-path="">
       <div className="container">
         {img && <Picture css={image} image={img} priority sizes="240px" />}
         <h1>

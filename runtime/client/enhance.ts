@@ -16,6 +16,12 @@ export function enhance(doc: Document = document): void {
     el.textContent = String(new Date().getFullYear());
   }
   if (root.dataset.reveal) startReveal(doc, root.dataset.reveal);
+  if (doc.querySelector('[data-log-missing-path]')) logMissingPath(location.pathname);
+}
+
+/** The not-found page logs the path that led there, so a broken link can be traced (spec §2). */
+export function logMissingPath(pathname: string): void {
+  console.warn('404 Error: User attempted to access non-existent route:', pathname);
 }
 
 /** Pages with scrollToTop: true open at the top, unless the address names a section (#…). */

@@ -57,13 +57,19 @@ test.describe('home page', () => {
 });
 
 test.describe('unknown paths', () => {
-  test('answer 404 with the not-found page, hydrate its island and log the path', async ({ page }) => {
+  test('answer 404 with the not-found page, log the path, and load no React', async ({ page }) => {
     const consoleLog = watchConsole(page);
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
     const response = await page.goto('/caminho/que-nao-existe?x=1');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Oops! Page not found');
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-    await expect(page.locator('[data-island="notFound"]')).toHaveAttribute('data-hydrated', 'true');
+    await page.waitForLoadState('networkidle');
+    // Only the small page script: the block is static.
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/main-[\w-]+\.js$/)]);
     expect(consoleLog.messages).toEqual([
       // The browser reports the 404 status the static server deliberately sends for this document.
       'error: Failed to load resource: the server responded with a status of 404 (Not Found)',

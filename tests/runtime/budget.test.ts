@@ -42,6 +42,13 @@ describe('the JavaScript budget in the build report', () => {
     }
   });
 
+  it('gives the 404 (static blocks, logs its path) the page script alone, within its budget and without React', () => {
+    expect(route('/404').islands).toEqual([]);
+    expect(route('/404').js).toMatchObject({ rule: 'page script', overBudget: false });
+    expect(route('/404').js.files).toHaveLength(1);
+    expect(route('/404').js.gzipBytes).toBeLessThanOrEqual(JS_BUDGET.pageScriptGzipBytes);
+  });
+
   it('gives the all-static home page 0 bytes of JavaScript and a 0-byte budget', () => {
     expect(route('/').islands).toEqual([]);
     expect(route('/').js).toMatchObject({ files: [], gzipBytes: 0, budgetBytes: 0, overBudget: false });
@@ -106,13 +113,16 @@ describe('a build over budget', () => {
     const error = await buildSite({ root, outDir, budget: tiny }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BudgetError);
     const over = (error as BudgetError).routes.map((r) => r.route).sort();
-    // Every route with islands loads React (~66 KB): all of them are over a 10 KB budget; / is not.
+    // Every route with islands loads React (~66 KB), over 10 KB; the 404's page script alone
+    // (~5 KB) is over 1 KB; / loads nothing and stays within its 0 bytes.
     expect(over).toEqual(
       report.routes
-        .filter((r) => r.islands.length > 0)
+        .filter((r) => r.scripts.length > 0)
         .map((r) => r.route)
         .sort(),
     );
+    expect(over).toContain('/404');
+    expect(over).not.toContain('/');
     expect((error as BudgetError).message).toMatch(/JavaScript acima do orçamento em \d+ rotas/);
     expect((error as BudgetError).message).toMatch(/\/agendamento: \d+\.\d KB gzip, orçamento 10\.0 KB/);
     expect(readdirSync(outDir)).toEqual(['previous.html']);

@@ -66,17 +66,17 @@ describe('every page of pages/', () => {
     });
   });
 
-  it('404: the spec text, noindex, no canonical, and only its own island script', () => {
+  it('404: the spec text, noindex, no canonical, and only the page script (it logs the path; no React)', () => {
     const doc = html('404.html');
     expect(doc).toContain('Oops! Page not found');
     expect(doc).toMatch(/<a [^>]*href="\/"[^>]*>Return to Home<\/a>/);
     expect(doc).toContain('<meta name="robots" content="noindex, follow">');
     expect(doc).not.toContain('rel="canonical"');
-    expect(doc).toContain('data-island="notFound"');
+    expect(doc).not.toContain('data-island=');
+    expect(doc).toContain('data-log-missing-path');
     const scripts = report.routes.find((r) => r.route === '/404')!.scripts;
+    expect(scripts).toHaveLength(1);
     expect(scripts[0]).toMatch(/^\/assets\/main-.*\.js$/);
-    expect(scripts.some((s) => /hydrate-.*\.js$/.test(s))).toBe(true);
-    expect(scripts.some((s) => /notFound-.*\.js$/.test(s))).toBe(true);
     for (const s of scripts) expect(existsSync(path.join(report.outDir, s))).toBe(true);
   });
 

@@ -1,0 +1,258 @@
+/**
+ * Keyboard and motion, in a real browser on the built site: Tab reaches every visible
+ * control of every route with a visible focus ring, the controls work from the keyboard,
+ * the popup traps and returns focus, and prefers-reduced-motion stops the motion.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const routes = [
+  '/',
+  '/pagina-inexistente',
+  '/agendamento',
+  '/recarregue',
+  '/recarregar-sodastream',
+  '/sodastream-t',
+  '/recarrega-site',
+  '/sodastream-m',
+  '/sodastream-f',
+  '/recarga',
+  '/politica-de-reembolso',
+  '/politica-de-cancelamento',
+  '/politica-de-privacidade',
+  '/termos-de-uso',
+];
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
+
+/**
+ * Marks every control a visitor can see and tab to (links, buttons, summaries, fields, tabindex ≥ 0)
+ * with data-kb, and returns their names.
+ */
+async function markControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector =
+      'a[href], button:not([disabled]), summary, input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+    const visible = (el: Element) => {
+      if (el.closest('[inert], [aria-hidden="true"]')) return false;
+      const rects = el.getClientRects();
+      if (rects.length === 0) return false;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || Number(style.opacity) === 0) return false;
+      // The skip link waits above the page until it is focused: it counts.
+      return (
+        el.classList.contains('skip-link') ||
+        [...rects].some((r) => r.width > 0 && r.height > 0 && r.bottom > -1 && r.right > 0)
+      );
+    };
+    const names: string[] = [];
+    document.querySelectorAll(selector).forEach((el, i) => {
+      if (!visible(el)) return;
+      el.setAttribute('data-kb', String(i));
+      names.push(
+        `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
+      );
+    });
+    return names;
+  });
+}
+
+/** Tabs through the page once; returns the data-kb of each control reached and whether its focus was visible. */
+async function tabThrough(page: Page, max: number) {
+  const reached: { kb: string | null; name: string; ring: boolean }[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const s = getComputedStyle(el);
+      const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+      const shadow = s.boxShadow !== 'none';
+      return {
+        kb: el.getAttribute('data-kb'),
+        name: `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
+        ring: el.matches(':focus-visible') && (outline || shadow),
+      };
+    });
+    if (!info) break;
+    if (reached.length > 0 && info.kb !== null && info.kb === reached[0]!.kb) break;
+    reached.push(info);
+  }
+  return reached;
+}
+
+for (const route of routes) {
+  test(`Tab reaches every visible control of ${route}, each with a visible focus ring`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    const controls = await markControls(page);
+    expect(controls.length).toBeGreaterThan(0);
+    const reached = await tabThrough(page, controls.length + 20);
+    const reachedIds = new Set(reached.map((r) => r.kb));
+    const names = await page.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('[data-kb]')].map((el) => [
+          el.getAttribute('data-kb'),
+          el.outerHTML.slice(0, 80),
+        ]),
+      ),
+    );
+    const missed = Object.keys(names).filter((kb) => !reachedIds.has(kb));
+    expect(missed.map((kb) => names[kb])).toEqual([]);
+    expect(reached.filter((r) => !r.ring).map((r) => r.name)).toEqual([]);
+    // The first Tab lands on the skip link, which takes focus to the content.
+    expect(reached[0]!.name).toContain('Pular para o conteúdo');
+  });
+}
+
+test('the skip link moves focus to the main content', async ({ page }) => {
+  await page.goto('/agendamento');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Pular para o conteúdo' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#conteudo')).toBeFocused();
+});
+
+test('the FAQ opens and closes with Enter and Space, and arrows move between questions', async ({ page }) => {
+  await page.goto('/agendamento');
+  const faq = page.locator('[data-island="faq"]');
+  await faq.scrollIntoViewIfNeeded();
+  await expect(faq).toHaveAttribute('data-hydrated', 'true');
+  const questions = faq.locator('button[aria-expanded]');
+  await questions.first().focus();
+  await page.keyboard.press('Enter');
+  await expect(questions.first()).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Space');
+  await expect(questions.first()).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('ArrowDown');
+  await expect(questions.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(questions.last()).toBeFocused();
+});
+
+test('the phone menu opens from the keyboard, and Escape closes it and returns focus to its button', async ({
+  page,
+}) => {
+  test.skip(!isPhone(page), 'the menu button exists on phones');
+  await page.goto('/agendamento');
+  const nav = page.locator('[data-island="navbar"]');
+  await expect(nav).toHaveAttribute('data-hydrated', 'true');
+  const toggle = page.getByRole('button', { name: 'Abrir menu' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const close = page.getByRole('button', { name: 'Fechar menu' });
+  await expect(close).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveText(/Benefícios/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the popup takes focus, keeps Tab and Shift+Tab inside, and gives focus back on Escape', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/agendamento');
+  await expect(page.locator('[data-island="popup"]')).toHaveAttribute('data-hydrated', 'true');
+  const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await page.clock.runFor(30_500);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toBeFocused();
+  for (const key of [
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+  ]) {
+    await page.keyboard.press(key);
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await page.clock.runFor(1_000);
+  await expect(dialog).toBeHidden();
+  await expect(skip).toBeFocused();
+});
+
+/** Animations running forever (floating, bobbing) and their count. */
+const endlessAnimations = (page: Page) =>
+  page.evaluate(
+    () =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations === Infinity)
+        .length,
+  );
+
+test.describe('prefers-reduced-motion', () => {
+  test('stops the floating cylinders of /recarregar-sodastream, which move otherwise', async ({
+    browser,
+  }) => {
+    for (const [reducedMotion, moving] of [
+      ['no-preference', true],
+      ['reduce', false],
+    ] as const) {
+      const context = await browser.newContext({ reducedMotion, viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.goto('/recarregar-sodastream');
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(2_500);
+      expect((await endlessAnimations(page)) > 0, reducedMotion).toBe(moving);
+      await context.close();
+    }
+  });
+
+  test('shows the hero and the revealed sections at once, with no transition running', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    for (const route of ['/recarregar-sodastream', '/agendamento']) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.mouse.wheel(0, 1500);
+      await page.waitForTimeout(300);
+      const moving = await page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter(
+              (a) => a.playState === 'running' && (a.effect?.getComputedTiming().duration as number) > 0,
+            ).length,
+      );
+      expect(moving, route).toBe(0);
+      const h1Opacity = await page
+        .getByRole('heading', { level: 1 })
+        .evaluate((el) => getComputedStyle(el).opacity);
+      expect(h1Opacity, route).toBe('1');
+    }
+    await context.close();
+  });
+
+  test('opens the popup without its animation', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto('/agendamento');
+    await expect(page.locator('[data-island="popup"]')).toHaveAttribute('data-hydrated', 'true');
+    await page.clock.runFor(30_500);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await page.clock.runFor(20);
+    expect(await dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    expect(await dialog.evaluate((el) => getComputedStyle(el).transform)).toMatch(
+      /^(none|matrix\(1, 0, 0, 1, 0, 0\))$/,
+    );
+    await context.close();
+  });
+});
