@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { userEvent, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import {
   argTypesFromSchema,
   blockParameters,
@@ -38,7 +38,9 @@ export const PrimeiraAberta: Story = {
   name: 'Agendamento: primeira pergunta aberta',
   args: exampleProps(block, AGENDAMENTO),
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Quanto custa a recarga?' }));
+    const question = within(canvasElement).getByRole('button', { name: 'Quanto custa a recarga?' });
+    await userEvent.click(question);
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
   },
 };
 
@@ -58,8 +60,10 @@ export const AgendamentoCelular: Story = {
   args: exampleProps(block, AGENDAMENTO),
   globals: phoneViewport,
   play: async ({ canvasElement }) => {
-    await userEvent.click(
-      within(canvasElement).getByRole('button', { name: 'Como funciona a troca do cilindro?' }),
-    );
+    const question = within(canvasElement).getByRole('button', {
+      name: 'Como funciona a troca do cilindro?',
+    });
+    await userEvent.click(question);
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
   },
 };

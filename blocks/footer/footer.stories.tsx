@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { userEvent, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import {
   argTypesFromSchema,
   blockParameters,
@@ -39,7 +39,9 @@ export const AgendamentoPerguntaAberta: Story = {
   name: 'Agendamento: pergunta rápida aberta',
   args: exampleProps(block, AGENDAMENTO),
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByText('Quanto custa a recarga?'));
+    const summary = within(canvasElement).getByText('Quanto custa a recarga?');
+    await userEvent.click(summary);
+    await expect(summary.closest('details')).toHaveProperty('open', true);
   },
 };
 

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { userEvent, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import {
   argTypesFromSchema,
   blockParameters,
@@ -8,6 +8,10 @@ import {
 } from '../../.storybook/controls.ts';
 import Gallery from './gallery.tsx';
 import block from './index.ts';
+
+/** The carousel; its data-slide is the slide in view (0 = first). */
+const carousel = (canvasElement: HTMLElement) =>
+  within(canvasElement).getByRole('region', { name: 'Galeria de imagens' });
 
 const RECARREGUE = 'Recarregue: 9 imagens, 3 por vez';
 const ESCURO = 'Tom escuro: 4 imagens, 2 por vez';
@@ -39,6 +43,7 @@ export const SegundoSlide: Story = {
   args: exampleProps(block, RECARREGUE),
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Próximas imagens' }));
+    await expect(carousel(canvasElement)).toHaveAttribute('data-slide', '1');
   },
 };
 
@@ -49,6 +54,8 @@ export const UltimoSlide: Story = {
     const next = within(canvasElement).getByRole('button', { name: 'Próximas imagens' });
     await userEvent.click(next);
     await userEvent.click(next);
+    await expect(carousel(canvasElement)).toHaveAttribute('data-slide', '2');
+    await expect(next).toHaveAttribute('aria-disabled', 'true');
   },
 };
 

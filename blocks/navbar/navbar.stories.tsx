@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
-import { userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   argTypesFromSchema,
   blockParameters,
@@ -81,13 +81,18 @@ const onSodastreamT: Decorator = (Story) => (
  * has none where the browser lacks a clipboard (jsdom in tests/stories.test.tsx).
  */
 const openMenu = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Abrir menu' }));
+  const toggle = within(canvasElement).getByRole('button', { name: 'Abrir menu' });
+  await userEvent.click(toggle);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 };
 
 /** Scrolls the page past the bar's threshold (SPEC.navbarSolidPx / 20 px). */
-const scrollDown = async () => {
+const scrollDown = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
   window.scrollTo({ top: 320, behavior: 'instant' });
+  // jsdom (tests/stories.test.tsx) has no layout and does not scroll: stand in for the position.
+  if (window.scrollY === 0) Object.defineProperty(window, 'scrollY', { configurable: true, value: 320 });
   window.dispatchEvent(new Event('scroll'));
+  await waitFor(() => expect(within(canvasElement).getByRole('banner')).toHaveAttribute('data-scrolled'));
 };
 
 const meta = {

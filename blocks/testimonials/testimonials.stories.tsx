@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { userEvent, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import {
   argTypesFromSchema,
   blockParameters,
@@ -8,6 +8,10 @@ import {
 } from '../../.storybook/controls.ts';
 import block from './index.ts';
 import Testimonials from './testimonials.tsx';
+
+/** The slider; its data-slide is the testimonial in view (0 = first). */
+const sliderRegion = (canvasElement: HTMLElement) =>
+  within(canvasElement).getByRole('region', { name: 'Depoimentos de clientes' });
 
 const agendamento = exampleProps(block, 'Agendamento: três depoimentos');
 const escuro = exampleProps(block, 'Tom escuro');
@@ -58,6 +62,7 @@ export const SliderUltimo: Story = {
   args: slider,
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Depoimento anterior' }));
+    await expect(sliderRegion(canvasElement)).toHaveAttribute('data-slide', '2');
   },
 };
 
@@ -66,6 +71,7 @@ export const SliderEscuro: Story = {
   args: { ...slider, tone: 'dark' },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Depoimento 2 de 3' }));
+    await expect(sliderRegion(canvasElement)).toHaveAttribute('data-slide', '1');
   },
 };
 
