@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { colors } from '../../design/theme.ts';
 import { createAjv } from '../../runtime/validate-page.ts';
-import { expectNoAxeViolations } from '../../tests/helpers/axe.ts';
 import type { Site } from '../../schema/site.ts';
 import { FOOTER_DEFAULTS } from './defaults.ts';
 import { footerSchema } from './footer.schema.ts';
@@ -21,12 +20,6 @@ const site = parse(readFileSync('pages/_site.yaml', 'utf8')) as Site;
 afterEach(cleanup);
 
 describe('footer', () => {
-  it('has a story for every example of the declaration', () => {
-    const { default: _meta, ...storyExports } = stories;
-    const names = Object.values(storyExports).map((s) => s.name);
-    for (const example of block.examples) expect(names).toContain(example.name);
-  });
-
   it('is placed in the footer and ships no JavaScript', () => {
     expect(block.placement).toBe('footer');
     expect(block.hydrate).toBe(false);
@@ -146,10 +139,5 @@ describe('footer', () => {
     cleanup();
     render(<FundoClaro />);
     expect(wordmarkFill()).toBe(colors.navy);
-  });
-
-  it.each(Object.entries(composed))('%s has no axe violations', async (_name, Story) => {
-    const { container } = render(<Story />);
-    await expectNoAxeViolations(container);
   });
 });
