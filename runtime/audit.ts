@@ -29,22 +29,11 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { kb, measureRouteJs } from './budget.ts';
 import { buildSite } from './prerender.ts';
+import { CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM } from './chromium.ts';
 import { NOT_FOUND_ROUTE } from './routes.ts';
 import { serveStatic } from './serve.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The toolchain's flags: headless, no sandbox (root), no background traffic on the closed network. */
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'];
 const VIEWPORTS = [
   { width: 375, height: 740, isMobile: true },
@@ -82,6 +71,10 @@ interface RouteResult {
   tbtMs: number;
   fcpMs: number;
   lcpElement?: string;
+  /** On the 404: Best Practices loses points only for the console line of its own 404 status. */
+  bpOnlyOwnStatus: boolean;
+  /** Elements that moved, when CLS > 0. */
+  shifts: string[];
   /** Lighthouse's CPU benchmark of this machine during the run (higher is faster; a loaded machine scores low). */
   benchmarkIndex: number;
   jsBytes: number;
@@ -160,7 +153,18 @@ type LhPart = Omit<RouteResult, 'route' | 'jsBytes' | 'axe'>;
 
 async function lighthouseMedian(url: string, route: string, runs: number): Promise<LhPart> {
   const all: LhPart[] = [];
-  for (let i = 0; i < runs; i++) all.push(await lighthouseOnce(url, route));
+  for (let i = 0; i < runs; i++) {
+    // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART…): try again, twice.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        all.push(await lighthouseOnce(url, route));
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        console.log(`  (${route}: ${error instanceof Error ? error.message : String(error)}; retrying)`);
+      }
+    }
+  }
   all.sort((a, b) => a.scores.performance - b.scores.performance);
   return all[Math.floor(all.length / 2)]!;
 }
@@ -220,6 +224,26 @@ async function lighthouseOnce(url: string, route: string): Promise<LhPart> {
       tbtMs: audit('total-blocking-time')?.numericValue ?? NaN,
       fcpMs: audit('first-contentful-paint')?.numericValue ?? NaN,
       lcpElement,
+      bpOnlyOwnStatus:
+        route === NOT_FOUND_ROUTE &&
+        failing
+          .filter((f) =>
+            lhr.categories['best-practices']!.auditRefs.some((r) => r.id === f.id && r.weight > 0),
+          )
+          .every((f) => f.id === 'errors-in-console') &&
+        (
+          (
+            audit('errors-in-console')?.details as {
+              items?: { description?: string; sourceLocation?: { url?: string } }[];
+            }
+          )?.items ?? []
+        ).every((item) => /status of 404/.test(item.description ?? '') && item.sourceLocation?.url === url),
+      shifts: (
+        (
+          audit('layout-shifts')?.details as
+            { items?: { node?: { snippet?: string }; score?: number }[] } | undefined
+        )?.items ?? []
+      ).map((item) => `${item.score?.toFixed(3)} ${item.node?.snippet ?? '(unknown)'}`),
       benchmarkIndex: lhr.environment.benchmarkIndex,
       failing,
     };
@@ -259,7 +283,7 @@ async function axeRoute(url: string): Promise<RouteResult['axe']> {
 const met = (r: RouteResult) =>
   r.scores.performance >= TARGETS.performance &&
   r.scores.accessibility >= TARGETS.accessibility &&
-  r.scores.bestPractices >= TARGETS.bestPractices &&
+  (r.scores.bestPractices >= TARGETS.bestPractices || r.bpOnlyOwnStatus) &&
   r.scores.seo >= TARGETS.seo &&
   r.cls <= TARGETS.cls &&
   r.tbtMs < TARGETS.tbtMs &&
@@ -290,15 +314,19 @@ function markdownTable(results: RouteResult[]): string {
   for (const r of results) {
     const s = r.scores;
     lines.push(
-      `| ${r.route} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo}${r.route === NOT_FOUND_ROUTE ? '*' : ''} | ` +
+      `| ${r.route} | ${s.performance} | ${s.accessibility} | ${s.bestPractices}${r.bpOnlyOwnStatus && s.bestPractices < 100 ? '†' : ''} | ${s.seo}${r.route === NOT_FOUND_ROUTE ? '*' : ''} | ` +
         `${fmtMs(r.lcpMs)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} ms | ${kb(r.jsBytes)} | ${axeCount(r)} | ${met(r) ? 'met' : 'NOT MET'} |`,
     );
   }
   lines.push(
     '',
     '\\* scored on every SEO audit but the two a not-found page must fail (status code, noindex).',
-    END,
   );
+  if (results.some((r) => r.bpOnlyOwnStatus && r.scores.bestPractices < 100))
+    lines.push(
+      '† its only Best Practices failure is "errors in console": the browser logs the 404 status the page must answer with ("Failed to load resource … 404"); nothing else is logged.',
+    );
+  lines.push(END);
   return lines.join('\n');
 }
 
@@ -306,13 +334,14 @@ function failingDetails(results: RouteResult[]): string {
   const lines: string[] = [];
   for (const r of results) {
     const axe = r.axe.flatMap((a) => a.violations.map((v) => `axe @${a.width}px: ${v}`));
-    if (r.failing.length === 0 && axe.length === 0) continue;
+    if (r.failing.length === 0 && axe.length === 0 && r.cls === 0) continue;
     lines.push(`${r.route}${r.lcpElement ? `  (LCP element: ${r.lcpElement})` : ''}`);
     for (const f of r.failing)
       lines.push(
         `  - ${f.id}: ${f.title} (score ${f.score?.toFixed(2)}${f.display ? `, ${f.display}` : ''})`,
       );
     for (const line of axe) lines.push(`  - ${line}`);
+    if (r.cls > 0) for (const shift of r.shifts) lines.push(`  - layout shift ${shift.slice(0, 200)}`);
   }
   return lines.length ? `Failing audits:\n${lines.join('\n')}\n` : '';
 }

@@ -14,11 +14,13 @@
  * stays 0: this is a benchmark, not a test. Only an actual failure exits 1.
  */
 import { existsSync, rmSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { jsBudgetTable } from './budget.ts';
+import { chromium } from 'playwright-core';
+import { CHROME_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import { gzipSize, jsBudgetTable } from './budget.ts';
 import { PageErrors, RenderError } from './errors.ts';
 import { formatProblems } from './format-error.ts';
 import { listYamlFiles } from './load-pages.ts';
@@ -27,6 +29,7 @@ import { buildSite, type BuildReport } from './prerender.ts';
 import { blockList, blockMap } from './registry.ts';
 import { renderPage, type PageAssets } from './render-page.tsx';
 import { isRouteFile } from './routes.ts';
+import { serveStatic } from './serve.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REAL_PAGES = path.join(ROOT, 'pages');
@@ -60,6 +63,8 @@ interface Results {
   prerender: { best: number; median: number; runsMs: number[]; htmlChars: number };
   build: { routes: number; seconds: number; timings: BuildReport['timings'] };
   js: BuildReport['routes'];
+  dist: { files: number; bytes: number; gzipBytes: number };
+  page: { route: string; runs: number; ttfbMs: number[]; lcpMs: number[] };
 }
 
 // Registered once, so Ctrl+C still removes the temporary folder.
@@ -166,7 +171,20 @@ async function run(tmp: string): Promise<Results> {
   );
   console.log(indent(jsBudgetTable(js)));
 
-  return { machine, routeCount, validation, prerender, build, js };
+  // 6. The size of the built site (what a deploy uploads).
+  const dist = await folderSize(realOut);
+  console.log(
+    `\nSize of the built site: ${fmtInt(dist.files)} files, ${fmtKb(dist.bytes)} (${fmtKb(dist.gzipBytes)} gzipped text)`,
+  );
+
+  // 7. Time to first byte and LCP of /agendamento, served locally with gzip, in Chromium.
+  const page = await measurePage(realOut, LOADED_ROUTE);
+  console.log(
+    `\n${LOADED_ROUTE} served locally (gzip, Chromium 412×823, no throttling, ${page.runs} fresh loads): ` +
+      `TTFB median ${fmtMs(median(page.ttfbMs))}, LCP median ${fmtMs(median(page.lcpMs))}`,
+  );
+
+  return { machine, routeCount, validation, prerender, build, js, dist, page };
 }
 
 /** Writes the bench pages; returns the source route files (relative to pages/). */
@@ -237,10 +255,81 @@ function markdownBlock(r: Results): string {
     'JavaScript loaded per route of the real site (gzipped as served; the build fails over budget):',
     '',
     jsBudgetTable(r.js),
+    '',
+    `Built site: ${fmtInt(r.dist.files)} files, ${fmtKb(r.dist.bytes)} (${fmtKb(r.dist.gzipBytes)} gzipped text). ` +
+      `${r.page.route} served locally with gzip, Chromium at 412×823 without throttling, median of ${r.page.runs} fresh loads: ` +
+      `time to first byte ${fmtMs(median(r.page.ttfbMs))}, LCP ${fmtMs(median(r.page.lcpMs))} ` +
+      '(`npm run audit` gives the throttled mobile figures).',
     BLOCK_END,
   ];
   return lines.join('\n');
 }
+
+const LOADED_ROUTE = '/agendamento';
+const PAGE_RUNS = 5;
+const PAGE_PORT = Number(process.env.BENCH_PORT ?? 4190);
+
+/** Files and bytes of a folder; text files (html, js, css, svg, xml, json, txt) also gzipped. */
+async function folderSize(dir: string): Promise<Results['dist']> {
+  let files = 0;
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const data = await readFile(path.join(entry.parentPath, entry.name));
+    files += 1;
+    bytes += data.length;
+    gzipBytes += /\.(html|js|css|svg|xml|json|txt|webmanifest)$/.test(entry.name)
+      ? gzipSize(data)
+      : data.length;
+  }
+  return { files, bytes, gzipBytes };
+}
+
+/**
+ * Loads a route several times in fresh browser contexts (empty cache) from the built folder
+ * served like a static host, and reads the Navigation Timing TTFB (responseStart − startTime)
+ * and the last largest-contentful-paint entry after load.
+ */
+async function measurePage(outDir: string, route: string): Promise<Results['page']> {
+  const server = await serveStatic(outDir, PAGE_PORT);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROME_FLAGS.slice(1),
+  });
+  const ttfbMs: number[] = [];
+  const lcpMs: number[] = [];
+  try {
+    for (let i = 0; i < PAGE_RUNS; i++) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${PAGE_PORT}${route}`, { waitUntil: 'load' });
+      // A string, so the bundler adds no helpers to code that runs in the page.
+      const timing = (await page.evaluate(`new Promise((resolve) => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          const last = entries[entries.length - 1];
+          resolve({ ttfb: nav.responseStart - nav.startTime, lcp: last.startTime });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      })`)) as { ttfb: number; lcp: number };
+      ttfbMs.push(timing.ttfb);
+      lcpMs.push(timing.lcp);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  return { route, runs: PAGE_RUNS, ttfbMs, lcpMs };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const fmtKb = (bytes: number) => `${fmtInt(Math.round(bytes / 1024))} KB`;
 
 function throughput(pages: number, runsMs: number[]) {
   const sorted = [...runsMs].sort((a, b) => a - b);
