@@ -16,12 +16,17 @@ interface BlockParameter {
 
 function BlockPanel() {
   const block = useParameter<BlockParameter | undefined>('block', undefined);
-  if (!block) {
+  const page = useParameter<{ file: string; route: string } | undefined>('page', undefined);
+  if (page) {
     return (
-      <p style={{ padding: '12px 16px' }}>
-        Esta história não é de um bloco (páginas inteiras e identidade visual).
+      <p style={{ padding: '12px 16px', lineHeight: 1.5 }}>
+        A página <code>{page.route}</code> inteira, do arquivo <code>{page.file}</code>, como o site a monta
+        (variantes já juntadas à página base). Cada bloco aparece em Blocos com as suas variações.
       </p>
     );
+  }
+  if (!block) {
+    return <p style={{ padding: '12px 16px' }}>Esta história não é de um bloco (identidade visual).</p>;
   }
   return (
     <div style={{ padding: '12px 16px', lineHeight: 1.5, maxWidth: '72ch' }}>

@@ -95,7 +95,7 @@ export function pageMeta(data: PageData): Meta<typeof PageView> {
       problems: { control: false, table: { disable: true } },
     },
     beforeEach: freshVisit,
-    parameters: { controls: { expanded: false } },
+    parameters: { controls: { expanded: false }, page: { file: data.file, route: pageRoute(data.file) } },
     tags: ['!autodocs'],
   };
 }

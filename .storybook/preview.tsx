@@ -62,6 +62,8 @@ const preview: Preview = {
       },
     },
     controls: { expanded: true },
+    // The block library, then whole pages, then the identity (logos, palette).
+    options: { storySort: { order: ['Blocos', 'Páginas', 'Design'] } },
   },
 };
 
