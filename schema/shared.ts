@@ -2,7 +2,14 @@
  * Value types shared by blocks and pages. Every description is Portuguese: authors
  * read it on hover in their editor and in the block reference.
  */
-import { Type, type SchemaOptions, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
+import {
+  CloneType,
+  Type,
+  type SchemaOptions,
+  type Static,
+  type TOptional,
+  type TSchema,
+} from '@sinclair/typebox';
 import { ICON_NAMES } from '../design/icons.tsx';
 
 declare const hasDefault: unique symbol;
@@ -67,6 +74,15 @@ export const SitePath = (options: SchemaOptions = {}) =>
       'Use um caminho do próprio site começando com "/", por exemplo /images/cilindro.svg.',
     ...options,
   });
+
+/**
+ * A copy of a shared schema (Image, Cta…) with its own description and annotations.
+ * `CloneType(schema, options)` would not do: TypeBox spreads the schema over the options,
+ * so the shared description wins and the editor shows the generic text.
+ */
+export function describedAs<T extends TSchema>(schema: T, options: SchemaOptions): T {
+  return { ...CloneType(schema), ...options };
+}
 
 export const Image = Type.Object(
   {

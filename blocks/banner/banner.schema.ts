@@ -1,5 +1,5 @@
-import { CloneType, Type } from '@sinclair/typebox';
-import { Cta, IconSchema, StringEnum, Text, Tone, withDefault } from '../../schema/shared.ts';
+import { Type } from '@sinclair/typebox';
+import { Cta, describedAs, IconSchema, StringEnum, Text, Tone, withDefault } from '../../schema/shared.ts';
 
 export const bannerSchema = Type.Object(
   {
@@ -13,11 +13,11 @@ export const bannerSchema = Type.Object(
     eyebrow: Type.Optional(Text({ maxLength: 40, description: 'Palavra curta acima do título.' })),
     heading: Text({ maxLength: 90, description: 'Título da chamada (h2), ex.: Pronto para recarregar?' }),
     text: Type.Optional(Text({ maxLength: 240, description: 'Uma ou duas frases sob o título.' })),
-    cta: CloneType(Cta, {
+    cta: describedAs(Cta, {
       description: 'O botão principal (laranja), ex.: Agendar pelo WhatsApp com track CTASectionT.',
     }),
     secondaryCta: Type.Optional(
-      CloneType(Cta, {
+      describedAs(Cta, {
         description: 'Um segundo botão, contornado (opcional), ex.: Tirar dúvidas com message duvidas.',
       }),
     ),

@@ -1,5 +1,5 @@
-import { CloneType, Type } from '@sinclair/typebox';
-import { IconSchema, Image, Text, Tone, withDefault } from '../../schema/shared.ts';
+import { Type } from '@sinclair/typebox';
+import { describedAs, IconSchema, Image, Text, Tone, withDefault } from '../../schema/shared.ts';
 
 export const statSchema = Type.Object(
   {
@@ -20,7 +20,7 @@ export const credentialSchema = Type.Object(
     title: Text({ maxLength: 48, description: 'Nome do selo (h3), ex.: CO2 alimentício certificado.' }),
     description: Text({ maxLength: 200, description: 'Uma frase que explica o selo.' }),
     image: Type.Optional(
-      CloneType(Image, {
+      describedAs(Image, {
         description:
           'Ilustração do selo, ex.: /images/selo-garantia.svg (120 × 140). Sem imagem, usa o ícone.',
       }),

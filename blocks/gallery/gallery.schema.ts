@@ -1,8 +1,8 @@
-import { CloneType, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { SPEC } from '../../schema/constants.ts';
-import { Image, Text, Tone, withDefault } from '../../schema/shared.ts';
+import { describedAs, Image, Text, Tone, withDefault } from '../../schema/shared.ts';
 
-export const galleryImageSchema = CloneType(Image, {
+export const galleryImageSchema = describedAs(Image, {
   description:
     'Uma imagem da galeria. Use ilustrações 4:3 (ex.: 480 × 360): todas aparecem na mesma proporção, sem cortes.',
 });

@@ -1,6 +1,15 @@
-import { CloneType, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { SPEC } from '../../schema/constants.ts';
-import { Cta, IconSchema, Image, SitePath, StringEnum, Text, withDefault } from '../../schema/shared.ts';
+import {
+  Cta,
+  describedAs,
+  IconSchema,
+  Image,
+  SitePath,
+  StringEnum,
+  Text,
+  withDefault,
+} from '../../schema/shared.ts';
 
 const steps = SPEC.heroRevealStepsMs.map((ms) => `${ms / 1000}`.replace('.', ',')).join(', ');
 
@@ -63,12 +72,12 @@ export const heroSchema = Type.Object(
     ),
     subtitle: Type.Optional(Text({ maxLength: 240, description: 'Uma ou duas frases sob o título.' })),
     cta: Type.Optional(
-      CloneType(Cta, {
+      describedAs(Cta, {
         description: 'Botão principal (laranja), ex.: Agendar agora com track HeroSectionT.',
       }),
     ),
     secondaryCta: Type.Optional(
-      CloneType(Cta, { description: 'Segundo botão, com contorno, ao lado do principal (opcional).' }),
+      describedAs(Cta, { description: 'Segundo botão, com contorno, ao lado do principal (opcional).' }),
     ),
     note: Type.Optional(
       Text({ maxLength: 80, description: 'Prova social sob os botões, ex.: +500 trocas por mês.' }),
@@ -90,7 +99,7 @@ export const heroSchema = Type.Object(
       ),
     ),
     image: Type.Optional(
-      CloneType(Image, {
+      describedAs(Image, {
         description:
           'Ilustração ao lado do texto (abaixo dele no celular). Carrega primeiro: é a maior imagem da tela.',
       }),

@@ -1,5 +1,5 @@
-import { CloneType, Type } from '@sinclair/typebox';
-import { Cta, Image, StringEnum, Text, Tone, withDefault } from '../../schema/shared.ts';
+import { Type } from '@sinclair/typebox';
+import { Cta, describedAs, Image, StringEnum, Text, Tone, withDefault } from '../../schema/shared.ts';
 
 export const mediaTextSchema = Type.Object(
   {
@@ -30,7 +30,7 @@ export const mediaTextSchema = Type.Object(
         description: 'Lista de verificação, um item por linha, com ✓ (até 8).',
       }),
     ),
-    image: CloneType(Image, {
+    image: describedAs(Image, {
       description:
         'Ilustração ao lado do texto, ex.: /images/troca-na-porta.svg (largura e altura naturais).',
     }),

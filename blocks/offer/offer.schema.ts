@@ -1,5 +1,5 @@
-import { CloneType, Type } from '@sinclair/typebox';
-import { Cta, IconSchema, Image, Text, Tone, withDefault } from '../../schema/shared.ts';
+import { Type } from '@sinclair/typebox';
+import { Cta, describedAs, IconSchema, Image, Text, Tone, withDefault } from '../../schema/shared.ts';
 
 const Price = (description: string) =>
   Type.String({
@@ -37,11 +37,11 @@ export const offerSchema = Type.Object(
       }),
       [],
     ),
-    cta: CloneType(Cta, {
+    cta: describedAs(Cta, {
       description: 'O botão da oferta, ex.: Agendar minha recarga com track CTASectionT.',
     }),
     secondaryCta: Type.Optional(
-      CloneType(Cta, {
+      describedAs(Cta, {
         description: 'Link discreto sob o botão (opcional), ex.: Tirar dúvidas com message duvidas.',
       }),
     ),
@@ -63,7 +63,7 @@ export const offerSchema = Type.Object(
       'sparkles',
     ),
     image: Type.Optional(
-      CloneType(Image, {
+      describedAs(Image, {
         description: 'Ilustração ao lado das vantagens (a partir de tablets), ex.: /images/cilindro.svg.',
       }),
     ),

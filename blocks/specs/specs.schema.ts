@@ -1,5 +1,5 @@
-import { CloneType, Type } from '@sinclair/typebox';
-import { IconSchema, Image, Text, Tone, withDefault } from '../../schema/shared.ts';
+import { Type } from '@sinclair/typebox';
+import { describedAs, IconSchema, Image, Text, Tone, withDefault } from '../../schema/shared.ts';
 
 export const specItemSchema = Type.Object(
   {
@@ -31,7 +31,7 @@ export const specsSchema = Type.Object(
       }),
     ),
     image: Type.Optional(
-      CloneType(Image, {
+      describedAs(Image, {
         description:
           'Ilustração ao lado da ficha (acima dela no celular), ex.: /images/ficha-tecnica.svg (320 × 360).',
       }),

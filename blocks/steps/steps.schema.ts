@@ -1,5 +1,5 @@
-import { CloneType, Type } from '@sinclair/typebox';
-import { Cta, IconSchema, Text, Tone, withDefault } from '../../schema/shared.ts';
+import { Type } from '@sinclair/typebox';
+import { Cta, describedAs, IconSchema, Text, Tone, withDefault } from '../../schema/shared.ts';
 
 export const stepSchema = Type.Object(
   {
@@ -28,7 +28,7 @@ export const stepsSchema = Type.Object(
     ),
     noteIcon: withDefault(IconSchema({ description: 'Ícone do destaque. Padrão: check.' }), 'check'),
     cta: Type.Optional(
-      CloneType(Cta, { description: 'Botão sob os passos (opcional), ex.: Agendar minha recarga.' }),
+      describedAs(Cta, { description: 'Botão sob os passos (opcional), ex.: Agendar minha recarga.' }),
     ),
     tone: withDefault(Tone(), 'light'),
   },
