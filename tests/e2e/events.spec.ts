@@ -90,54 +90,60 @@ async function clickTracked(page: Page, route: string): Promise<{ section: strin
   return results;
 }
 
-test('spec §7 catalogue: page views once per load, every tracked click exactly once, every section name covered', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
+test.describe('spec §7 catalogue, page by page', () => {
+  // One worker walks every page in order, then the last test compares what the clicks
+  // produced with the spec's catalogue.
+  test.describe.configure({ mode: 'serial' });
   const sections = new Set<string>();
   const pageViews = new Set<string>();
   const eventNames = new Set<string>();
-  await page.clock.install();
-  for (const route of routes) {
-    await page.goto(route);
-    await page.waitForLoadState('networkidle');
-    const pageView = await page.locator('html').getAttribute('data-page-view');
-    const loaded = await events(page);
-    if (pageView) {
-      expect(loaded, route).toEqual([{ event: pageView, page_path: route, page_title: await page.title() }]);
-      pageViews.add(pageView);
-    } else expect(loaded, route).toEqual([]);
 
-    for (const { section, added } of await clickTracked(page, route)) {
-      sections.add(section);
-      eventNames.add(added[0]!.event as string);
-    }
-    // The offer popup's chat button exists once the popup opens (30 s, spec §4).
-    if ((await page.locator('[data-island="popup"]').count()) > 0) {
-      await page.clock.runFor(31_000);
-      const popupCta = page.getByRole('dialog').locator('a[data-track]');
-      await expect(popupCta).toBeVisible();
-      const section = (await popupCta.getAttribute('data-track'))!;
-      const before = (await events(page)).length;
-      await popupCta.click();
-      expect((await events(page)).slice(before)).toEqual([
-        { event: 'cta_click', section, cta_action: 'whatsapp', page_path: route },
-      ]);
-      sections.add(section);
-    }
-    // No click produced a second page view.
-    expect((await events(page)).filter((e) => e.event === pageView).length).toBe(pageView ? 1 : 0);
+  for (const route of routes) {
+    test(`${route}: one page view per load, exactly one event per tracked click`, async ({ page }) => {
+      test.setTimeout(90_000); // dozens of real clicks on the longest pages
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.clock.install();
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      const pageView = await page.locator('html').getAttribute('data-page-view');
+      const loaded = await events(page);
+      if (pageView) {
+        expect(loaded).toEqual([{ event: pageView, page_path: route, page_title: await page.title() }]);
+        pageViews.add(pageView);
+      } else expect(loaded).toEqual([]);
+
+      for (const { section, added } of await clickTracked(page, route)) {
+        sections.add(section);
+        eventNames.add(added[0]!.event as string);
+      }
+      // The offer popup's chat button exists once the popup opens (30 s, spec §4).
+      if ((await page.locator('[data-island="popup"]').count()) > 0) {
+        await page.clock.runFor(31_000);
+        const popupCta = page.getByRole('dialog').locator('a[data-track]');
+        await expect(popupCta).toBeVisible();
+        const section = (await popupCta.getAttribute('data-track'))!;
+        const before = (await events(page)).length;
+        await popupCta.click();
+        expect((await events(page)).slice(before)).toEqual([
+          { event: 'cta_click', section, cta_action: 'whatsapp', page_path: route },
+        ]);
+        sections.add(section);
+      }
+      // No click produced a second page view.
+      expect((await events(page)).filter((e) => e.event === pageView).length).toBe(pageView ? 1 : 0);
+    });
   }
 
-  // The sticky bar is for phones and tablets, the side button for desktops (spec §4).
-  const notAtThisWidth = isPhone(page) ? 'SideWhatsAppCTA' : 'StickyWhatsAppCTA';
-  expect(
-    TRACK_SECTIONS.filter((name) => !sections.has(name)),
-    'spec section names never clicked',
-  ).toEqual([notAtThisWidth]);
-  expect([...PAGE_VIEW_EVENTS].filter((name) => !pageViews.has(name))).toEqual([]);
-  expect(eventNames).toEqual(new Set(['cta_click', 'whatsapp_click', 'recarga_cta']));
+  test('every section name and page view of spec §7 was produced', async ({ page }) => {
+    // The sticky bar is for phones and tablets, the side button for desktops (spec §4).
+    const notAtThisWidth = isPhone(page) ? 'SideWhatsAppCTA' : 'StickyWhatsAppCTA';
+    expect(
+      TRACK_SECTIONS.filter((name) => !sections.has(name)),
+      'spec section names never clicked',
+    ).toEqual([notAtThisWidth]);
+    expect([...PAGE_VIEW_EVENTS].filter((name) => !pageViews.has(name))).toEqual([]);
+    expect(eventNames).toEqual(new Set(['cta_click', 'whatsapp_click', 'recarga_cta']));
+  });
 });
 
 test('with an analytics id, a click is still one data-layer event, and gtag.js gets the same event', async ({
