@@ -58,6 +58,7 @@ export function renderPage(
   };
   const islandTypes = new Set<string>();
   const blockJsonLd: BlockJsonLd[] = [];
+  const imagePreloads = new Set<string>();
 
   page.model.blocks.forEach((block, index) => {
     const def = registry.get(block.type);
@@ -85,6 +86,13 @@ export function renderPage(
     } catch (error) {
       throw new RenderError(page.file, page.route, type, index, error);
     }
+    // React writes a preload in front of each eager image (design/picture.tsx asks for the
+    // hero's): move them into <head>, ahead of the styles, so the browser finds the first
+    // screen's image as early as the fonts (the client expects none in the block's markup).
+    html = html.replace(/<link rel="preload" as="image"[^>]*\/>/g, (link) => {
+      imagePreloads.add(link);
+      return '';
+    });
     const data = def.jsonLd?.(props);
     if (data) blockJsonLd.push({ type, index, data });
     const strategy = hydrateStrategyOf(def, props);
@@ -121,6 +129,7 @@ export function renderPage(
 
   const chunks = emotion.extractCriticalToChunks(body);
   const styles = [
+    ...imagePreloads,
     `<style>${fontFaceCss(assets.fontUrl)}${globalCss}</style>`,
     emotion.constructStyleTagsFromChunks(chunks),
   ].join('\n');

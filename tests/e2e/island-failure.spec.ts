@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 test('an island that throws in the browser keeps its server HTML and logs the error', async ({ page }) => {
-  // Stand in a broken build of the notFound island's chunk.
-  await page.route(/\/assets\/notFound-[^/]+\.js$/, (route) =>
+  // Stand in a broken build of the navbar island's chunk (the 404 block is static now).
+  await page.route(/\/assets\/navbar-[^/]+\.js$/, (route) =>
     route.fulfill({
       contentType: 'text/javascript',
       body: 'export default function Broken() { throw new Error("quebrado de propósito"); }',
@@ -12,11 +12,10 @@ test('an island that throws in the browser keeps its server HTML and logs the er
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
   });
-  await page.goto('/nada');
-  await expect
-    .poll(() => errors.some((e) => e.includes('O bloco "notFound" falhou no navegador')))
-    .toBe(true);
+  await page.goto('/termos-de-uso');
+  await expect.poll(() => errors.some((e) => e.includes('O bloco "navbar" falhou no navegador'))).toBe(true);
   await page.waitForTimeout(100);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Oops! Page not found');
-  await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible();
+  // The server's header is still there: its logo link home.
+  await expect(page.locator('[data-island="navbar"] a[href="/"]').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

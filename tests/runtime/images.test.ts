@@ -145,7 +145,11 @@ blocks:
   });
 
   it('preloads the hero photo with fetchpriority high and lazy-loads the one further down, both with width and height', () => {
-    const preload = page.querySelector('link[rel="preload"][as="image"][type="image/avif"]')!;
+    const preload = page.querySelector('head > link[rel="preload"][as="image"][type="image/avif"]')!;
+    // In <head>, ahead of the styles: found as early as the fonts.
+    const head = [...page.head.children];
+    expect(head.indexOf(preload)).toBeLessThan(head.findIndex((el) => el.tagName === 'STYLE'));
+    expect(page.body.querySelector('link[rel="preload"]')).toBeNull();
     expect(preload.getAttribute('fetchpriority')).toBe('high');
     expect(preload.getAttribute('imagesrcset')).toContain('/images/foto-entrega-1800w.avif 1800w');
     const [hero, media] = [...page.querySelectorAll('picture > img')];

@@ -83,18 +83,25 @@ describe('renderPage', () => {
       page({
         blocks: [
           { type: 'navbar', logoHref: '/', align: 'center' },
-          { type: 'notFound', code: '404', heading: "It's", linkLabel: 'x', href: '/' },
+          {
+            type: 'faq',
+            heading: "It's",
+            items: [{ question: 'Q?', answer: 'A.' }],
+            tone: 'light',
+            structuredData: false,
+          },
         ],
       }),
       project,
       blockMap,
       assets,
     );
-    expect(withIsland.islandTypes).toEqual(['notFound']);
-    expect(withIsland.html).toContain('<script type="module" src="/e.js"></script>');
-    expect(withIsland.html).toContain('<link rel="modulepreload" href="/c.js">');
+    expect(withIsland.islandTypes).toEqual(['faq']);
+    expect(withIsland.html).toContain('<script type="module" src="/e.js" fetchpriority="low"></script>');
+    // Low priority: the first screen's fonts and image go first (decision 0010).
+    expect(withIsland.html).toContain('<link rel="modulepreload" href="/c.js" fetchpriority="low">');
     const island = withIsland.html.match(
-      /<div data-island="notFound" data-hydrate="idle" data-prefix="b1-" data-props='([^']*)'>/,
+      /<div data-island="faq" data-hydrate="visible" data-prefix="b1-" data-props='([^']*)'>/,
     );
     expect(island).not.toBeNull();
     expect(JSON.parse(island![1]!.replace(/&#39;/g, "'").replace(/&amp;/g, '&'))).toMatchObject({
