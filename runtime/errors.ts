@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'not-a-mapping'
   | 'file-too-large'
   | 'alias-bomb'
+  | 'too-deep'
   | 'bad-file-name'
   | 'duplicate-route'
   | 'duplicate-anchor'

@@ -28,6 +28,8 @@ import type { PageProblem } from './errors.ts';
 
 export const MAX_FILE_BYTES = 256 * 1024;
 export const MAX_ALIAS_COUNT = 100;
+/** Lists and maps nested deeper than this are refused (a page needs fewer than 10 levels). */
+export const MAX_DEPTH = 100;
 
 export interface ParsedFile {
   /** Relative to the project root, forward slashes: "pages/agendamento.yaml". */
@@ -66,6 +68,16 @@ export async function readYamlFile(absPath: string, file: string): Promise<Parse
 export function parseYaml(source: string, file: string): ParseResult {
   const data = fastParse(source);
   if (data === undefined) return parseSlow(source, file);
+  if (data instanceof TooDeep) {
+    // The yaml library composes recursively: thousands of levels would overflow its stack.
+    return fail({
+      code: 'too-deep',
+      message: `Listas ou mapas aninhados demais (mais de ${MAX_DEPTH} níveis).`,
+      hint: 'Uma página usa poucos níveis de recuo. Confira se há "[" ou "{" abertos por engano e feche-os.',
+      loc: { file, line: data.line, column: data.column },
+      source,
+    });
+  }
   let positioned: { doc: Document.Parsed; lineCounter: LineCounter } | undefined;
   const position = () => (positioned ??= parsePositioned(source));
   return {
@@ -99,12 +111,21 @@ const CORE_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/
  * The data of a well-formed page mapping, or undefined when js-yaml fails or when the
  * file uses anything where js-yaml and `yaml` could disagree.
  */
-function fastParse(source: string): Record<string, unknown> | undefined {
+class TooDeep {
+  constructor(
+    readonly line: number,
+    readonly column: number,
+  ) {}
+}
+
+function fastParse(source: string): Record<string, unknown> | TooDeep | undefined {
   if (TAG.test(source)) return undefined;
   let data: unknown;
   try {
-    data = fastLoad(source, { schema: CORE_SCHEMA, maxAliases: 0 });
-  } catch {
+    data = fastLoad(source, { schema: CORE_SCHEMA, maxAliases: 0, maxDepth: MAX_DEPTH });
+  } catch (error) {
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    if (mark && /maxDepth/.test((error as Error).message)) return new TooDeep(mark.line + 1, mark.column + 1);
     return undefined;
   }
   return isRecord(data) && agreesWithCore(data) ? data : undefined;

@@ -41,7 +41,7 @@ const expected: Record<string, { code: string; at: string; text?: RegExp }> = {
   '13-huge-file': { code: 'file-too-large', at: 'pages/x.yaml:1:1', text: /grande demais/ },
   '14-alias-bomb': { code: 'alias-bomb', at: 'pages/x.yaml:2:8', text: /aliases/ },
   // The parser runs out of stack: the column depends on the stack size, so only the line is fixed.
-  '15-deep-nesting': { code: 'yaml-syntax', at: 'pages/x.yaml:3:', text: /Erro de sintaxe YAML/ },
+  '15-deep-nesting': { code: 'too-deep', at: 'pages/x.yaml:3:108', text: /aninhados demais/ },
   '16-unsafe-javascript-url': { code: 'unsafe-url', at: 'pages/x.yaml:5:11', text: /javascript:/ },
   '17-unsafe-data-url': { code: 'unsafe-url', at: 'pages/x.yaml:5:11', text: /data:/ },
   '18-unsafe-obfuscated-url': { code: 'unsafe-url', at: 'pages/x.yaml:5:11', text: /javascript:/ },
