@@ -95,7 +95,7 @@ function toProblem(error: ErrorObject, parsed: ParsedFile): PageProblem {
       const where = owner
         ? ` no bloco "${owner}"`
         : segments.length === 0
-          ? ' na página'
+          ? topLevel(parsed)
           : ` em ${field.label}`;
       const keyNode = findPair(target.value, name)?.key as Node | undefined;
       return make(
@@ -111,7 +111,7 @@ function toProblem(error: ErrorObject, parsed: ParsedFile): PageProblem {
       const where = owner
         ? ` no bloco "${owner}"`
         : segments.length === 0
-          ? ' na página'
+          ? topLevel(parsed)
           : ` em ${field.label}`;
       const propSchema = ((parentSchema.properties as Record<string, { description?: string }>) ?? {})[name];
       const node = isMap(target.value)
@@ -276,4 +276,9 @@ function unescapePointer(segment: string): string {
 
 function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Where a top-level key lives, in the author's words. */
+function topLevel(parsed: ParsedFile): string {
+  return /(^|\/)_site\.yaml$/.test(parsed.file) ? ' nas configurações do site' : ' na página';
 }

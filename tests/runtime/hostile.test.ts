@@ -52,7 +52,11 @@ const expected: Record<string, { code: string; at: string; text?: RegExp }> = {
   '23-site-invalid-phone': { code: 'invalid-value', at: 'pages/_site.yaml:7:8', text: /phone/ },
   '24-site-invalid-email': { code: 'invalid-value', at: 'pages/_site.yaml:9:8', text: /email/ },
   '25-site-http-origin': { code: 'invalid-value', at: 'pages/_site.yaml:6:9', text: /origin/ },
-  '26-site-unknown-key': { code: 'unknown-prop', at: 'pages/_site.yaml:20:1', text: /telefone/ },
+  '26-site-unknown-key': {
+    code: 'unknown-prop',
+    at: 'pages/_site.yaml:20:1',
+    text: /"telefone" nas configurações do site/,
+  },
   '27-site-bad-analytics-id': { code: 'invalid-value', at: 'pages/_site.yaml:20:14', text: /analyticsId/ },
   '28-missing-site': { code: 'missing-site', at: 'pages/_site.yaml:1:1' },
   '29-top-level-list': { code: 'not-a-mapping', at: 'pages/x.yaml:1:1', text: /lista/ },
