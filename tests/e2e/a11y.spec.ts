@@ -15,6 +15,7 @@ const routes = [
   '/politica-de-reembolso',
   '/politica-de-cancelamento',
   '/termos-de-uso',
+  '/politica-de-privacidade',
 ];
 
 async function violations(page: Page): Promise<string[]> {
