@@ -4,7 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'test-results', 'playwright-report', 'coverage', '.bench', '.tmp'] },
+  {
+    ignores: ['dist', 'storybook-static', 'test-results', 'playwright-report', 'coverage', '.bench', '.tmp'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
