@@ -27,7 +27,7 @@ const config: StorybookConfig = {
   framework: '@storybook/react-vite',
   stories: ['../blocks/**/*.stories.tsx', '../design/**/*.stories.tsx', '../pages/**/[!_]*.yaml'],
   experimental_indexers: async (existing) => [pageIndexer, ...(existing ?? [])],
-  addons: ['@storybook/addon-a11y'],
+  addons: ['@storybook/addon-a11y', '@storybook/addon-docs'],
   staticDirs: [
     '../public',
     // The four self-hosted font files, at the URLs the site uses (/assets/fonts/<name>.woff2),

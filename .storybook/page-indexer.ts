@@ -72,7 +72,7 @@ export const pageIndexer: Indexer = {
       name: story.name,
       title: pageTitle(file),
       metaId: pageMetaId(file),
-      tags: ['page'],
+      tags: ['page', '!autodocs'],
     }));
   },
 };

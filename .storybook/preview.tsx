@@ -45,6 +45,9 @@ const withHtmlJs: Decorator = (Story, { parameters }) => (
 
 const preview: Preview = {
   decorators: [withSite, withHtmlJs],
+  // A docs page per block: its Portuguese title and description (parameters.docs) and every
+  // prop's description from the schema (the argTypes built by controls.ts).
+  tags: ['autodocs'],
   // Stories open at desktop width (1280 px); phone stories set `globals: phoneViewport`, and the
   // toolbar's viewport menu switches any story between the two.
   initialGlobals: { viewport: { value: 'desktop', isRotated: false } },
