@@ -10,7 +10,7 @@ p{margin:0 0 1em}
 img,svg{display:block;max-width:100%;height:auto}
 a{color:${colors.waterDark}}
 button{font:inherit}
-:focus-visible{outline:3px solid ${colors.water};outline-offset:3px}
+:focus-visible{outline:3px solid ${colors.focus};outline-offset:3px}
 [data-island],[data-hide-for]{display:contents}
 .reveal-on [data-reveal]{opacity:0;transform:translateY(24px);transition:opacity .6s ${motion.ease},transform .6s ${motion.ease}}
 .reveal-on [data-reveal].active{opacity:1;transform:none}

@@ -2,7 +2,7 @@
  * Design tokens: the one place for the brand's colours, type, spacing and motion.
  * Every block, the global stylesheet and Storybook read from here.
  * Contrast notes: every text/background pair used by the blocks passes WCAG AA
- * (checked in design/theme.test.ts).
+ * (the focus ring is checked in design/theme.test.ts).
  */
 export const colors = {
   navy: '#0b2545', // headings, dark hero, footer
@@ -16,6 +16,7 @@ export const colors = {
   water: '#0ea5c6', // accents, bubbles (decorative, not text on white)
   waterLight: '#e0f4fa',
   waterDark: '#0b6e85', // accent text on white (5.5:1)
+  focus: '#0891b2', // focus ring: ≥ 3:1 on white, surfaceAlt and navy alike
   orange: '#c2410c', // call-to-action background behind white text (5.2:1)
   orangeHover: '#9a3412',
   orangeLight: '#ffedd5',
