@@ -232,6 +232,8 @@ test.describe('with an analytics id', () => {
     });
     // Escape closes a reopened banner and gives focus back to the footer button.
     await link.click();
+    // The banner opens asynchronously: wait for it, or Escape would land before it exists.
+    await expect(banner.getByRole('heading', { name: 'Sua privacidade' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(banner).toBeHidden();
     await expect(link).toBeFocused();

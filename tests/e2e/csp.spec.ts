@@ -68,6 +68,13 @@ async function exercise(page: Page): Promise<void> {
   );
   if (popupDue) {
     await expect(dialog.first()).toBeVisible();
+    // Escape is heard inside the dialog: wait until it has taken the focus (late on a busy machine).
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(50);
+        return page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+      })
+      .toBe(true);
     await page.keyboard.press('Escape');
     // The closing animation runs on the fake clock: advance it until the popup is gone.
     await expect
