@@ -1,22 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { ALL_ROUTES } from './routes.ts';
 
-const routes = [
-  '/',
-  '/pagina-inexistente',
-  '/agendamento',
-  '/recarregue',
-  '/recarregar-sodastream',
-  '/sodastream-t',
-  '/recarrega-site',
-  '/sodastream-m',
-  '/sodastream-f',
-  '/recarga',
-  '/politica-de-reembolso',
-  '/politica-de-cancelamento',
-  '/termos-de-uso',
-  '/politica-de-privacidade',
-];
+const routes = ALL_ROUTES;
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })

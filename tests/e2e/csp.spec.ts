@@ -6,23 +6,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';
+import { ALL_ROUTES } from './routes.ts';
 
-const routes = [
-  '/',
-  '/pagina-inexistente',
-  '/agendamento',
-  '/recarregue',
-  '/recarregar-sodastream',
-  '/sodastream-t',
-  '/recarrega-site',
-  '/sodastream-m',
-  '/sodastream-f',
-  '/recarga',
-  '/politica-de-reembolso',
-  '/politica-de-cancelamento',
-  '/termos-de-uso',
-  '/politica-de-privacidade',
-];
+const routes = ALL_ROUTES;
 
 /** Records CSP violation events (from the first script on) and console errors. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {

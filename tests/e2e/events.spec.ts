@@ -7,22 +7,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PAGE_VIEW_EVENTS, TRACK_SECTIONS } from '../../schema/constants.ts';
 import { GA_BASE_URL, routeGoogle } from './consent-helpers.ts';
+import { PAGE_ROUTES } from './routes.ts';
 
-const routes = [
-  '/',
-  '/agendamento',
-  '/recarregue',
-  '/recarregar-sodastream',
-  '/sodastream-t',
-  '/recarrega-site',
-  '/sodastream-m',
-  '/sodastream-f',
-  '/recarga',
-  '/politica-de-reembolso',
-  '/politica-de-cancelamento',
-  '/termos-de-uso',
-  '/politica-de-privacidade',
-];
+const routes = PAGE_ROUTES;
 
 type Entry = Record<string, unknown>;
 const events = (page: Page) =>

@@ -4,23 +4,9 @@
  * the popup traps and returns focus, and prefers-reduced-motion stops the motion.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { ALL_ROUTES } from './routes.ts';
 
-const routes = [
-  '/',
-  '/pagina-inexistente',
-  '/agendamento',
-  '/recarregue',
-  '/recarregar-sodastream',
-  '/sodastream-t',
-  '/recarrega-site',
-  '/sodastream-m',
-  '/sodastream-f',
-  '/recarga',
-  '/politica-de-reembolso',
-  '/politica-de-cancelamento',
-  '/politica-de-privacidade',
-  '/termos-de-uso',
-];
+const routes = ALL_ROUTES;
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
