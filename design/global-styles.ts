@@ -11,7 +11,7 @@ img,svg{display:block;max-width:100%;height:auto}
 a{color:${colors.waterDark}}
 button{font:inherit}
 :focus-visible{outline:3px solid ${colors.focus};outline-offset:3px}
-[data-island],[data-hide-for]{display:contents}
+[data-island],[data-behavior],[data-hide-for]{display:contents}
 .reveal-on [data-reveal]{opacity:0;transform:translateY(24px);transition:opacity .6s ${motion.ease},transform .6s ${motion.ease}}
 .reveal-on [data-reveal].active{opacity:1;transform:none}
 .skip-link{position:absolute;left:16px;top:-48px;z-index:100;padding:8px 16px;border-radius:8px;background:${colors.navy};color:#fff;transition:top ${motion.fast}}

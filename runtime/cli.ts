@@ -36,8 +36,12 @@ async function main(argv: string[]): Promise<number> {
         outIndex >= 0 && args[outIndex + 1] ? path.resolve(root, args[outIndex + 1]!) : undefined;
       const report = await buildSite({ root, outDir, log: (l) => console.log(l) });
       for (const r of report.routes) {
-        const js = r.islands.length
-          ? `ilhas: ${r.islands.join(', ')}`
+        const parts = [
+          r.islands.length ? `ilhas: ${r.islands.join(', ')}` : '',
+          r.behaviors.length ? `comportamentos: ${r.behaviors.join(', ')}` : '',
+        ].filter(Boolean);
+        const js = parts.length
+          ? parts.join('; ')
           : r.scripts.length
             ? 'só o script da página'
             : 'sem JavaScript';

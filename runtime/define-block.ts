@@ -42,6 +42,13 @@ export interface BlockDefinition<S extends TObject = TObject> {
   component: ComponentType<BlockProps<S>>;
   hydrate: HydrateStrategy | ((props: BlockProps<S>) => HydrateStrategy);
   /**
+   * The block is static HTML that the page script enhances with the plain-DOM behaviour of
+   * blocks/<type>/<type>.behavior.ts (a function of the block's root element returning a
+   * cleanup): interaction without React in the browser (decision 0011). A function decides per
+   * instance (a navbar with only its logo needs nothing). Default: false.
+   */
+  behavior?: boolean | ((props: BlockProps<S>) => boolean);
+  /**
    * The landmark the block belongs to. The runtime keeps YAML order inside each group and
    * lays the page out as header blocks, <main> with the content blocks, footer blocks, then
    * overlays (popups, floating buttons). Default: 'main'.
@@ -66,6 +73,10 @@ export function defineBlock<S extends TObject>(definition: BlockDefinition<S>): 
 /** The erased form the runtime iterates over. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyBlockDefinition = BlockDefinition<any>;
+
+export function usesBehavior(def: AnyBlockDefinition, props: Record<string, unknown>): boolean {
+  return typeof def.behavior === 'function' ? def.behavior(props) : Boolean(def.behavior);
+}
 
 export function hydrateStrategyOf(def: AnyBlockDefinition, props: Record<string, unknown>): HydrateStrategy {
   return typeof def.hydrate === 'function' ? def.hydrate(props) : def.hydrate;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { build as viteBuild, type Manifest } from 'vite';
 import { fontBaseName, fontFiles, type FontFile } from '../design/fonts.ts';
 import { assertWithinBudget, measureRouteJs, type JsBudget, type RouteJs } from './budget.ts';
-import { hydrateStrategyOf } from './define-block.ts';
+import { hydrateStrategyOf, usesBehavior } from './define-block.ts';
 import { loadProject, type Project } from './load-project.ts';
 import { blockList, blockMap } from './registry.ts';
 import { writeDeployFiles } from './headers.ts';
@@ -37,7 +37,14 @@ export interface BuildOptions {
 }
 
 export interface BuildReport {
-  routes: { route: string; file: string; islands: string[]; scripts: string[]; js: RouteJs }[];
+  routes: {
+    route: string;
+    file: string;
+    islands: string[];
+    behaviors: string[];
+    scripts: string[];
+    js: RouteJs;
+  }[];
   timings: { validateMs: number; bundleMs: number; prerenderMs: number; totalMs: number };
   outDir: string;
 }
@@ -56,25 +63,31 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const tmp = `${outDir}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
   try {
-    const manifest = await bundleClient(root, tmp, usedIslands(project), publicDir);
+    const manifest = await bundleClient(root, tmp, usedClientCode(project), publicDir);
     const fontUrls = await copyFonts(root, tmp);
     const t2 = performance.now();
 
     const assets: PageAssets = {
       fontUrl: (font) => fontUrls.get(font)!,
       preloadFonts: fontFiles.filter((f) => f.preload),
-      pageScripts: (types) => scriptsFor(manifest, types),
+      pageScripts: (islands, behaviors) => scriptsFor(manifest, islands, behaviors),
     };
     const rendered: Omit<BuildReport['routes'][number], 'js'>[] = [];
     const writes: Promise<void>[] = [];
     const pagesHtml: { route: string; html: string }[] = [];
     for (const page of project.pages) {
-      const { html, islandTypes: used } = renderPage(page, project, blockMap, assets);
+      const { html, islandTypes, behaviorTypes } = renderPage(page, project, blockMap, assets);
       const file = routeToOutFile(page.route);
       const target = path.join(tmp, file);
       writes.push(mkdir(path.dirname(target), { recursive: true }).then(() => writeFile(target, html)));
       pagesHtml.push({ route: page.route, html });
-      rendered.push({ route: page.route, file, islands: used, scripts: scriptSources(html) });
+      rendered.push({
+        route: page.route,
+        file,
+        islands: islandTypes,
+        behaviors: behaviorTypes,
+        scripts: scriptSources(html),
+      });
     }
     await Promise.all(writes);
     await writeSeoFiles(tmp, project.site, project.pages);
@@ -118,23 +131,29 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   }
 }
 
-/** Island block types used by at least one page (a block may be static on one page, interactive on another). */
-function usedIslands(project: Project): string[] {
-  const types = new Set<string>();
+/**
+ * Island types and behaviour types used by at least one page (a block may be static on one
+ * page, interactive on another).
+ */
+function usedClientCode(project: Project): { islandTypes: string[]; behaviorTypes: string[] } {
+  const islands = new Set<string>();
+  const behaviors = new Set<string>();
   for (const page of project.pages) {
     for (const { type, hideFor: _hideFor, ...props } of page.model.blocks) {
       const def = blockMap.get(type);
-      if (def && hydrateStrategyOf(def, props)) types.add(type);
+      if (!def) continue;
+      if (hydrateStrategyOf(def, props)) islands.add(type);
+      else if (usesBehavior(def, props)) behaviors.add(type);
     }
   }
-  return [...types].sort();
+  return { islandTypes: [...islands].sort(), behaviorTypes: [...behaviors].sort() };
 }
 
-/** Bundles the page script, the island loader and the islands pages use; copies public/. */
+/** Bundles the page script, the island loader, the islands and behaviours pages use; copies public/. */
 async function bundleClient(
   root: string,
   outDir: string,
-  islandTypes: string[],
+  used: { islandTypes: string[]; behaviorTypes: string[] },
   publicDir: string,
 ): Promise<Manifest> {
   await viteBuild({
@@ -143,7 +162,7 @@ async function bundleClient(
     logLevel: 'warn',
     appType: 'custom',
     publicDir,
-    plugins: sitePlugins({ islandTypes }),
+    plugins: sitePlugins(used),
     build: {
       outDir,
       emptyOutDir: true,
@@ -157,9 +176,14 @@ async function bundleClient(
 
 /**
  * The page script, plus modulepreloads for everything the page's islands need (the
- * island loader, React, each island's chunk and their imports) so nothing waterfalls.
+ * island loader, React, each island's chunk and their imports) and for its blocks'
+ * behaviours, so nothing waterfalls.
  */
-export function scriptsFor(manifest: Manifest, islandTypes: string[]): { entry: string; preloads: string[] } {
+export function scriptsFor(
+  manifest: Manifest,
+  islandTypes: string[],
+  behaviorTypes: string[] = [],
+): { entry: string; preloads: string[] } {
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${CLIENT_ENTRY} não está no manifesto do Vite`);
   const preloads = new Set<string>();
@@ -174,6 +198,7 @@ export function scriptsFor(manifest: Manifest, islandTypes: string[]): { entry: 
     visit(HYDRATE_MODULE);
     for (const type of islandTypes) visit(`blocks/${type}/${type}.tsx`);
   }
+  for (const type of behaviorTypes) visit(`blocks/${type}/${type}.behavior.ts`);
   preloads.delete(`/${entry.file}`);
   return { entry: `/${entry.file}`, preloads: [...preloads] };
 }

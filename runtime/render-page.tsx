@@ -13,7 +13,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { fontFaceCss, type FontFile } from '../design/fonts.ts';
 import { globalCss } from '../design/global-styles.ts';
-import { hydrateStrategyOf, type AnyBlockDefinition } from './define-block.ts';
+import { hydrateStrategyOf, usesBehavior, type AnyBlockDefinition } from './define-block.ts';
 import { escapeSingleQuotedAttr, jsonForScript, renderDocument } from './document.ts';
 import { RenderError } from './errors.ts';
 import type { LoadedPage, Project } from './load-project.ts';
@@ -28,14 +28,23 @@ export interface PageAssets {
   /** URL of a font file (hashed in the build, served from node_modules in dev). */
   fontUrl: (font: FontFile) => string;
   preloadFonts: readonly FontFile[];
-  /** The page script and the modulepreloads for the islands a page uses (none: the entry alone). */
-  pageScripts: (islandTypes: string[]) => { entry: string; preloads: string[] } | undefined;
+  /**
+   * The page script and the modulepreloads for the islands and block behaviours a page uses
+   * (none: the entry alone).
+   */
+  pageScripts: (
+    islandTypes: string[],
+    behaviorTypes: string[],
+  ) => { entry: string; preloads: string[] } | undefined;
   devHead?: string;
 }
 
 export interface RenderedPage {
   html: string;
+  /** Blocks hydrated by React in the browser. */
   islandTypes: string[];
+  /** Blocks enhanced by their plain-DOM behaviour (no React). */
+  behaviorTypes: string[];
 }
 
 export function renderPage(
@@ -57,6 +66,7 @@ export function renderPage(
     overlay: [] as string[],
   };
   const islandTypes = new Set<string>();
+  const behaviorTypes = new Set<string>();
   const blockJsonLd: BlockJsonLd[] = [];
   const imagePreloads = new Set<string>();
 
@@ -101,19 +111,24 @@ export function renderPage(
       html =
         `<div data-island="${type}" data-hydrate="${strategy}" data-prefix="${prefix}" ` +
         `data-props='${escapeSingleQuotedAttr(JSON.stringify(props))}'>${html}</div>`;
+    } else if (usesBehavior(def, props)) {
+      behaviorTypes.add(type);
+      html = `<div data-behavior="${type}">${html}</div>`;
     }
     if (hideFor) html = `<div data-hide-for="${hideFor}">${html}</div>`;
     groups[def.placement ?? 'main'].push(html);
   });
 
   const types = [...islandTypes];
+  const behaviors = [...behaviorTypes];
   const allBlocks = Object.values(groups).flat().join('');
   const needsScript =
     types.length > 0 ||
+    behaviors.length > 0 ||
     Boolean(site.analyticsId) || // the consent banner and the Google tag (runtime/client/consent.ts)
     Boolean(page.model.analytics?.pageView || page.model.reveal || page.model.scrollToTop) ||
     ENHANCED_MARKERS.some((marker) => allBlocks.includes(marker));
-  const scripts = needsScript ? assets.pageScripts(types) : undefined;
+  const scripts = needsScript ? assets.pageScripts(types, behaviors) : undefined;
   const body = [
     '<a class="skip-link" href="#conteudo">Pular para o conteúdo</a>',
     ...groups.header,
@@ -150,6 +165,7 @@ export function renderPage(
 
   return {
     islandTypes: types,
+    behaviorTypes: behaviors,
     html: renderDocument({
       route: page.route,
       htmlData: {

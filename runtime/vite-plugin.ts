@@ -1,6 +1,7 @@
 /**
  * The Vite side of the runtime:
  * - `virtual:fillgas/islands`: one lazy import per interactive block type (one chunk each);
+ * - `virtual:fillgas/behaviors`: one lazy import per block behaviour (blocks/<type>/<type>.behavior.ts);
  * - in dev, a middleware that renders pages through runtime/dev-render.ts (the same
  *   renderPage as the build), shows validation errors in Vite's overlay, and reloads the
  *   open page when a YAML page or a server-only module changes.
@@ -25,10 +26,14 @@ import type * as FormatError from './format-error.ts';
 
 const VIRTUAL_ID = 'virtual:fillgas/islands';
 const RESOLVED_ID = '\0' + VIRTUAL_ID;
+const BEHAVIORS_ID = 'virtual:fillgas/behaviors';
+const RESOLVED_BEHAVIORS_ID = '\0' + BEHAVIORS_ID;
 
 export interface FillgasOptions {
   /** Island types to bundle (the build passes the ones pages use); default: every block folder. */
   islandTypes?: string[];
+  /** Block behaviours to bundle (the build passes the ones pages use); default: every behaviour file. */
+  behaviorTypes?: string[];
   /** The pages folder; default: <root>/pages. */
   pagesDir?: string;
 }
@@ -45,9 +50,17 @@ export function fillgas(options: FillgasOptions = {}): Plugin {
       root = config.root;
     },
     resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+      if (id === VIRTUAL_ID) return RESOLVED_ID;
+      return id === BEHAVIORS_ID ? RESOLVED_BEHAVIORS_ID : undefined;
     },
     load(id) {
+      if (id === RESOLVED_BEHAVIORS_ID) {
+        const types = options.behaviorTypes ?? blockFolders(root, 'behavior.ts');
+        const entries = types.map(
+          (t) => `  ${JSON.stringify(t)}: () => import(${JSON.stringify(`/blocks/${t}/${t}.behavior.ts`)}),`,
+        );
+        return `export const behaviors = {\n${entries.join('\n')}\n};\n`;
+      }
       if (id !== RESOLVED_ID) return undefined;
       const types = options.islandTypes ?? blockFolders(root);
       const entries = types.map(
@@ -100,10 +113,11 @@ async function loadServerModule(server: ViteDevServer, url: string): Promise<unk
   return ssr.runner.import(url);
 }
 
-function blockFolders(root: string): string[] {
+/** Block folders that have a blocks/<type>/<type>.<suffix> file. */
+function blockFolders(root: string, suffix = 'tsx'): string[] {
   const dir = path.join(root, 'blocks');
   return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, `${d.name}.tsx`)))
+    .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, `${d.name}.${suffix}`)))
     .map((d) => d.name);
 }
 

@@ -1,10 +1,12 @@
 import { css } from '@emotion/react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { Section } from '../../design/section.tsx';
 import { colors, fonts, motion, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
+import { useBehavior } from '../../runtime/use-behavior.ts';
+import faqBehavior from './faq.behavior.ts';
 import type { faqSchema } from './faq.schema.ts';
 
 export type FaqProps = BlockProps<typeof faqSchema>;
@@ -179,59 +181,32 @@ const asideCta = css`
 `;
 
 export default function Faq({ id, eyebrow, heading, intro, items, aside, tone }: FaqProps) {
-  const [open, setOpen] = useState<number | null>(null);
   const base = useId();
-  const triggers = useRef<(HTMLButtonElement | null)[]>([]);
-
-  // WAI-ARIA accordion keys: arrows move between questions, Home and End to the first and last.
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = items.length - 1;
-    const next: Record<string, number> = {
-      ArrowDown: index === last ? 0 : index + 1,
-      ArrowUp: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = next[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    triggers.current[target]?.focus();
-  };
+  const listRef = useRef<HTMLDivElement>(null);
+  useBehavior(listRef, faqBehavior);
 
   return (
     <Section id={id} tone={tone} eyebrow={eyebrow} heading={heading} intro={intro}>
       <div css={layout(Boolean(aside))}>
-        <div css={list} data-reveal="">
+        <div ref={listRef} css={list} data-reveal="">
           {items.map((item, index) => {
-            const isOpen = open === index;
             const questionId = `${base}q${index}`;
             const answerId = `${base}a${index}`;
             return (
               <div key={index} css={itemCss}>
                 <h3>
                   <button
-                    ref={(el) => {
-                      triggers.current[index] = el;
-                    }}
                     type="button"
                     id={questionId}
                     css={trigger}
-                    aria-expanded={isOpen}
+                    aria-expanded="false"
                     aria-controls={answerId}
-                    onClick={() => setOpen(isOpen ? null : index)}
-                    onKeyDown={(event) => onKeyDown(event, index)}
                   >
                     <span>{item.question}</span>
                     <Icon name="chevronDown" size={22} />
                   </button>
                 </h3>
-                <div
-                  id={answerId}
-                  role="region"
-                  aria-labelledby={questionId}
-                  css={panel}
-                  data-open={isOpen ? 'true' : 'false'}
-                >
+                <div id={answerId} role="region" aria-labelledby={questionId} css={panel} data-open="false">
                   <div>
                     <div css={answerCss}>
                       {answerParagraphs(item.answer).map((paragraph, i) => (

@@ -26,7 +26,9 @@ export default defineBlock({
     'Perguntas e respostas em acordeão (uma aberta por vez), com um cartão opcional "Ainda tem dúvidas?" e botão para o WhatsApp.',
   schema: faqSchema,
   component: Faq,
-  hydrate: 'visible',
+  // Static HTML; the accordion is a small plain-DOM behaviour (faq.behavior.ts), never React.
+  hydrate: false,
+  behavior: true,
   jsonLd: ({ structuredData, items }) => (structuredData ? faqPageJsonLd(items) : undefined),
   examples: [
     {

@@ -18,8 +18,10 @@ export default defineBlock({
     'Barra do topo com o logo (que leva à página inicial) e, se quiser, links para as seções, um botão de WhatsApp e um menu ☰ no celular. Pode ficar presa no topo e ganhar fundo branco ao rolar.',
   schema: navbarSchema,
   component: Navbar,
-  // Only the logo: static HTML, no JavaScript. Links, a button or scroll behaviour: an island.
-  hydrate: (props) => ((props.links?.length ?? 0) > 0 || props.cta || props.sticky ? 'load' : false),
+  // Static HTML. Its phone menu and its scroll state are a small plain-DOM behaviour
+  // (navbar.behavior.ts), only where there are links or a sticky bar; never React.
+  hydrate: false,
+  behavior: (props) => (props.links?.length ?? 0) > 0 || props.sticky,
   placement: 'header',
   examples: [
     {

@@ -3,7 +3,7 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hydrateStrategyOf } from '../../runtime/define-block.ts';
+import { hydrateStrategyOf, usesBehavior } from '../../runtime/define-block.ts';
 import block from './index.ts';
 import { localHref } from './navbar.tsx';
 import * as stories from './navbar.stories.tsx';
@@ -54,7 +54,8 @@ describe('navbar', () => {
 
     it('ships no JavaScript', () => {
       expect(hydrateStrategyOf(block, defaults)).toBe(false);
-      expect(hydrateStrategyOf(block, { ...defaults, initial: 'transparent' })).toBe(false);
+      expect(usesBehavior(block, defaults)).toBe(false);
+      expect(usesBehavior(block, { ...defaults, initial: 'transparent' })).toBe(false);
     });
 
     it('is only the logo: no menu, no button, no navigation', () => {
@@ -72,7 +73,7 @@ describe('navbar', () => {
     });
   });
 
-  it('hydrates on load as soon as it has links, a button or sticky behaviour', () => {
+  it('never loads React: links or a sticky bar get the small plain-DOM behaviour instead', () => {
     for (const name of [
       'Agendamento',
       'Cabeçalho compartilhado',
@@ -80,7 +81,8 @@ describe('navbar', () => {
       'Recarregue',
     ]) {
       const example = block.examples.find((e) => e.name === name)!;
-      expect(hydrateStrategyOf(block, example.props), name).toBe('load');
+      expect(hydrateStrategyOf(block, example.props), name).toBe(false);
+      expect(usesBehavior(block, example.props), name).toBe(true);
     }
   });
 

@@ -1,11 +1,13 @@
 import { css, keyframes } from '@emotion/react';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useId, useRef } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { Logo, LOGO_ASPECT } from '../../design/logo.tsx';
-import { breakpoints, colors, fonts, layout, motion, mq, radii, shadows, space } from '../../design/theme.ts';
+import { colors, fonts, layout, motion, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { usePage, useSite } from '../../runtime/page-context.tsx';
+import { useBehavior } from '../../runtime/use-behavior.ts';
+import navbarBehavior, { MENU_LABELS } from './navbar.behavior.ts';
 import type { navbarSchema } from './navbar.schema.ts';
 
 export type NavbarProps = BlockProps<typeof navbarSchema>;
@@ -71,28 +73,38 @@ const stickyBar = css`
   }
 `;
 
+// The state lives in attributes set by navbar.behavior.ts, so the styles follow it without React.
+
 const transparentTop = css`
-  background: transparent;
-  border-bottom-color: transparent;
+  &:not([data-scrolled]) {
+    background: transparent;
+    border-bottom-color: transparent;
+  }
 `;
 
 const solidScrolled = css`
-  background: ${colors.surface};
-  box-shadow: ${shadows.header};
+  &[data-scrolled] {
+    background: ${colors.surface};
+    box-shadow: ${shadows.header};
+  }
 `;
 
 /** Started transparent: frosted white once scrolled. */
 const frostedScrolled = css`
-  background: rgba(255, 255, 255, 0.86);
-  border-bottom-color: rgba(226, 232, 240, 0.7);
-  box-shadow: ${shadows.header};
-  backdrop-filter: saturate(180%) blur(12px);
-  -webkit-backdrop-filter: saturate(180%) blur(12px);
+  &[data-scrolled] {
+    background: rgba(255, 255, 255, 0.86);
+    border-bottom-color: rgba(226, 232, 240, 0.7);
+    box-shadow: ${shadows.header};
+    backdrop-filter: saturate(180%) blur(12px);
+    -webkit-backdrop-filter: saturate(180%) blur(12px);
+  }
 `;
 
 const menuOpenBar = css`
-  background: ${colors.surface};
-  border-bottom-color: ${colors.line};
+  &[data-menu-open] {
+    background: ${colors.surface};
+    border-bottom-color: ${colors.line};
+  }
 `;
 
 const row = css`
@@ -138,6 +150,14 @@ const toggle = css`
   &[aria-expanded='true'] {
     background: ${colors.waterLight};
     border-color: ${colors.waterLight};
+  }
+  /* Both icons are in the markup; the state picks one. */
+  &[aria-expanded='true'] [data-icon='menu'],
+  &:not([aria-expanded='true']) [data-icon='close'] {
+    display: none;
+  }
+  [data-icon] {
+    display: inline-flex;
   }
   html:not(.js) & {
     display: none;
@@ -292,55 +312,15 @@ const barCta = (withLinks: boolean) => css`
   }
 `;
 
-function subscribeScroll(onChange: () => void): () => void {
-  window.addEventListener('scroll', onChange, { passive: true });
-  return () => window.removeEventListener('scroll', onChange);
-}
-
-function subscribeNothing(): () => void {
-  return () => {};
-}
-
 export default function Navbar({ logoHref, align, links, cta, sticky, initial, solidAfter }: NavbarProps) {
   const site = useSite();
   const { route } = usePage();
   const menuId = useId();
   const headerRef = useRef<HTMLElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
+  useBehavior(headerRef, navbarBehavior);
   const hasLinks = Boolean(links && links.length > 0);
   const withActions = hasLinks || Boolean(cta);
   const interactive = withActions || sticky || initial === 'transparent';
-
-  // The server (and hydration) render the top-of-page state; the browser then follows the scroll.
-  const scrolled = useSyncExternalStore(
-    sticky ? subscribeScroll : subscribeNothing,
-    () => sticky && window.scrollY > solidAfter,
-    () => false,
-  );
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    const onResize = () => {
-      if (window.innerWidth >= breakpoints.lg) setOpen(false);
-    };
-    const onPointer = (event: MouseEvent) => {
-      if (!headerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('click', onPointer);
-    window.addEventListener('resize', onResize);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('click', onPointer);
-      window.removeEventListener('resize', onResize);
-    };
-  }, [open]);
 
   const logo = (
     <a
@@ -370,32 +350,35 @@ export default function Navbar({ logoHref, align, links, cta, sticky, initial, s
         bar,
         interactiveBar,
         sticky && stickyBar,
-        transparent && !scrolled && transparentTop,
-        scrolled && (transparent ? frostedScrolled : solidScrolled),
-        open && menuOpenBar,
+        transparent && transparentTop,
+        sticky && (transparent ? frostedScrolled : solidScrolled),
+        menuOpenBar,
       ]}
-      data-scrolled={scrolled ? 'true' : undefined}
+      data-solid-after={sticky ? solidAfter : undefined}
     >
       <div className="container" css={[inner(withActions ? 'start' : align), withActions && row]}>
         {logo}
         {hasLinks && (
           <>
             <button
-              ref={toggleRef}
               type="button"
               css={toggle}
-              aria-expanded={open}
+              aria-expanded="false"
               aria-controls={menuId}
-              aria-label={open ? 'Fechar menu' : 'Abrir menu'}
-              onClick={() => setOpen((value) => !value)}
+              aria-label={MENU_LABELS.open}
             >
-              <Icon name={open ? 'close' : 'menu'} size={24} />
+              <span data-icon="menu">
+                <Icon name="menu" size={24} />
+              </span>
+              <span data-icon="close">
+                <Icon name="close" size={24} />
+              </span>
             </button>
-            <nav id={menuId} css={nav} aria-label="Menu principal" data-open={open}>
+            <nav id={menuId} css={nav} aria-label="Menu principal" data-open="false">
               <ul css={list} role="list">
                 {links!.map((link) => (
                   <li key={link.href + link.label}>
-                    <a href={localHref(link.href, route)} css={linkStyle} onClick={() => setOpen(false)}>
+                    <a href={localHref(link.href, route)} css={linkStyle}>
                       {link.label}
                     </a>
                   </li>

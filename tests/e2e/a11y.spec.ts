@@ -26,13 +26,8 @@ test('axe finds no violations on /agendamento with the accordion, the menu and t
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install();
   await page.goto('/agendamento');
-  await expect(page.locator('[data-island="faq"]'))
-    .toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
-    .catch(async () => {
-      await page.locator('#duvidas').scrollIntoViewIfNeeded();
-    });
+  await expect(page.locator('[data-behavior="faq"]')).toHaveAttribute('data-enhanced', 'true');
   await page.locator('#duvidas').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-island="faq"]')).toHaveAttribute('data-hydrated', 'true');
   await page.locator('#duvidas button[aria-expanded]').first().click();
   if ((page.viewportSize()?.width ?? 0) < 1024) {
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -152,7 +152,7 @@ test('FAQ: one answer open at a time; clicking the open one closes it', async ({
   const first = buttons.nth(0);
   const second = buttons.nth(1);
   await first.scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-island="faq"]')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('[data-behavior="faq"]')).toHaveAttribute('data-enhanced', 'true');
   await first.click();
   await expect(first).toHaveAttribute('aria-expanded', 'true');
   const panel = page.locator(`#${await first.getAttribute('aria-controls')}`);

@@ -42,7 +42,7 @@ test('hostile text is shown as written, runs nothing, and its island hydrates cl
   const consoleLog = watchConsole(page);
   await page.goto(`${HOSTILE_URL}/`);
   await page.getByRole('button', { name: 'Aceitar todos' }).click();
-  await expect(page.locator('[data-island="faq"]')).toHaveAttribute('data-hydrated', 'true', {
+  await expect(page.locator('[data-behavior="faq"]')).toHaveAttribute('data-enhanced', 'true', {
     timeout: 15_000,
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(strings.title);
@@ -102,7 +102,7 @@ test('a slow network: the calls to action work before any script arrives, and ev
   await expect(page.locator('footer a[href^="tel:"]')).toBeAttached();
   // No page script has run: the server HTML alone carries working links.
   expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
-  expect(await page.locator('[data-hydrated]').count()).toBe(0);
+  expect(await page.locator('[data-hydrated], [data-enhanced]').count()).toBe(0);
   expect(await page.evaluate(() => (window.dataLayer ?? []).length)).toBe(0);
   const hero = page.locator('main a[data-cta="whatsapp"]').first();
   await expect(hero).toBeVisible();
@@ -113,7 +113,7 @@ test('a slow network: the calls to action work before any script arrives, and ev
   await expect(page.locator('footer a[href^="tel:"]')).toBeVisible();
   await page.waitForTimeout(3_000); // three seconds of a stalled connection
   release();
-  await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true', {
+  await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true', {
     timeout: 15_000,
   });
   await page.waitForLoadState('networkidle');

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 test('an island that throws in the browser keeps its server HTML and logs the error', async ({ page }) => {
-  // Stand in a broken build of the navbar island's chunk (the 404 block is static now).
-  await page.route(/\/assets\/navbar-[^/]+\.js$/, (route) =>
+  // Stand in a broken build of the side chat island's chunk.
+  await page.route(/\/assets\/sideChat-[^/]+\.js$/, (route) =>
     route.fulfill({
       contentType: 'text/javascript',
       body: 'export default function Broken() { throw new Error("quebrado de propósito"); }',
@@ -12,10 +12,33 @@ test('an island that throws in the browser keeps its server HTML and logs the er
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
   });
-  await page.goto('/termos-de-uso');
-  await expect.poll(() => errors.some((e) => e.includes('O bloco "navbar" falhou no navegador'))).toBe(true);
+  await page.goto('/agendamento');
+  await expect
+    .poll(() => errors.some((e) => e.includes('O bloco "sideChat" falhou no navegador')))
+    .toBe(true);
   await page.waitForTimeout(100);
-  // The server's header is still there: its logo link home.
-  await expect(page.locator('[data-island="navbar"] a[href="/"]').first()).toBeVisible();
+  // The server's button is still there (shown from tablet width up), with its chat link.
+  await expect(page.locator('[data-island="sideChat"] a[href*="api.whatsapp.com"]')).toBeAttached();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('a block behaviour that fails to load leaves the server HTML and the other blocks working', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/navbar\.behavior-[^/]+\.js$/, (route) => route.abort());
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  await page.goto('/sodastream-t');
+  await expect
+    .poll(() => errors.some((e) => e.includes('Falha ao carregar o comportamento do bloco "navbar"')))
+    .toBe(true);
+  await expect(page.locator('[data-behavior="navbar"] a[href="/"]').first()).toBeVisible();
+  // The accordion's behaviour is its own chunk: it still works.
+  const faq = page.locator('[data-behavior="faq"]');
+  await expect(faq).toHaveAttribute('data-enhanced', 'true');
+  const first = faq.locator('button[aria-expanded]').first();
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
 });

@@ -101,9 +101,9 @@ test('the skip link moves focus to the main content', async ({ page }) => {
 
 test('the FAQ opens and closes with Enter and Space, and arrows move between questions', async ({ page }) => {
   await page.goto('/agendamento');
-  const faq = page.locator('[data-island="faq"]');
+  const faq = page.locator('[data-behavior="faq"]');
   await faq.scrollIntoViewIfNeeded();
-  await expect(faq).toHaveAttribute('data-hydrated', 'true');
+  await expect(faq).toHaveAttribute('data-enhanced', 'true');
   const questions = faq.locator('button[aria-expanded]');
   await questions.first().focus();
   await page.keyboard.press('Enter');
@@ -121,8 +121,8 @@ test('the phone menu opens from the keyboard, and Escape closes it and returns f
 }) => {
   test.skip(!isPhone(page), 'the menu button exists on phones');
   await page.goto('/agendamento');
-  const nav = page.locator('[data-island="navbar"]');
-  await expect(nav).toHaveAttribute('data-hydrated', 'true');
+  const nav = page.locator('[data-behavior="navbar"]');
+  await expect(nav).toHaveAttribute('data-enhanced', 'true');
   const toggle = page.getByRole('button', { name: 'Abrir menu' });
   await toggle.focus();
   await page.keyboard.press('Enter');

@@ -167,7 +167,7 @@ test('FAQ: one answer open at a time', async ({ page }) => {
   await overlayGone(page);
   const buttons = page.locator('#duvidas button[aria-expanded]');
   await buttons.nth(0).scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-island="faq"][data-hydrated]')).toBeAttached();
+  await expect(page.locator('[data-behavior="faq"][data-enhanced]')).toBeAttached();
   await buttons.nth(0).click();
   await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'true');
   await buttons.nth(1).click();

@@ -240,7 +240,7 @@ for (const [label, id] of [
 ] as const) {
   test(`/sodastream-f: the navbar's "${label}" scrolls to #${id}`, async ({ page }) => {
     await page.goto('/sodastream-f');
-    await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
     if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page
       .getByRole('navigation', { name: 'Menu principal' })

@@ -138,7 +138,7 @@ for (const route of [T, C]) {
 
 test('/sodastream-t: the shared header renders #ids and scrolls to each section', async ({ page }) => {
   await page.goto(T);
-  await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
   const openMenu = async () => {
     if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
   };
@@ -171,7 +171,7 @@ test('/termos-de-uso: the shared header points to /sodastream-t#…, and the lin
   page,
 }) => {
   await page.goto('/termos-de-uso');
-  await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
   if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
   const hrefs = await menu(page)
     .locator('a')
@@ -216,7 +216,7 @@ test('/recarrega-site: page view and click events carry the …C names', async (
     .locator('a[data-track]')
     .evaluateAll((as) => as.map((a) => a.getAttribute('data-track')));
   expect(new Set(tracks)).toEqual(new Set(['NavbarC', 'CTASectionC', 'Footer']));
-  await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
   if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
   const navCta = page.locator('header a[data-track="NavbarC"]:visible').first();
   const [chat] = await Promise.all([page.waitForEvent('popup'), navCta.click()]);
@@ -234,7 +234,7 @@ test.describe('paid-ad rule on /recarrega-site', () => {
     test(`hides #pre-lancamento for ${query}`, async ({ page }) => {
       const consoleLog = watchConsole(page);
       await page.goto(`${C}${query}`);
-      await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+      await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
       await expect(page.locator('#pre-lancamento')).toHaveCount(0);
       await expect(page.locator('#agendar')).toBeVisible();
       await expect(page.locator('footer')).toBeVisible();
@@ -245,7 +245,7 @@ test.describe('paid-ad rule on /recarrega-site', () => {
   for (const query of ['', '?utm_source=facebook']) {
     test(`shows #pre-lancamento for "${query}"`, async ({ page }) => {
       await page.goto(`${C}${query}`);
-      await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+      await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
       await page.locator('#pre-lancamento').scrollIntoViewIfNeeded();
       await expect(page.locator('#pre-lancamento')).toBeVisible();
     });
@@ -253,7 +253,7 @@ test.describe('paid-ad rule on /recarrega-site', () => {
 
   test('does not apply to /sodastream-t', async ({ page }) => {
     await page.goto(`${T}?gclid=abc123`);
-    await expect(page.locator('[data-island="navbar"]')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
     await expect(page.locator('#pre-lancamento')).toHaveCount(1);
   });
 

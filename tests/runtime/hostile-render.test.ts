@@ -1,6 +1,6 @@
 /**
  * Text an author writes stays text (issue 7): a real build of tests/fixtures/hostile/_texto-hostil,
- * whose brand, title, description, headings, FAQ (an island, with FAQPage data) and JSON-LD hold
+ * whose brand, title, description, headings, FAQ (with FAQPage data), side chat button (an island) and JSON-LD hold
  * `</script>`, `<script>`, HTML entities, event-handler markup, RTL overrides, U+2028, emoji and a
  * 5,000-character string. The built HTML is parsed by a real HTML parser (jsdom): every value
  * comes back exactly as written, in the body, the meta tags, the JSON-LD, the island's
@@ -89,10 +89,10 @@ describe('hostile text in a real build', () => {
   });
 
   it("keeps them intact in the island's data-props and the site data the islands read", () => {
-    const island = doc.querySelector('[data-island="faq"]')!;
+    const island = doc.querySelector('[data-island="sideChat"]')!;
     const props = JSON.parse(island.getAttribute('data-props')!);
-    expect(props.heading).toBe(strings.description);
-    expect(props.items[0]).toEqual({ question: strings.question, answer: strings.long });
+    expect(props.label).toBe(`<svg onload=alert(3)> "a" 'b' \u202E?`);
+    expect(props.cta.label).toBe('"><img src=x onerror=alert(2)> ]]> \u2028 ${x} 💥');
     const site = JSON.parse(doc.querySelector('script[type="application/json"]')!.textContent!);
     expect(site.brand).toBe(strings.brand);
   });

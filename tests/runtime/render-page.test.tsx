@@ -79,13 +79,49 @@ describe('renderPage', () => {
     expect(staticOnly.html).not.toContain('<script type="module"');
     expect(staticOnly.html).not.toContain('fillgas-site');
 
+    const sideChat = blockMap.get('sideChat')!.examples[0]!.props as Record<string, unknown>;
     const withIsland = renderPage(
       page({
         blocks: [
           { type: 'navbar', logoHref: '/', align: 'center' },
+          { type: 'sideChat', ...sideChat, label: "It's" },
+        ],
+      }),
+      project,
+      blockMap,
+      assets,
+    );
+    expect(withIsland.islandTypes).toEqual(['sideChat']);
+    expect(withIsland.html).toContain('<script type="module" src="/e.js" fetchpriority="low"></script>');
+    // Low priority: the first screen's fonts and image go first (decision 0010).
+    expect(withIsland.html).toContain('<link rel="modulepreload" href="/c.js" fetchpriority="low">');
+    const island = withIsland.html.match(
+      /<div data-island="sideChat" data-hydrate="load" data-prefix="b1-" data-props='([^']*)'>/,
+    );
+    expect(island).not.toBeNull();
+    expect(JSON.parse(island![1]!.replace(/&#39;/g, "'").replace(/&amp;/g, '&'))).toMatchObject({
+      label: "It's",
+    });
+    expect(withIsland.html).toContain('<script type="application/json" id="fillgas-site">');
+  });
+
+  it('enhances blocks with a plain-DOM behaviour without React: the page script, no props, no site data', () => {
+    const scripts: [string[], string[]][] = [];
+    const { html, islandTypes, behaviorTypes } = renderPage(
+      page({
+        blocks: [
+          {
+            type: 'navbar',
+            logoHref: '/',
+            align: 'start',
+            links: [{ label: 'Dúvidas', href: '#duvidas' }],
+            sticky: true,
+            initial: 'solid',
+            solidAfter: 10,
+          },
           {
             type: 'faq',
-            heading: "It's",
+            heading: 'Dúvidas',
             items: [{ question: 'Q?', answer: 'A.' }],
             tone: 'light',
             structuredData: false,
@@ -94,20 +130,23 @@ describe('renderPage', () => {
       }),
       project,
       blockMap,
-      assets,
+      {
+        ...assets,
+        pageScripts: (islands, behaviors) => {
+          scripts.push([islands, behaviors]);
+          return { entry: '/e.js', preloads: ['/b.js'] };
+        },
+      },
     );
-    expect(withIsland.islandTypes).toEqual(['faq']);
-    expect(withIsland.html).toContain('<script type="module" src="/e.js" fetchpriority="low"></script>');
-    // Low priority: the first screen's fonts and image go first (decision 0010).
-    expect(withIsland.html).toContain('<link rel="modulepreload" href="/c.js" fetchpriority="low">');
-    const island = withIsland.html.match(
-      /<div data-island="faq" data-hydrate="visible" data-prefix="b1-" data-props='([^']*)'>/,
-    );
-    expect(island).not.toBeNull();
-    expect(JSON.parse(island![1]!.replace(/&#39;/g, "'").replace(/&amp;/g, '&'))).toMatchObject({
-      heading: "It's",
-    });
-    expect(withIsland.html).toContain('<script type="application/json" id="fillgas-site">');
+    expect(islandTypes).toEqual([]);
+    expect(behaviorTypes).toEqual(['navbar', 'faq']);
+    expect(scripts).toEqual([[[], ['navbar', 'faq']]]);
+    expect(html).toContain('<div data-behavior="navbar"><header');
+    expect(html).toContain('<div data-behavior="faq">');
+    expect(html).toContain('<link rel="modulepreload" href="/b.js" fetchpriority="low">');
+    expect(html).not.toContain('<div data-island');
+    expect(html).not.toContain('data-props');
+    expect(html).not.toContain('fillgas-site');
   });
 
   it('lays blocks out in landmarks: header, main, footer', () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../blocks/index.ts';
@@ -23,6 +23,18 @@ describe('block registry', () => {
     for (const def of blockList) {
       const mod = (await import(`../../blocks/${def.type}/${def.type}.tsx`)) as { default: unknown };
       expect(mod.default, def.type).toBe(def.component);
+    }
+  });
+
+  it('has a <type>.behavior.ts exactly for the blocks that declare a behaviour, never with React', async () => {
+    for (const [type, def] of Object.entries(registry)) {
+      const file = path.join(root, 'blocks', type, `${type}.behavior.ts`);
+      expect(existsSync(file), type).toBe(def.behavior !== undefined && def.behavior !== false);
+      if (!existsSync(file)) continue;
+      const behavior = ((await import(file)) as { default: unknown }).default;
+      expect(typeof behavior, type).toBe('function');
+      // Plain DOM: the file imports no React, no emotion (they would defeat the point).
+      expect(readFileSync(file, 'utf8'), type).not.toMatch(/from '(react|react-dom|@emotion\/[a-z]+)/);
     }
   });
 
