@@ -3,13 +3,23 @@
  * Portuguese accent). The build copies the files with a content hash; the dev server
  * serves them from node_modules. Metric-matched local fallbacks keep text from jumping
  * when the web font arrives.
+ *
+ * Three files, the brand's "two or three weights at most": Inter is the text face at 400
+ * only; every emphasis (labels, buttons, table headers, <strong>) is the display face,
+ * Poppins 600 or 700. A (family, weight) a rule asks for must be in this list, or the
+ * browser fakes a bold from the regular file (design/fonts.test.ts renders every page and
+ * checks it).
  */
 export interface FontFile {
   family: 'Poppins' | 'Inter';
   weight: 400 | 600 | 700;
   /** Path inside node_modules. */
   module: string;
-  /** Fonts of the first screen (body text, headings) are preloaded. */
+  /**
+   * Faces of the first screen are preloaded: on every route's first screen at 375 px there
+   * is body text (Inter 400), the heading (Poppins 700) and an eyebrow, a button or the
+   * navbar's links (Poppins 600).
+   */
   preload: boolean;
 }
 
@@ -21,16 +31,10 @@ export const fontFiles: readonly FontFile[] = [
     preload: true,
   },
   {
-    family: 'Inter',
-    weight: 600,
-    module: '@fontsource/inter/files/inter-latin-600-normal.woff2',
-    preload: false,
-  },
-  {
     family: 'Poppins',
     weight: 600,
     module: '@fontsource/poppins/files/poppins-latin-600-normal.woff2',
-    preload: false,
+    preload: true,
   },
   {
     family: 'Poppins',
@@ -54,10 +58,10 @@ const fallbacks =
   "@font-face{font-family:'Poppins Fallback';src:local('Arial'),local('Liberation Sans'),local('Arimo'),local('Roboto');ascent-override:93.62%;descent-override:31.21%;line-gap-override:8.92%;size-adjust:112.16%}" +
   // Capitals are proportioned differently: Arial's run 13% wider than Poppins' and 7% wider
   // than Inter's at the lower-case size-adjust, enough to wrap an uppercase eyebrow onto a
-  // second line until the font arrives. Uppercase text uses these (fonts.displayCaps/bodyCaps);
-  // the ratios were measured in Chromium on Portuguese text (same ascent/descent in pixels).
-  "@font-face{font-family:'Poppins Caps Fallback';src:local('Arial'),local('Liberation Sans'),local('Arimo'),local('Roboto');ascent-override:108.3%;descent-override:36.1%;line-gap-override:10.32%;size-adjust:96.96%}" +
-  "@font-face{font-family:'Inter Caps Fallback';src:local('Arial'),local('Liberation Sans'),local('Arimo'),local('Roboto');ascent-override:97.56%;descent-override:24.29%;line-gap-override:0%;size-adjust:99.3%}";
+  // second line until the font arrives. Uppercase text uses this one (fonts.displayCaps; every
+  // uppercase label is Poppins); the ratio was measured in Chromium on Portuguese text (same
+  // ascent/descent in pixels).
+  "@font-face{font-family:'Poppins Caps Fallback';src:local('Arial'),local('Liberation Sans'),local('Arimo'),local('Roboto');ascent-override:108.3%;descent-override:36.1%;line-gap-override:10.32%;size-adjust:96.96%}";
 
 export function fontFaceCss(urlOf: (font: FontFile) => string): string {
   return (

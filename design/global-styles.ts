@@ -1,4 +1,8 @@
-/** The site-wide stylesheet: a small reset and the base typography, from the tokens. */
+/**
+ * The site-wide stylesheet: a small reset and the base typography, from the tokens.
+ * Inter ships at 400 only, so the elements a browser makes bold by default (<b>, <strong>,
+ * <th>, <h5>, <h6>; h1 to h4 have their own rule) are the display face at a weight it has.
+ */
 import { colors, fonts, layout, motion } from './theme.ts';
 
 export const globalCss = `
@@ -6,6 +10,7 @@ export const globalCss = `
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%;scroll-behavior:smooth;scroll-padding-top:80px}
 body{margin:0;font-family:${fonts.body};font-size:16px;line-height:1.6;color:${colors.ink};background:${colors.surface};-webkit-font-smoothing:antialiased;overflow-x:hidden}
 h1,h2,h3,h4{font-family:${fonts.display};color:${colors.navy};line-height:1.2;margin:0 0 .5em;font-weight:700;text-wrap:balance}
+b,strong,th,h5,h6{font-family:${fonts.display};font-weight:600}
 p{margin:0 0 1em}
 img,svg{display:block;max-width:100%;height:auto}
 a{color:${colors.waterDark}}

@@ -40,7 +40,7 @@ const eyebrowStyle = (tone: SectionTone) => css`
   font-weight: 600;
   letter-spacing: 0.08em;
   text-transform: uppercase;
-  font-family: ${fonts.bodyCaps};
+  font-family: ${fonts.displayCaps};
   color: ${tone === 'dark' ? '#7dd3fc' : colors.waterDark};
 `;
 

@@ -26,12 +26,17 @@ export const colors = {
   white: '#ffffff',
 } as const;
 
+/**
+ * Inter (body) has one weight, 400: anything bolder (labels, buttons, table headers,
+ * <strong>) is the display face at 600 or 700 (design/fonts.ts lists the files).
+ */
 export const fonts = {
+  /** Poppins 600 or 700. */
   display: "'Poppins', 'Poppins Fallback', system-ui, sans-serif",
+  /** Inter 400 only. */
   body: "'Inter', 'Inter Fallback', system-ui, sans-serif",
   /** For text-transform: uppercase (eyebrows): a fallback sized for capitals (design/fonts.ts). */
   displayCaps: "'Poppins', 'Poppins Caps Fallback', system-ui, sans-serif",
-  bodyCaps: "'Inter', 'Inter Caps Fallback', system-ui, sans-serif",
 } as const;
 
 /** 8 px grid. */

@@ -110,7 +110,7 @@ const eyebrowStyle = (variant: Variant) => css`
   font-weight: 600;
   letter-spacing: 0.08em;
   text-transform: uppercase;
-  font-family: ${fonts.bodyCaps};
+  font-family: ${fonts.displayCaps};
   color: ${dark(variant) ? '#7dd3fc' : colors.orangeHover};
 `;
 

@@ -85,6 +85,7 @@ const badge = css`
   border-radius: ${radii.pill};
   background: ${colors.navy};
   color: ${colors.white};
+  font-family: ${fonts.display};
   font-size: 0.8125rem;
   font-weight: 600;
   letter-spacing: 0.02em;

@@ -85,6 +85,7 @@ const table = (columns: number) => css`
   thead th:first-of-type,
   tbody th {
     text-align: left;
+    font-family: ${fonts.display};
     font-weight: 600;
     color: ${colors.navy};
   }
@@ -111,10 +112,12 @@ const table = (columns: number) => css`
   }
   .hl {
     background: ${HIGHLIGHT_BG};
-    font-weight: 700;
+    font-family: ${fonts.display};
+    font-weight: 600;
     color: ${colors.navy};
   }
   thead .hl {
+    font-weight: 700;
     background: ${colors.navy};
     color: ${colors.white};
     border-radius: ${radii.md} ${radii.md} 0 0;
@@ -133,6 +136,7 @@ const badgeStyle = css`
   line-height: 1.35;
   background: ${colors.orange};
   color: ${colors.white};
+  font-family: ${fonts.display};
   font-size: 0.75rem;
   font-weight: 600;
   letter-spacing: 0.02em;

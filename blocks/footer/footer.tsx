@@ -53,6 +53,7 @@ const wrap = (tone: Tone) => {
     }
     h2 {
       margin: 0 0 ${space(2)};
+      font-family: ${fonts.displayCaps};
       font-size: 0.8125rem;
       font-weight: 600;
       letter-spacing: 0.08em;

@@ -132,7 +132,7 @@ const hintCss = (tone: SectionTone) => css`
   margin: ${space(1.5)} 0 0;
   font-family: ${fonts.display};
   font-size: 0.9375rem;
-  font-weight: 500;
+  font-weight: 600;
   color: ${tone === 'dark' ? '#cbd5e1' : colors.muted};
   @media (hover: none), (max-width: ${GALLERY_ROW_MIN_PX - 1}px) {
     display: flex;

@@ -136,6 +136,7 @@ const noteStyle = (tone: HeroTone) => css`
   width: fit-content;
   margin: ${space(3)} auto 0;
   text-align: left;
+  font-family: ${fonts.display};
   font-weight: 600;
   color: ${tone === 'dark' ? '#e2e8f0' : colors.navy};
   ${mq.lg} {
@@ -198,6 +199,7 @@ const badgeStyle = css`
   }
   span {
     max-width: 96px;
+    font-family: ${fonts.display};
     font-size: 0.875rem;
     font-weight: 600;
   }

@@ -42,7 +42,6 @@ const updatedCss = css`
   box-shadow: ${shadows.card};
   color: ${colors.muted};
   font-size: 0.875rem;
-  font-weight: 500;
   svg {
     color: ${colors.waterDark};
   }
@@ -87,6 +86,7 @@ const toc = css`
   }
   h2 {
     margin: 0 0 ${space(1)} 12px;
+    font-family: ${fonts.displayCaps};
     font-size: 0.8125rem;
     font-weight: 600;
     letter-spacing: 0.08em;
@@ -128,6 +128,7 @@ const tocNumber = css`
   flex: none;
   min-width: 1.6em;
   color: ${colors.waterDark};
+  font-family: ${fonts.display};
   font-weight: 600;
   font-variant-numeric: tabular-nums;
 `;
@@ -250,7 +251,7 @@ const contactLinks = css`
     min-height: 44px;
     color: ${colors.white};
     font-family: ${fonts.body};
-    font-weight: 500;
+    font-weight: 400;
   }
   svg {
     color: #7dd3fc;

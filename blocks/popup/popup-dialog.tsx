@@ -150,11 +150,13 @@ const priceRow = css`
   strong {
     font-family: ${fonts.display};
     font-size: 2.25rem;
+    font-weight: 700;
     line-height: 1;
     color: ${colors.navy};
   }
   .note {
     color: ${colors.waterDark};
+    font-family: ${fonts.display};
     font-weight: 600;
     font-size: 0.9375rem;
   }

@@ -73,7 +73,6 @@ const row = (tone: SectionTone) => css`
     align-items: center;
     gap: ${space(1)};
     font-size: 0.9375rem;
-    font-weight: 600;
     color: ${tone === 'dark' ? '#cbd5e1' : colors.muted};
   }
   dt svg {

@@ -81,6 +81,7 @@ const summaryStyle = (tone: Tone) => css`
   strong {
     font-family: ${fonts.display};
     font-size: 1.25rem;
+    font-weight: 700;
     color: ${tone === 'dark' ? colors.white : colors.navy};
   }
 `;

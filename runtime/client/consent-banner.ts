@@ -22,12 +22,12 @@ border:1px solid ${colors.line};border-radius:${radii.md};box-shadow:${shadows.r
 .fg-consent p{margin:0 0 12px}
 .fg-consent a{color:${colors.waterDark};text-underline-offset:3px}
 .fg-consent fieldset{border:0;margin:0 0 12px;padding:0}
-.fg-consent legend{font-weight:600;margin-bottom:4px;padding:0}
+.fg-consent legend{font-family:${fonts.display};font-weight:600;margin-bottom:4px;padding:0}
 .fg-consent label{display:flex;gap:10px;align-items:flex-start;min-height:44px;padding:6px 0;cursor:pointer}
 .fg-consent label input{width:20px;height:20px;margin:2px 0 0;flex:none;accent-color:${colors.orange}}
 .fg-consent label small{display:block;color:${colors.muted};font-size:.8125rem}
 .fg-consent .fg-consent-actions{display:flex;flex-wrap:wrap;gap:8px}
-.fg-consent button{flex:1 1 auto;min-height:44px;padding:8px 14px;border-radius:${radii.pill};font:inherit;font-weight:600;cursor:pointer;
+.fg-consent button{flex:1 1 auto;min-height:44px;padding:8px 14px;border-radius:${radii.pill};font:inherit;font-family:${fonts.display};font-weight:600;cursor:pointer;
 border:2px solid ${colors.navy};background:${colors.surface};color:${colors.navy}}
 .fg-consent button[data-consent="accept"]{background:${colors.navy};color:${colors.white}}
 .fg-consent button:focus-visible{outline:3px solid ${colors.water};outline-offset:2px}

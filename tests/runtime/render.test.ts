@@ -91,6 +91,6 @@ describe('every page of pages/', () => {
     expect(existsSync(path.join(report.outDir, 'favicon.ico'))).toBe(true);
     expect(existsSync(path.join(report.outDir, 'images/cilindro.svg'))).toBe(true);
     const fonts = html('index.html').match(/href="(\/assets\/fonts\/[^"]+\.woff2)"/g) ?? [];
-    expect(fonts.length).toBe(2);
+    expect(fonts.length).toBe(3);
   });
 });

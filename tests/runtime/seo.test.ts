@@ -147,13 +147,17 @@ describe('the head of every page', () => {
 });
 
 describe('fonts', () => {
-  it('are self-hosted Latin subsets, the first screen’s two preloaded, swapped in over metric-matched fallbacks', () => {
+  it('are self-hosted Latin subsets, the first screen’s three preloaded, swapped in over metric-matched fallbacks', () => {
     for (const [route, doc] of docs) {
       const preloads = [...doc.querySelectorAll('link[rel="preload"][as="font"]')];
       expect(
         preloads.map((l) => l.getAttribute('href')!.replace(/-\w{8}\.woff2$/, '')),
         route,
-      ).toEqual(['/assets/fonts/inter-latin-400-normal', '/assets/fonts/poppins-latin-700-normal']);
+      ).toEqual([
+        '/assets/fonts/inter-latin-400-normal',
+        '/assets/fonts/poppins-latin-600-normal',
+        '/assets/fonts/poppins-latin-700-normal',
+      ]);
       for (const link of preloads) {
         expect(link.getAttribute('type')).toBe('font/woff2');
         expect(link.hasAttribute('crossorigin')).toBe(true);
@@ -162,18 +166,13 @@ describe('fonts', () => {
       const css = [...doc.querySelectorAll('style')].map((s) => s.textContent).join('');
       const faces = css.match(/@font-face\{[^}]*\}/g)!;
       const web = faces.filter((f) => f.includes('url('));
-      expect(web.length).toBe(4);
+      expect(web.length).toBe(3);
       for (const face of web) {
         expect(face).toContain('font-display:swap');
         expect(face).toMatch(/src:url\(\/assets\/fonts\/[\w-]+-latin-\d+-normal-\w{8}\.woff2\)/);
         expect(face).toContain('unicode-range:U+0000-00FF');
       }
-      for (const family of [
-        'Inter Fallback',
-        'Poppins Fallback',
-        'Inter Caps Fallback',
-        'Poppins Caps Fallback',
-      ]) {
+      for (const family of ['Inter Fallback', 'Poppins Fallback', 'Poppins Caps Fallback']) {
         const face = faces.find((f) => f.includes(`'${family}'`))!;
         // Arial, its metric twins on Linux, and Roboto on Android.
         expect(face).toMatch(
