@@ -27,7 +27,7 @@ import AxeBuilder from '@axe-core/playwright';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { kb, measureRouteJs } from './budget.ts';
+import { kb, measureRouteJs, scriptsInHtml } from './budget.ts';
 import { buildSite } from './prerender.ts';
 import { CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM } from './chromium.ts';
 import { NOT_FOUND_ROUTE } from './routes.ts';
@@ -143,10 +143,8 @@ function listRoutes(dist: string): { route: string; islands: string[]; scripts: 
 
 function routeInfo(route: string, file: string) {
   const html = readFileSync(file, 'utf8');
-  const entries = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
   const islands = [...new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]!))];
-  return { route, islands, scripts: [...entries, ...preloads] };
+  return { route, islands, scripts: scriptsInHtml(html) };
 }
 
 type LhPart = Omit<RouteResult, 'route' | 'jsBytes' | 'axe'>;

@@ -1,6 +1,7 @@
 /**
  * The JavaScript budget of each route: what a visitor downloads (gzipped, as the server
- * sends it) for the scripts the page loads, its entry script and every modulepreload, and
+ * sends it) for the scripts the page loads: its entry script, every modulepreload and the
+ * island chunks the page script fetches after the first paint (`data-islands`), and
  * whether that fits the route's budget (schema/constants.ts, decision 0010):
  * - a route with no island (every block static) loads no React: 0 bytes, or only the small
  *   page script when the page records analytics or clicks;
@@ -17,8 +18,24 @@ export type JsBudget = Record<keyof typeof JS_BUDGET, number>;
 export interface RouteScripts {
   route: string;
   islands: string[];
-  /** Script URLs the page loads (entry first, then modulepreloads), as in the build report. */
+  /** Script URLs the page loads (entry first, then modulepreloads and island chunks), as in the build report. */
   scripts: string[];
+}
+
+/**
+ * Every script a built page loads, read from its HTML: the entry first, then its modulepreloads,
+ * then the island chunks its entry fetches after the first paint (the `data-islands` list).
+ */
+export function scriptsInHtml(html: string): string[] {
+  const entry = html.match(/<script type="module" src="([^"]+)"[^>]*>/);
+  if (!entry) return [];
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  const islands =
+    entry[0]
+      .match(/ data-islands="([^"]*)"/)?.[1]
+      ?.split(' ')
+      .filter(Boolean) ?? [];
+  return [entry[1]!, ...preloads, ...islands];
 }
 
 export interface RouteJs {

@@ -7,7 +7,7 @@
 import { stringify } from 'yaml';
 import { BLOCK_BASE_KEYS, buildPageSchema, PageMetaSchema, variantProperties } from '../schema/page.ts';
 import type { AnyBlockDefinition, HydrateStrategy } from './define-block.ts';
-import { hydrateStrategyOf } from './define-block.ts';
+import { hydrateStrategyOf, usesBehavior } from './define-block.ts';
 
 export const BLOCKS_DOC_FILE = 'docs/blocos.md';
 
@@ -44,6 +44,7 @@ const hydrateNames: Record<string, string> = {
   load: 'interativo, carrega ao abrir a página',
   idle: 'interativo, carrega quando o navegador fica livre',
   visible: 'interativo, carrega quando o bloco chega perto da tela',
+  behavior: 'um script pequeno, sem React, roda ao abrir a página',
 };
 
 export function blocksDocText(blocks: readonly AnyBlockDefinition[]): string {
@@ -130,13 +131,17 @@ export function blocksDocText(blocks: readonly AnyBlockDefinition[]): string {
   return `${out.join('\n').trimEnd()}\n`;
 }
 
+/** What the block loads in the browser, for each example: its island strategy, its behaviour, or nothing. */
 function describeHydrate(def: AnyBlockDefinition): string {
-  if (typeof def.hydrate !== 'function') return hydrateNames[String(def.hydrate)]!;
-  const seen = new Set<HydrateStrategy>(
-    def.examples.map((e) => hydrateStrategyOf(def, e.props as Record<string, unknown>)),
+  const seen = new Set<HydrateStrategy | 'behavior'>(
+    def.examples.map((e) => {
+      const props = e.props as Record<string, unknown>;
+      const strategy = hydrateStrategyOf(def, props);
+      return !strategy && usesBehavior(def, props) ? 'behavior' : strategy;
+    }),
   );
   const kinds = [...seen].map((s) => hydrateNames[String(s)]!);
-  return `depende das propriedades (${kinds.join('; ou ')})`;
+  return kinds.length === 1 ? kinds[0]! : `depende das propriedades (${kinds.join('; ou ')})`;
 }
 
 function propTable(

@@ -54,7 +54,7 @@ export interface DocumentParts {
   styles: string;
   body: string;
   fontPreloads: string[];
-  scripts: { entry: string; preloads: string[] } | undefined;
+  scripts: { entry: string; preloads: string[]; islands?: string[] } | undefined;
   /** Extra tags for dev (nothing in production). */
   devHead?: string;
 }
@@ -111,7 +111,10 @@ export function renderDocument(parts: DocumentParts): string {
           ...parts.scripts.preloads.map(
             (href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`,
           ),
-          `<script type="module" src="${parts.scripts.entry}" fetchpriority="low"></script>`,
+          // The island chunks are fetched by the page script after the first paint (decision 0011).
+          `<script type="module" src="${parts.scripts.entry}" fetchpriority="low"${
+            parts.scripts.islands?.length ? ` data-islands="${parts.scripts.islands.join(' ')}"` : ''
+          }></script>`,
         ]
       : []),
     parts.devHead ?? '',

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build as viteBuild, type Manifest } from 'vite';
 import { fontBaseName, fontFiles, type FontFile } from '../design/fonts.ts';
-import { assertWithinBudget, measureRouteJs, type JsBudget, type RouteJs } from './budget.ts';
+import { assertWithinBudget, measureRouteJs, scriptsInHtml, type JsBudget, type RouteJs } from './budget.ts';
 import { hydrateStrategyOf, usesBehavior } from './define-block.ts';
 import { loadProject, type Project } from './load-project.ts';
 import { blockList, blockMap } from './registry.ts';
@@ -86,7 +86,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
         file,
         islands: islandTypes,
         behaviors: behaviorTypes,
-        scripts: scriptSources(html),
+        scripts: scriptsInHtml(html),
       });
     }
     await Promise.all(writes);
@@ -175,39 +175,40 @@ async function bundleClient(
 }
 
 /**
- * The page script, plus modulepreloads for everything the page's islands need (the
- * island loader, React, each island's chunk and their imports) and for its blocks'
- * behaviours, so nothing waterfalls.
+ * The page script with its modulepreloads (its imports and the page's block behaviours), and
+ * the chunks of the page's islands (the island loader, React, each island and their imports),
+ * which the page script fetches together after the first paint (decision 0011): nothing
+ * waterfalls, and nothing of React competes with the first screen.
  */
 export function scriptsFor(
   manifest: Manifest,
   islandTypes: string[],
   behaviorTypes: string[] = [],
-): { entry: string; preloads: string[] } {
+): { entry: string; preloads: string[]; islands: string[] } {
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${CLIENT_ENTRY} não está no manifesto do Vite`);
-  const preloads = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || preloads.has(`/${chunk.file}`)) return;
-    preloads.add(`/${chunk.file}`);
-    chunk.imports?.forEach(visit);
+  const seen = new Set<string>([`/${entry.file}`]);
+  const collect = (keys: string[]) => {
+    const files: string[] = [];
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(`/${chunk.file}`)) return;
+      seen.add(`/${chunk.file}`);
+      files.push(`/${chunk.file}`);
+      chunk.imports?.forEach(visit);
+    };
+    keys.forEach(visit);
+    return files;
   };
-  entry.imports?.forEach(visit);
-  if (islandTypes.length > 0) {
-    visit(HYDRATE_MODULE);
-    for (const type of islandTypes) visit(`blocks/${type}/${type}.tsx`);
-  }
-  for (const type of behaviorTypes) visit(`blocks/${type}/${type}.behavior.ts`);
-  preloads.delete(`/${entry.file}`);
-  return { entry: `/${entry.file}`, preloads: [...preloads] };
-}
-
-/** Every script file a built page loads: its entry first, then its modulepreloads. */
-function scriptSources(html: string): string[] {
-  const entries = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
-  return [...entries, ...preloads];
+  const preloads = collect([
+    ...(entry.imports ?? []),
+    ...behaviorTypes.map((type) => `blocks/${type}/${type}.behavior.ts`),
+  ]);
+  const islands =
+    islandTypes.length > 0
+      ? collect([HYDRATE_MODULE, ...islandTypes.map((type) => `blocks/${type}/${type}.tsx`)])
+      : [];
+  return { entry: `/${entry.file}`, preloads, islands };
 }
 
 async function copyFonts(root: string, outDir: string): Promise<Map<FontFile, string>> {

@@ -35,7 +35,7 @@ export interface PageAssets {
   pageScripts: (
     islandTypes: string[],
     behaviorTypes: string[],
-  ) => { entry: string; preloads: string[] } | undefined;
+  ) => { entry: string; preloads: string[]; islands?: string[] } | undefined;
   devHead?: string;
 }
 

@@ -4,7 +4,7 @@ import { composeStories } from '@storybook/react';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hydrateStrategyOf } from '../../runtime/define-block.ts';
+import { hydrateStrategyOf, usesBehavior } from '../../runtime/define-block.ts';
 import { SPEC } from '../../schema/constants.ts';
 import * as stories from './hero.stories.tsx';
 import block from './index.ts';
@@ -114,14 +114,15 @@ describe('hero', () => {
       vi.restoreAllMocks();
     });
 
-    it('stays static HTML unless it animates; then hydrates on load', () => {
+    it('never loads React; only floating images get the small parallax behaviour (the entrance is CSS)', () => {
       const [agendamento, escuro] = block.examples;
-      expect(hydrateStrategyOf(block, agendamento!.props)).toBe(false);
-      expect(hydrateStrategyOf(block, escuro!.props)).toBe(false);
-      expect(hydrateStrategyOf(block, animated)).toBe('load');
-      expect(hydrateStrategyOf(block, { ...animated, floating: undefined })).toBe('load');
-      expect(hydrateStrategyOf(block, { ...animated, entrance: 'none' })).toBe('load');
-      expect(hydrateStrategyOf(block, { ...animated, entrance: 'none', floating: undefined })).toBe(false);
+      for (const p of [agendamento!.props, escuro!.props, animated, { ...animated, floating: undefined }])
+        expect(hydrateStrategyOf(block, p)).toBe(false);
+      expect(usesBehavior(block, agendamento!.props)).toBe(false);
+      expect(usesBehavior(block, escuro!.props)).toBe(false);
+      expect(usesBehavior(block, animated)).toBe(true);
+      expect(usesBehavior(block, { ...animated, entrance: 'none' })).toBe(true);
+      expect(usesBehavior(block, { ...animated, floating: undefined })).toBe(false);
     });
 
     it('renders an unstaged hero exactly as before the option existed', () => {

@@ -1,10 +1,12 @@
 import { css, keyframes, type SerializedStyles } from '@emotion/react';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { Picture } from '../../design/picture.tsx';
 import { colors, fonts, motion, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
+import { useBehavior } from '../../runtime/use-behavior.ts';
+import heroBehavior from './hero.behavior.ts';
 import { SPEC } from '../../schema/constants.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { heroSchema } from './hero.schema.ts';
@@ -314,32 +316,6 @@ const aboveFloating = css`
 
 type FloatingImage = NonNullable<HeroProps['floating']>[number];
 
-/** Parallax (spec §4): translateY = scrollY × (0.2 + 0.1 × index), transform only; off under reduced motion. */
-function useParallax(count: number) {
-  const refs = useRef<(HTMLSpanElement | null)[]>([]);
-  useEffect(() => {
-    if (count === 0) return;
-    const reduce =
-      typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
-    const items = refs.current.slice(0, count);
-    const move = () => {
-      const y = reduce?.matches ? 0 : window.scrollY;
-      items.forEach((el, i) => {
-        if (el) el.style.transform = y ? `translate3d(0, ${y * parallaxFactor(i)}px, 0)` : '';
-      });
-    };
-    move();
-    window.addEventListener('scroll', move, { passive: true });
-    reduce?.addEventListener('change', move);
-    return () => {
-      window.removeEventListener('scroll', move);
-      reduce?.removeEventListener('change', move);
-      for (const el of items) if (el) el.style.transform = '';
-    };
-  }, [count]);
-  return refs;
-}
-
 /** The title with the `highlight` part wrapped for colour; the text stays one h1 for screen readers. */
 function Title({ title, highlight, tone }: Pick<HeroProps, 'title' | 'highlight' | 'tone'>) {
   const at = highlight ? title.indexOf(highlight) : -1;
@@ -373,25 +349,19 @@ export default function Hero({
   const staged = entrance === 'staged';
   // Unstaged heroes keep exactly their former styles (and class names).
   const stage = (base: SerializedStyles, step: number) => (staged ? [base, enter(step)] : base);
-  const floatRefs = useParallax(floating?.length ?? 0);
+  const sectionRef = useRef<HTMLElement>(null);
+  useBehavior(sectionRef, heroBehavior);
   const badgeEl = badge && (
     <p css={[badgeStyle, !image && badgeInline]}>
       <strong>{badge.value}</strong> <span>{badge.label}</span>
     </p>
   );
   return (
-    <section id={id} css={frame(tone)} aria-labelledby={titleId}>
+    <section ref={sectionRef} id={id} css={frame(tone)} aria-labelledby={titleId}>
       {floating && (
         <div css={floatingLayer} aria-hidden="true" data-hero-floating="">
           {floating.map((item, i) => (
-            <span
-              key={`${item.src}-${i}`}
-              css={floatingItem(item, i)}
-              ref={(el) => {
-                floatRefs.current[i] = el;
-              }}
-              data-parallax={parallaxFactor(i)}
-            >
+            <span key={`${item.src}-${i}`} css={floatingItem(item, i)} data-parallax={parallaxFactor(i)}>
               <Picture image={{ ...item, alt: '' }} loading="eager" sizes={`${item.width}px`} />
             </span>
           ))}

@@ -10,7 +10,10 @@ export default defineBlock({
   schema: heroSchema,
   component: Hero,
   // Static HTML unless the hero animates: the staged entrance is CSS, the parallax needs the script.
-  hydrate: (props) => (props.entrance === 'staged' || props.floating?.length ? 'load' : false),
+  // Static HTML: the staged entrance is pure CSS; floating images get the small plain-DOM
+  // parallax behaviour (hero.behavior.ts), never React.
+  hydrate: false,
+  behavior: (props) => Boolean(props.floating?.length),
   examples: [
     {
       name: 'Agendamento',

@@ -16,7 +16,10 @@ export default defineBlock({
     'Tela da marca que cobre a página ao abrir, com logo e barra de progresso de 0 a 100% (avança um valor sorteado de até 15 a cada 150 ms; nos 100% some depois de 500 ms). Sem JavaScript ou com movimento reduzido, não aparece. Some sozinha em até 6 s.',
   schema: loadingOverlaySchema,
   component: LoadingOverlay,
-  hydrate: 'load',
+  // Static HTML; progress, fade and scroll lock are a plain-DOM behaviour (loadingOverlay.behavior.ts)
+  // that starts with the page script, never waiting for React.
+  hydrate: false,
+  behavior: true,
   placement: 'overlay',
   examples: [
     { name: 'Padrão', props: { label: 'Carregando', ...timing } },

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPEC } from '../../schema/constants.ts';
-import { hydrateStrategyOf } from '../../runtime/define-block.ts';
+import { hydrateStrategyOf, usesBehavior } from '../../runtime/define-block.ts';
 import block from './index.ts';
 import LoadingOverlay, { FADE_MS, randomStep } from './loadingOverlay.tsx';
 
@@ -42,9 +42,10 @@ afterEach(() => {
 });
 
 describe('loadingOverlay', () => {
-  it('is an overlay island hydrated on load, with the spec timings as defaults', () => {
+  it('is an overlay run by a plain-DOM behaviour (no React), with the spec timings as defaults', () => {
     expect(block.placement).toBe('overlay');
-    expect(hydrateStrategyOf(block, props)).toBe('load');
+    expect(hydrateStrategyOf(block, props)).toBe(false);
+    expect(usesBehavior(block, props)).toBe(true);
     expect(props.tickMs).toBe(150);
     expect(props.maxStep).toBe(15);
     expect(props.hideDelayMs).toBe(500);
@@ -93,7 +94,7 @@ describe('loadingOverlay', () => {
     }
   });
 
-  it('shows 100% at 100 or more, hides 500 ms later, then leaves the DOM', () => {
+  it('shows 100% at 100 or more, hides 500 ms later, then leaves the screen and the accessibility tree', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.999999); // 15 a tick: 105 after 7 ticks, shown as 100
     render(<LoadingOverlay {...props} />);
     tick(6 * 150);
@@ -107,7 +108,8 @@ describe('loadingOverlay', () => {
     tick(1);
     expect(overlay()!.dataset.state).toBe('hiding');
     tick(FADE_MS);
-    expect(overlay()).toBeNull();
+    expect(overlay()!.hidden).toBe(true);
+    expect(getComputedStyle(overlay()!).display).toBe('none');
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
@@ -132,7 +134,8 @@ describe('loadingOverlay', () => {
   it('with reduced motion, leaves at once: no progress animation, no scroll lock', () => {
     setReducedMotion(true);
     render(<LoadingOverlay {...props} />);
-    expect(overlay()).toBeNull();
+    expect(overlay()!.hidden).toBe(true);
+    expect(screen.queryByRole('progressbar')).toBeNull();
     expect(document.body.style.overflow).toBe('');
   });
 

@@ -1,8 +1,12 @@
 import { css, keyframes } from '@emotion/react';
-import { useEffect, useRef, useState, type AnimationEvent } from 'react';
+import { useRef } from 'react';
 import { Logo } from '../../design/logo.tsx';
 import { colors, motion, radii, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
+import { useBehavior } from '../../runtime/use-behavior.ts';
+import loadingOverlayBehavior, { FADE_MS } from './loadingOverlay.behavior.ts';
+
+export { FADE_MS, randomStep } from './loadingOverlay.behavior.ts';
 import type { loadingOverlaySchema } from './loadingOverlay.schema.ts';
 
 export type LoadingOverlayProps = BlockProps<typeof loadingOverlaySchema>;
@@ -13,13 +17,6 @@ export type OverlayState = 'loading' | 'done' | 'hiding';
  * script never runs (blocked, failed, very slow phone), a CSS animation fades it out by itself.
  */
 export const SAFETY_CAP_MS = 6000;
-/** The fade-out after the hide delay; the overlay leaves the DOM when it ends. */
-export const FADE_MS = 300;
-
-/** One step of spec §4: a random whole number in [1, maxStep], so progress always moves and never jumps more than maxStep. */
-export function randomStep(maxStep: number, random: () => number = Math.random): number {
-  return Math.min(maxStep, Math.floor(random() * maxStep) + 1);
-}
 
 const safetyFade = keyframes`
   to {
@@ -47,8 +44,8 @@ const safetyHide = keyframes`
  *   no LCP candidate of its own (inline SVG logo, short texts, CSS gradients, no url() images).
  * - position: fixed, opacity and transform only, removed from the DOM at the end: no layout
  *   shift. The scroll lock keeps the scrollbar's width as padding, so nothing moves either.
- * - prefers-reduced-motion: no overlay at all (hidden by CSS from the first paint, removed on
- *   hydration). It carries no information, only motion, so those visitors get the page at once.
+ * - prefers-reduced-motion: no overlay at all (hidden by CSS from the first paint, then for
+ *   good by its behaviour). It carries no information, only motion, so those visitors get the page at once.
  * - A safety cap (SAFETY_CAP_MS) fades it out even if the script never runs.
  */
 const layer = css`
@@ -87,6 +84,9 @@ const layer = css`
     opacity: 0;
     visibility: hidden;
     pointer-events: none;
+  }
+  html.js &[hidden] {
+    display: none;
   }
   @media (prefers-reduced-motion: reduce) {
     html.js & {
@@ -150,22 +150,31 @@ export interface OverlayViewProps {
   message?: string;
   progress: number;
   state: OverlayState;
-  onAnimationEnd?: (event: AnimationEvent<HTMLDivElement>) => void;
+  /** The spec timings the behaviour reads (loadingOverlay.behavior.ts); the stories' fixed states have none. */
+  timing?: Pick<LoadingOverlayProps, 'tickMs' | 'maxStep' | 'hideDelayMs'>;
   rootRef?: React.Ref<HTMLDivElement>;
 }
 
 /** The overlay's markup for a given progress (also used by the stories to show fixed states). */
-export function OverlayView({ label, message, progress, state, onAnimationEnd, rootRef }: OverlayViewProps) {
+export function OverlayView({ label, message, progress, state, timing, rootRef }: OverlayViewProps) {
   const value = Math.min(100, Math.round(progress));
   return (
-    <div css={layer} ref={rootRef} data-loading-overlay="" data-state={state} onAnimationEnd={onAnimationEnd}>
+    <div
+      css={layer}
+      ref={rootRef}
+      data-loading-overlay=""
+      data-state={state}
+      data-safety-hide={safetyHide.name}
+      data-tick-ms={timing?.tickMs}
+      data-max-step={timing?.maxStep}
+      data-hide-delay-ms={timing?.hideDelayMs}
+    >
       <Logo tone="light" height={48} />
       {message && <p css={messageStyle}>{message}</p>}
       <div css={meter}>
         <p css={meterText} aria-hidden="true">
           <span>{label}</span>
-          {/* A new node per value: Chrome counts a changed text that moves as a layout shift, a new one not. */}
-          <span className="value" key={value}>{`${value}%`}</span>
+          <span className="value">{`${value}%`}</span>
         </p>
         <div
           css={track}
@@ -183,23 +192,11 @@ export function OverlayView({ label, message, progress, state, onAnimationEnd, r
   );
 }
 
-/** Locks the page's scroll, keeping the scrollbar's width so nothing moves. */
-function lockScroll(): () => void {
-  const { body } = document;
-  const overflow = body.style.overflow;
-  const paddingRight = body.style.paddingRight;
-  const scrollbar = window.innerWidth - document.documentElement.clientWidth;
-  body.style.overflow = 'hidden';
-  if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
-  return () => {
-    body.style.overflow = overflow;
-    body.style.paddingRight = paddingRight;
-  };
-}
-
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-
+/**
+ * The overlay as the server renders it, at 0%. Its progress, fade and scroll lock are the
+ * plain-DOM behaviour of loadingOverlay.behavior.ts: on the site the page script runs it as
+ * soon as it loads (no React to wait for); here the effect runs the same code.
+ */
 export default function LoadingOverlay({
   label,
   message,
@@ -207,63 +204,16 @@ export default function LoadingOverlay({
   maxStep,
   hideDelayMs,
 }: LoadingOverlayProps) {
-  const [progress, setProgress] = useState(0);
-  const [state, setState] = useState<OverlayState | 'gone'>('loading');
   const rootRef = useRef<HTMLDivElement>(null);
-
-  // Reduced motion, or the safety cap already faded it out before the script ran: leave now.
-  useEffect(() => {
-    const capped = rootRef.current
-      ?.getAnimations?.()
-      .some((a) => (a as CSSAnimation).animationName === safetyHide.name && a.playState === 'finished');
-    if (prefersReducedMotion() || capped) setState('gone');
-  }, []);
-
-  // Spec §4: from 0, a random step up to maxStep every tickMs, until 100.
-  useEffect(() => {
-    if (state !== 'loading') return;
-    let value = 0;
-    const timer = window.setInterval(() => {
-      value = Math.min(100, value + randomStep(maxStep));
-      setProgress(value);
-      if (value >= 100) {
-        window.clearInterval(timer);
-        setState((s) => (s === 'loading' ? 'done' : s));
-      }
-    }, tickMs);
-    return () => window.clearInterval(timer);
-  }, [state, tickMs, maxStep]);
-
-  // At 100: keep 100% on screen for hideDelayMs, fade out, then leave the DOM.
-  useEffect(() => {
-    if (state === 'done') {
-      const timer = window.setTimeout(() => setState('hiding'), hideDelayMs);
-      return () => window.clearTimeout(timer);
-    }
-    if (state === 'hiding') {
-      const timer = window.setTimeout(() => setState('gone'), FADE_MS);
-      return () => window.clearTimeout(timer);
-    }
-  }, [state, hideDelayMs]);
-
-  // The page underneath does not scroll while the overlay covers it.
-  const covering = state === 'loading' || state === 'done';
-  useEffect(() => {
-    if (!covering || prefersReducedMotion()) return;
-    return lockScroll();
-  }, [covering]);
-
-  if (state === 'gone') return null;
+  useBehavior(rootRef, loadingOverlayBehavior);
   return (
     <OverlayView
       label={label}
       message={message}
-      progress={progress}
-      state={state}
+      progress={0}
+      state="loading"
+      timing={{ tickMs, maxStep, hideDelayMs }}
       rootRef={rootRef}
-      onAnimationEnd={(event) => {
-        if (event.animationName === safetyHide.name) setState('gone');
-      }}
     />
   );
 }

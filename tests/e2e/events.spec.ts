@@ -105,6 +105,9 @@ test.describe('spec §7 catalogue, page by page', () => {
       }
       // The offer popup's chat button exists once the popup opens (30 s, spec §4).
       if ((await page.locator('[data-island="popup"]').count()) > 0) {
+        // The clock is the context's: it runs timers in every page, and a chat tab still closing
+        // fails it ("Target page … has been closed"). Wait until the chat tabs are gone.
+        await expect.poll(() => page.context().pages().length).toBe(1);
         await page.clock.runFor(31_000);
         const popupCta = page.getByRole('dialog').locator('a[data-track]');
         await expect(popupCta).toBeVisible();

@@ -7,7 +7,7 @@ const ROUTE = '/recarregar-sodastream';
 const overlay = (page: Page) => page.locator('[data-loading-overlay]');
 const bar = (page: Page) => page.getByRole('progressbar', { name: 'Carregando' });
 const heroParts = (page: Page) => {
-  const hero = page.locator('[data-island="hero"] > section');
+  const hero = page.locator('[data-behavior="hero"] > section');
   return [
     hero.getByText('Entrega grátis na Grande SP'),
     hero.getByRole('heading', { level: 1 }),
@@ -23,8 +23,9 @@ const opacity = (page: Page, i: number) =>
     return o;
   });
 
-/** Waits (in real time) for the overlay to finish and leave the DOM. */
-const overlayGone = (page: Page) => expect(overlay(page)).toHaveCount(0, { timeout: 10_000 });
+/** Waits (in real time) for the overlay to finish: hidden for good, out of the accessibility tree. */
+const overlayGone = (page: Page) =>
+  expect(overlay(page)).toHaveAttribute('data-state', 'gone', { timeout: 10_000 });
 
 test.beforeEach(async ({ context }) => {
   await context.route(/api\.whatsapp\.com/, (route) =>
@@ -53,7 +54,7 @@ test('the overlay rises from 0 by steps of at most 15 every 150 ms, shows 100%, 
   await page.clock.install({ time: new Date('2025-03-05T10:00:00') });
   await page.clock.pauseAt(new Date('2025-03-05T10:00:01'));
   await page.goto(ROUTE);
-  await expect(page.locator('[data-island="loadingOverlay"][data-hydrated]')).toBeAttached();
+  await expect(page.locator('[data-behavior="loadingOverlay"][data-enhanced]')).toBeAttached();
   await expect(overlay(page)).toBeVisible();
   await expect(bar(page)).toHaveAttribute('aria-valuenow', '0');
   await expect(overlay(page)).toContainText('0%');
@@ -79,7 +80,8 @@ test('the overlay rises from 0 by steps of at most 15 every 150 ms, shows 100%, 
   await page.clock.runFor(1);
   await expect(overlay(page)).toHaveAttribute('data-state', 'hiding');
   await page.clock.runFor(300);
-  await expect(overlay(page)).toHaveCount(0);
+  await expect(overlay(page)).toHaveAttribute('data-state', 'gone');
+  await expect(overlay(page)).toBeHidden();
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
 });
 
@@ -120,7 +122,7 @@ test('hero elements fade in at 0.5, 1, 1.5 and 2 s and are all visible just afte
 
 test('floating cylinders move on scroll by 0.2 + 0.1 × index, transform only', async ({ page }) => {
   await page.goto(ROUTE);
-  await expect(page.locator('[data-island="hero"][data-hydrated]')).toBeAttached();
+  await expect(page.locator('[data-behavior="hero"][data-enhanced]')).toBeAttached();
   await overlayGone(page);
   const items = page.locator('[data-parallax]');
   await expect(items).toHaveCount(4);

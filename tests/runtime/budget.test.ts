@@ -56,7 +56,7 @@ describe('the JavaScript budget in the build report', () => {
 
   it(`keeps every route with islands within ${JS_BUDGET.routeGzipBytes / 1024} KB, the richest included`, () => {
     const withIslands = report.routes.filter((r) => r.islands.length > 0);
-    expect(withIslands.length).toBeGreaterThan(5);
+    expect(withIslands.map((r) => r.route).sort()).toEqual(['/agendamento', '/recarregue']);
     for (const r of withIslands) {
       expect(r.js.budgetBytes).toBe(JS_BUDGET.routeGzipBytes);
       expect(r.js.gzipBytes, r.route).toBeLessThanOrEqual(JS_BUDGET.routeGzipBytes);
@@ -71,6 +71,24 @@ describe('the JavaScript budget in the build report', () => {
       const chunks = r.scripts.map(blockOfChunk).filter(Boolean);
       for (const type of chunks) expect(r.islands, `${r.route} loads ${type}`).toContain(type);
       for (const type of r.islands) expect(chunks, `${r.route} misses ${type}`).toContain(type);
+    }
+  });
+
+  it('gives routes whose blocks only need behaviours (menu, accordion, overlay, parallax) no React, within the page-script budget', () => {
+    const behaviorOnly = report.routes.filter((r) => r.islands.length === 0 && r.behaviors.length > 0);
+    expect(behaviorOnly.length).toBeGreaterThanOrEqual(10);
+    expect(behaviorOnly.map((r) => r.route)).toContain('/recarregar-sodastream');
+    for (const r of behaviorOnly) {
+      expect(r.js).toMatchObject({ rule: 'page script', overBudget: false });
+      expect(
+        r.scripts.some((url) => /\/hydrate-/.test(url)),
+        r.route,
+      ).toBe(false);
+      for (const type of r.behaviors)
+        expect(
+          r.scripts.some((url) => url.startsWith(`/assets/${type}.behavior-`)),
+          `${r.route} ${type}`,
+        ).toBe(true);
     }
   });
 
