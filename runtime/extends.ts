@@ -30,7 +30,8 @@ import {
   type Node,
 } from 'yaml';
 import { PageMetaSchema, VARIANT_KEYS, variantProperties } from '../schema/page.ts';
-import type { ErrorCode, PageProblem, SourceLocation } from './errors.ts';
+import { duplicateBlockIds } from './duplicate-ids.ts';
+import type { ErrorCode, PageProblem } from './errors.ts';
 import { readYamlFile, type ParsedFile, type ParseResult } from './load-pages.ts';
 import { closest } from './suggest.ts';
 import { createAjv, createValidator, type Validator } from './validate-page.ts';
@@ -559,39 +560,20 @@ function shift(value: unknown, offset: number): void {
 }
 
 /**
- * Two blocks of the merged page with the same id. The one kept is the inherited one (or the
- * first), so the error lands on the block the variant added.
+ * Two blocks of the merged page with the same id, located in the variant or its base. The one
+ * kept is the inherited one (or the first), so the error lands on the block the variant added.
  */
 function duplicateIds(resolved: Resolved, composite: ReturnType<typeof compositeFile>): PageProblem[] {
-  const blocks = resolved.data.blocks;
-  if (!Array.isArray(blocks)) return [];
-  // The data answers the common case; positions (the composite document) only when two ids clash.
-  const ids = blocks.flatMap((b) => (isRecord(b) && typeof b.id === 'string' ? [b.id] : []));
-  if (new Set(ids).size === ids.length) return [];
-  const byId = new Map<string, { loc: SourceLocation; at: string; inherited: boolean }[]>();
-  blocks.forEach((block, i) => {
-    if (!isRecord(block) || typeof block.id !== 'string') return;
-    const loc = locate(composite, ['blocks', i, 'id']);
-    const here = composite.remap({ code: 'duplicate-anchor', message: '', loc }).loc;
-    const inherited = here.file !== composite.parsed.file;
-    byId.set(block.id, [...(byId.get(block.id) ?? []), { loc, at: `${here.file}:${here.line}`, inherited }]);
-  });
-  const problems: PageProblem[] = [];
-  for (const [id, uses] of byId) {
-    if (uses.length < 2) continue;
-    const kept = uses.find((u) => u.inherited) ?? uses[0]!;
-    for (const use of uses) {
-      if (use === kept) continue;
-      problems.push({
-        code: 'duplicate-anchor',
-        message: `O id "${id}" já foi usado em ${kept.at}: cada seção precisa de um id diferente.`,
-        hint: 'Troque o id do bloco novo, ou tire o bloco da base com remove.',
-        loc: use.loc,
-        source: composite.parsed.source,
-      });
-    }
-  }
-  return problems;
+  return duplicateBlockIds(
+    resolved.data.blocks,
+    composite.parsed.source,
+    (index) => {
+      const loc = locate(composite, ['blocks', index, 'id']);
+      const here = composite.remap({ code: 'duplicate-anchor', message: '', loc }).loc;
+      return { loc, where: `em ${here.file}:${here.line}`, inherited: here.file !== composite.parsed.file };
+    },
+    'Troque o id do bloco novo, ou tire o bloco da base com remove.',
+  );
 }
 
 function locate(composite: ReturnType<typeof compositeFile>, path: Path) {

@@ -4,11 +4,12 @@
  * together, so an author fixes everything in one pass.
  */
 import path from 'node:path';
-import { isMap, isScalar, type Node } from 'yaml';
+import { isScalar, type Node } from 'yaml';
 import { buildPageSchema, type PageMeta } from '../schema/page.ts';
 import { SiteSchema, type Site } from '../schema/site.ts';
 import type { AnyBlockDefinition } from './define-block.ts';
 import { PageErrors, type PageProblem } from './errors.ts';
+import { duplicateBlockIds } from './duplicate-ids.ts';
 import { createVariantResolver, isVariant, uniqueProblems } from './extends.ts';
 import { listYamlFiles, readYamlFile, type ParsedFile } from './load-pages.ts';
 import { badRouteFileName, fileToRoute, isRouteFile } from './routes.ts';
@@ -182,32 +183,17 @@ async function loadSite(abs: string, file: string, validators: Validators, probl
   return found.length === 0 ? (result.parsed.data as Site) : undefined;
 }
 
-/** Two blocks of one page with the same `id` would make "#id" links ambiguous. */
+/** Two blocks of a page with the same id, located in the page's file. */
 function duplicateAnchors(parsed: ParsedFile): PageProblem[] {
-  const problems: PageProblem[] = [];
-  // The data answers the common case without building the positioned document.
-  const ids = ((parsed.data as { blocks?: unknown }).blocks ?? []) as { id?: unknown }[];
-  const written = Array.isArray(ids) ? ids.map((b) => b?.id).filter((id) => typeof id === 'string') : [];
-  if (new Set(written).size === written.length) return problems;
-  const blocks = isMap(parsed.doc.contents)
-    ? (parsed.doc.contents.get('blocks', true) as Node | undefined)
-    : undefined;
-  if (!blocks || !('items' in blocks)) return problems;
-  const seen = new Map<string, number>();
-  for (const block of blocks.items as Node[]) {
-    if (!isMap(block)) continue;
-    const idNode = block.get('id', true) as Node | undefined;
-    if (!isScalar(idNode) || typeof idNode.value !== 'string') continue;
-    const { line, col } = parsed.lineCounter.linePos(idNode.range![0]);
-    const first = seen.get(idNode.value);
-    if (first !== undefined) {
-      problems.push({
-        code: 'duplicate-anchor',
-        message: `O id "${idNode.value}" já foi usado na linha ${first}: cada seção precisa de um id diferente.`,
-        loc: { file: parsed.file, line, column: col, endColumn: col + idNode.value.length },
-        source: parsed.source,
-      });
-    } else seen.set(idNode.value, line);
-  }
-  return problems;
+  return duplicateBlockIds((parsed.data as { blocks?: unknown }).blocks, parsed.source, (index) => {
+    const idNode = parsed.doc.getIn(['blocks', index, 'id'], true) as Node | undefined;
+    const offset = isScalar(idNode) ? idNode.range![0] : 0;
+    const { line, col } = parsed.lineCounter.linePos(offset);
+    const length = isScalar(idNode) ? String(idNode.value).length : 0;
+    return {
+      loc: { file: parsed.file, line, column: col, endColumn: col + length },
+      where: `na linha ${line}`,
+      inherited: false,
+    };
+  });
 }
