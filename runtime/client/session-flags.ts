@@ -16,11 +16,12 @@ export function getFlag(flag: SessionFlag): boolean {
 }
 
 export function setFlag(flag: SessionFlag): void {
-  memory.add(flag);
   try {
     window.sessionStorage.setItem(flag, 'true');
   } catch {
-    // Storage unavailable: the in-memory flag still holds for this page.
+    // Storage unavailable: the flag holds in memory for this page. Only then: storage stays
+    // the one truth, so clearing it (a new session, a Storybook story) clears the flag too.
+    memory.add(flag);
   }
 }
 
