@@ -260,7 +260,7 @@ const linkStyle = css`
     border-radius: ${radii.sm};
     padding: 0 ${space(1.5)};
     font-size: 0.9375rem;
-    font-weight: 500;
+    font-weight: 600;
     .js li + li > & {
       border-top: 0;
     }
