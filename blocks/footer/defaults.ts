@@ -40,4 +40,5 @@ export const FOOTER_DEFAULTS = {
   links: DEFAULT_LINKS,
   miniFaqHeading: DEFAULT_MINI_FAQ_HEADING,
   tone: 'dark' as 'dark' | 'light',
+  layout: 'full' as 'full' | 'compact',
 };

@@ -117,6 +117,13 @@ export const footerSchema = Type.Object(
       }),
       'dark',
     ),
+    layout: withDefault(
+      StringEnum(['full', 'compact'], {
+        description:
+          'full (padrão): rodapé completo. compact: só uma faixa com os links (políticas e privacidade), o ano, a razão social, o CNPJ e a cidade, para páginas curtas como a inicial; não carrega JavaScript.',
+      }),
+      'full',
+    ),
   },
   { additionalProperties: false },
 );

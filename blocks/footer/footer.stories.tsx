@@ -12,6 +12,7 @@ import block from './index.ts';
 const PADRAO = 'Padrão';
 const AGENDAMENTO = 'Agendamento: com perguntas rápidas';
 const CLARO = 'Fundo claro';
+const COMPACTO = 'Compacto (página inicial)';
 
 const meta = {
   title: 'Blocos/Rodapé',
@@ -48,6 +49,17 @@ export const AgendamentoPerguntaAberta: Story = {
 export const FundoClaro: Story = {
   name: CLARO,
   args: exampleProps(block, CLARO),
+};
+
+export const Compacto: Story = {
+  name: COMPACTO,
+  args: exampleProps(block, COMPACTO),
+};
+
+export const CompactoCelular: Story = {
+  name: 'Compacto (celular)',
+  args: exampleProps(block, COMPACTO),
+  globals: phoneViewport,
 };
 
 export const PadraoCelular: Story = {

@@ -14,7 +14,7 @@ import * as stories from './footer.stories.tsx';
 import block from './index.ts';
 
 const composed = composeStories(stories);
-const { Padrao, Agendamento, FundoClaro } = composed;
+const { Padrao, Agendamento, FundoClaro, Compacto } = composed;
 const site = parse(readFileSync('pages/_site.yaml', 'utf8')) as Site;
 
 afterEach(cleanup);
@@ -108,6 +108,24 @@ describe('footer', () => {
     expect(year.parentElement!.textContent).toBe(
       `© ${new Date().getFullYear()} ${site.brand}. Todos os direitos reservados.`,
     );
+  });
+
+  it('in the compact layout, is only the policy links and the legal band, with nothing that needs a script', () => {
+    render(<Compacto />);
+    const footer = screen.getByRole('contentinfo');
+    const nav = within(footer).getByRole('navigation', { name: 'Políticas' });
+    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/politica-de-reembolso',
+      '/politica-de-cancelamento',
+      '/termos-de-uso',
+      '/politica-de-privacidade',
+    ]);
+    expect(within(footer).getAllByRole('link')).toHaveLength(4);
+    expect(within(footer).queryByRole('heading')).toBeNull();
+    expect(footer.textContent).toContain(`© ${new Date().getFullYear()} ${site.brand}.`);
+    expect(footer.textContent).toContain(`CNPJ ${site.taxId}`);
+    // The year is the build's: an all-static page (the home page) keeps loading no script.
+    expect(footer.innerHTML).not.toMatch(/data-current-year|data-track/);
   });
 
   it('has no mini FAQ unless the page gives one', () => {

@@ -227,6 +227,19 @@ const bottomInner = css`
   }
 `;
 
+/** The compact layout's links: one wrapping row above the copyright band. */
+const compactLinks = (tone: Tone) => css`
+  border-bottom: 1px solid ${palette(tone).line};
+  ul {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 ${space(3)};
+    margin: 0;
+    padding: ${space(1)} 0;
+    list-style: none;
+  }
+`;
+
 /** Breaks only between the legal name, the tax id and the city. */
 const legalLine = css`
   span {
@@ -246,11 +259,67 @@ export default function Footer({
   miniFaqHeading,
   miniFaq,
   tone,
+  layout,
 }: FooterProps) {
   const site = useSite();
   const ids = useId();
   // The build year; the page script puts the visitor's current year into [data-current-year].
   const year = new Date().getFullYear();
+  const linkItems = (
+    <>
+      {links.map((link) => (
+        <li key={link.label}>
+          {link.whatsapp ? (
+            <a
+              href={chatUrl(site, link.whatsapp)}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-track={track}
+              data-track-footer=""
+            >
+              {link.label}
+              <span className="visually-hidden"> (WhatsApp, abre em nova aba)</span>
+            </a>
+          ) : (
+            <a href={link.href}>{link.label}</a>
+          )}
+        </li>
+      ))}
+      {site.analyticsId && (
+        <li>
+          <button type="button" data-consent-open="">
+            Preferências de cookies
+          </button>
+        </li>
+      )}
+    </>
+  );
+  const legalBand = (liveYear: boolean) => (
+    <div css={bottom(tone)}>
+      <div className="container" css={bottomInner}>
+        <p>
+          © {liveYear ? <span data-current-year="">{year}</span> : year} {site.brand}. Todos os direitos
+          reservados.
+        </p>
+        <p css={legalLine}>
+          <span>{site.legalName}</span> · <span>CNPJ {site.taxId}</span> · <span>{site.city}</span>
+        </p>
+      </div>
+    </div>
+  );
+  if (layout === 'compact') {
+    // A static page stays without JavaScript: the year is the build's (a rebuild updates it).
+    return (
+      <footer css={wrap(tone)}>
+        <nav css={compactLinks(tone)} aria-label={linksHeading}>
+          <div className="container">
+            <ul css={linkList}>{linkItems}</ul>
+          </div>
+        </nav>
+        {legalBand(false)}
+      </footer>
+    );
+  }
   return (
     <footer css={wrap(tone)}>
       {miniFaq && (
@@ -323,45 +392,10 @@ export default function Footer({
         </div>
         <nav aria-labelledby={`${ids}links`}>
           <h2 id={`${ids}links`}>{linksHeading}</h2>
-          <ul css={linkList}>
-            {links.map((link) => (
-              <li key={link.label}>
-                {link.whatsapp ? (
-                  <a
-                    href={chatUrl(site, link.whatsapp)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    data-track={track}
-                    data-track-footer=""
-                  >
-                    {link.label}
-                    <span className="visually-hidden"> (WhatsApp, abre em nova aba)</span>
-                  </a>
-                ) : (
-                  <a href={link.href}>{link.label}</a>
-                )}
-              </li>
-            ))}
-            {site.analyticsId && (
-              <li>
-                <button type="button" data-consent-open="">
-                  Preferências de cookies
-                </button>
-              </li>
-            )}
-          </ul>
+          <ul css={linkList}>{linkItems}</ul>
         </nav>
       </div>
-      <div css={bottom(tone)}>
-        <div className="container" css={bottomInner}>
-          <p>
-            © <span data-current-year="">{year}</span> {site.brand}. Todos os direitos reservados.
-          </p>
-          <p css={legalLine}>
-            <span>{site.legalName}</span> · <span>CNPJ {site.taxId}</span> · <span>{site.city}</span>
-          </p>
-        </div>
-      </div>
+      {legalBand(true)}
     </footer>
   );
 }

@@ -7,7 +7,7 @@ export default defineBlock({
   type: 'footer',
   title: 'Rodapé',
   description:
-    'Rodapé do site: sobre a empresa, contato (WhatsApp, telefone, e-mail, horário), segurança e qualidade, links das políticas, razão social, CNPJ e cidade (de _site.yaml) e o ano atual.',
+    'Rodapé do site: sobre a empresa, contato (WhatsApp, telefone, e-mail, horário), segurança e qualidade, links das políticas, razão social, CNPJ e cidade (de _site.yaml) e o ano atual. Em layout compact, só os links e a faixa legal.',
   schema: footerSchema,
   component: Footer,
   // Static: the page script puts the current year into [data-current-year]; <details> needs no JS.
@@ -36,5 +36,6 @@ export default defineBlock({
       },
     },
     { name: 'Fundo claro', props: { ...FOOTER_DEFAULTS, tone: 'light' } },
+    { name: 'Compacto (página inicial)', props: { ...FOOTER_DEFAULTS, layout: 'compact' } },
   ],
 });
