@@ -30,7 +30,7 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-a11y', '@storybook/addon-docs'],
   staticDirs: [
     '../public',
-    // The four self-hosted font files, at the URLs the site uses (/assets/fonts/<name>.woff2),
+    // The self-hosted font files, at the URLs the site uses (/assets/fonts/<name>.woff2),
     // one file each rather than the whole @fontsource folders (hundreds of files).
     ...fontFiles.map((font) => ({
       from: require.resolve(font.module),

@@ -18,6 +18,8 @@ export type JsBudget = Record<keyof typeof JS_BUDGET, number>;
 export interface RouteScripts {
   route: string;
   islands: string[];
+  /** Blocks enhanced by plain-DOM behaviours (no React); absent where unknown. */
+  behaviors?: string[];
   /** Script URLs the page loads (entry first, then modulepreloads and island chunks), as in the build report. */
   scripts: string[];
 }
@@ -118,12 +120,13 @@ export const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
 /** Markdown table of the JS of every route against its budget. */
 export function jsBudgetTable(routes: (RouteScripts & { js: RouteJs })[]): string {
   const lines = [
-    '| Route | Islands | JS files | Gzipped KB | Budget KB | Status |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| Route | Islands (React) | Behaviours (no React) | JS files | Gzipped KB | Budget KB | Status |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
   ];
+  const list = (types: string[] | undefined) => (types?.length ? types.join(', ') : '(none)');
   for (const r of routes) {
     lines.push(
-      `| ${r.route} | ${r.islands.length ? r.islands.join(', ') : '(none)'} | ${r.js.files.length} | ${kb(r.js.gzipBytes)} | ${kb(r.js.budgetBytes)} | ${r.js.overBudget ? 'OVER' : 'ok'} |`,
+      `| ${r.route} | ${list(r.islands)} | ${list(r.behaviors)} | ${r.js.files.length} | ${kb(r.js.gzipBytes)} | ${kb(r.js.budgetBytes)} | ${r.js.overBudget ? 'OVER' : 'ok'} |`,
     );
   }
   return lines.join('\n');
