@@ -114,7 +114,11 @@ describe('footer', () => {
     render(<Compacto />);
     const footer = screen.getByRole('contentinfo');
     const nav = within(footer).getByRole('navigation', { name: 'Políticas' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
       '/politica-de-reembolso',
       '/politica-de-cancelamento',
       '/termos-de-uso',
