@@ -79,6 +79,9 @@ test('storage that throws: every page with overlays still shows and runs its cal
     if (await page.locator('[data-island="popup"]').count()) {
       await page.clock.runFor(31_000);
       await expect(page.getByRole('dialog')).toBeVisible();
+      // The dialog takes focus in the effect that starts listening for Escape: wait for it (a
+      // loaded machine can show the dialog a moment before the effect runs).
+      await expect(page.getByRole('dialog')).toBeFocused();
       await page.keyboard.press('Escape');
       // The exit animation runs on the installed clock: advance it while waiting (a single jump
       // can land before a loaded machine has even started the animation).
