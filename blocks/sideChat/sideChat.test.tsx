@@ -15,7 +15,6 @@ const flags = vi.hoisted(() => ({
 vi.mock('../../runtime/client/session-flags.ts', () => ({
   getFlag: (flag: 'sideWhatsCollapsed') => flags.impl!.getFlag(flag),
   setFlag: (flag: 'sideWhatsCollapsed') => flags.impl!.setFlag(flag),
-  useSessionFlag: (flag: 'sideWhatsCollapsed') => flags.impl!.useSessionFlag(flag),
 }));
 
 const composed = composeStories(stories);

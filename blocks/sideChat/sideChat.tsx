@@ -4,7 +4,8 @@ import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { breakpoints, colors, fonts, motion } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { getFlag, setFlag, useSessionFlag } from '../../runtime/client/session-flags.ts';
+import { getFlag, setFlag } from '../../runtime/client/session-flags.ts';
+import { useSessionFlag } from '../../runtime/client/use-session-flag.ts';
 import type { sideChatSchema } from './sideChat.schema.ts';
 
 export type SideChatProps = BlockProps<typeof sideChatSchema>;

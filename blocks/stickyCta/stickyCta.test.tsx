@@ -15,7 +15,6 @@ const flags = vi.hoisted(() => ({
 vi.mock('../../runtime/client/session-flags.ts', () => ({
   getFlag: (flag: 'stickyWhatsDismissed') => flags.impl!.getFlag(flag),
   setFlag: (flag: 'stickyWhatsDismissed') => flags.impl!.setFlag(flag),
-  useSessionFlag: (flag: 'stickyWhatsDismissed') => flags.impl!.useSessionFlag(flag),
 }));
 
 const composed = composeStories(stories);

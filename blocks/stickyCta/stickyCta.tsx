@@ -4,7 +4,8 @@ import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { colors, fonts, motion, mq, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { setFlag, useSessionFlag } from '../../runtime/client/session-flags.ts';
+import { setFlag } from '../../runtime/client/session-flags.ts';
+import { useSessionFlag } from '../../runtime/client/use-session-flag.ts';
 import type { stickyCtaSchema } from './stickyCta.schema.ts';
 
 export type StickyCtaProps = BlockProps<typeof stickyCtaSchema>;

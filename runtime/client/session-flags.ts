@@ -1,8 +1,8 @@
 /**
  * The spec's session flags (value 'true' when set). Storage can throw (private mode,
  * blocked cookies): then flags live in memory for this page and the page keeps working.
+ * No React here: block behaviours (plain DOM) use these too; islands use useSessionFlag.
  */
-import { useSyncExternalStore } from 'react';
 import type { SessionFlag } from '../../schema/constants.ts';
 
 const memory = new Set<SessionFlag>();
@@ -23,18 +23,4 @@ export function setFlag(flag: SessionFlag): void {
     // the one truth, so clearing it (a new session, a Storybook story) clears the flag too.
     memory.add(flag);
   }
-}
-
-const noSubscription = () => () => {};
-
-/**
- * Whether a flag was set before this page view, for an island: the server and hydration see
- * "not set" (so the markup matches), and the browser reads the real value right after.
- */
-export function useSessionFlag(flag: SessionFlag): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => getFlag(flag),
-    () => false,
-  );
 }
