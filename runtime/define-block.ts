@@ -8,9 +8,11 @@ import type { HasDefault } from '../schema/shared.ts';
  * - false: never; the block is static HTML and ships no JavaScript;
  * - 'load': as soon as the page's script runs;
  * - 'idle': when the browser is idle;
- * - 'visible': when the block scrolls near the viewport.
+ * - 'visible': when the block scrolls near the viewport;
+ * - { afterMs }: that long after the page opened (a popup that appears later needs React only then).
+ * React itself loads when the first island of the page is due, never before the first paint.
  */
-export type HydrateStrategy = 'load' | 'idle' | 'visible' | false;
+export type HydrateStrategy = 'load' | 'idle' | 'visible' | { afterMs: number } | false;
 
 /** Keys of an object schema whose property schema carries a default (see `withDefault`). */
 type DefaultedKeys<S extends TObject> = {

@@ -133,14 +133,16 @@ export function blocksDocText(blocks: readonly AnyBlockDefinition[]): string {
 
 /** What the block loads in the browser, for each example: its island strategy, its behaviour, or nothing. */
 function describeHydrate(def: AnyBlockDefinition): string {
-  const seen = new Set<HydrateStrategy | 'behavior'>(
-    def.examples.map((e) => {
-      const props = e.props as Record<string, unknown>;
-      const strategy = hydrateStrategyOf(def, props);
-      return !strategy && usesBehavior(def, props) ? 'behavior' : strategy;
-    }),
-  );
-  const kinds = [...seen].map((s) => hydrateNames[String(s)]!);
+  const kinds = [
+    ...new Set(
+      def.examples.map((e) => {
+        const props = e.props as Record<string, unknown>;
+        const strategy: HydrateStrategy = hydrateStrategyOf(def, props);
+        if (typeof strategy === 'object') return 'interativo, carrega pouco antes de aparecer';
+        return hydrateNames[!strategy && usesBehavior(def, props) ? 'behavior' : String(strategy)]!;
+      }),
+    ),
+  ];
   return kinds.length === 1 ? kinds[0]! : `depende das propriedades (${kinds.join('; ou ')})`;
 }
 

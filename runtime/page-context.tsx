@@ -12,6 +12,11 @@ export const SITE_DATA_ID = 'fillgas-site';
 
 export interface PageInfo {
   route: string;
+  /**
+   * How long the page had been open when this island started (ms; browser only). An island
+   * hydrated late (`hydrate: { afterMs }`) counts its timers from the page's opening with it.
+   */
+  openForMs?: number;
 }
 
 const SiteContext = createContext<Site | null>(null);

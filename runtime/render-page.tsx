@@ -108,8 +108,12 @@ export function renderPage(
     const strategy = hydrateStrategyOf(def, props);
     if (strategy) {
       islandTypes.add(type);
+      const when =
+        typeof strategy === 'object'
+          ? `data-hydrate="after" data-hydrate-after="${Math.round(strategy.afterMs)}"`
+          : `data-hydrate="${strategy}"`;
       html =
-        `<div data-island="${type}" data-hydrate="${strategy}" data-prefix="${prefix}" ` +
+        `<div data-island="${type}" ${when} data-prefix="${prefix}" ` +
         `data-props='${escapeSingleQuotedAttr(JSON.stringify(props))}'>${html}</div>`;
     } else if (usesBehavior(def, props)) {
       behaviorTypes.add(type);

@@ -1,6 +1,6 @@
 import { SPEC } from '../../schema/constants.ts';
 import { defineBlock } from '../../runtime/define-block.ts';
-import Popup from './popup.tsx';
+import Popup, { PREFETCH_LEAD_MS } from './popup.tsx';
 import { popupSchema } from './popup.schema.ts';
 
 const offer = {
@@ -34,7 +34,8 @@ export default defineBlock({
     'Janela com a oferta da primeira recarga (preço, cupom PRIMEIRA5 e botão do WhatsApp) que abre 30 segundos depois de a página carregar. Quem fecha não a vê de novo na sessão. Para esconder de quem veio de anúncio pago, use hideFor: paidTraffic.',
   schema: popupSchema,
   component: Popup,
-  hydrate: 'load',
+  // React and the island load only a few seconds before the popup opens (decision 0011).
+  hydrate: ({ delayMs }) => ({ afterMs: Math.max(0, delayMs - PREFETCH_LEAD_MS) }),
   placement: 'overlay',
   examples: [
     {

@@ -10,11 +10,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { parse } from 'yaml';
 import type * as SessionFlags from '../../runtime/client/session-flags.ts';
 import { enhance } from '../../runtime/client/enhance.ts';
-import type { AnyBlockDefinition } from '../../runtime/define-block.ts';
+import { hydrateStrategyOf, type AnyBlockDefinition } from '../../runtime/define-block.ts';
+import { BlockProviders } from '../../runtime/page-context.tsx';
 import type { Project } from '../../runtime/load-project.ts';
 import { renderPage } from '../../runtime/render-page.tsx';
 import type { Site } from '../../schema/site.ts';
 import block from './index.ts';
+import Popup from './popup.tsx';
 import * as stories from './popup.stories.tsx';
 
 // The flags module keeps set flags in memory for the page's life; give each test a fresh page.
@@ -29,6 +31,7 @@ vi.mock('../../runtime/client/session-flags.ts', () => ({
 const composed = composeStories(stories);
 const { OfertaDaPrimeiraRecarga, Aberto } = composed;
 const FLAG = 'hasClosedPopup';
+const site = parse(readFileSync(path.resolve(import.meta.dirname, '../../pages/_site.yaml'), 'utf8')) as Site;
 
 /** Advances the fake clock; framer's features arrive by import(), let them land too. */
 const wait = async (ms: number) => {
@@ -73,6 +76,25 @@ describe('popup', () => {
     const html = renderToString(<OfertaDaPrimeiraRecarga />);
     expect(html).not.toContain('role="dialog"');
     expect(html).not.toContain('PRIMEIRA5');
+  });
+
+  it('loads React and its island only 5 s before it opens, not with the page', () => {
+    const props = block.examples[0]!.props;
+    expect(hydrateStrategyOf(block, props)).toEqual({ afterMs: 25_000 });
+    expect(hydrateStrategyOf(block, { ...props, delayMs: 0 })).toEqual({ afterMs: 0 });
+  });
+
+  it('hydrated late, still opens 30 s after the page opened (it counts from the opening)', async () => {
+    const props = block.examples[0]!.props;
+    render(
+      <BlockProviders site={site} page={{ route: '/agendamento', openForMs: 25_000 }}>
+        <Popup {...props} />
+      </BlockProviders>,
+    );
+    await wait(4_999);
+    expect(dialog()).toBeNull();
+    await wait(1);
+    expect(dialog()).not.toBeNull();
   });
 
   it('opens 30000 ms after load, not before', async () => {
@@ -226,9 +248,6 @@ describe('popup', () => {
   });
 
   it('is removed before hydration for paid-ad visitors when the page marks it hideFor: paidTraffic', () => {
-    const site = parse(
-      readFileSync(path.resolve(import.meta.dirname, '../../pages/_site.yaml'), 'utf8'),
-    ) as Site;
     const project: Project = { site, pages: [] };
     const registry = new Map<string, AnyBlockDefinition>([['popup', block]]);
     const { html } = renderPage(

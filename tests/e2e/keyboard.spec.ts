@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ALL_ROUTES } from './routes.ts';
+import { POPUP_HYDRATES_AT_MS, popupHydrated } from './popup-clock.ts';
 
 const routes = ALL_ROUTES;
 
@@ -140,11 +141,11 @@ test('the popup takes focus, keeps Tab and Shift+Tab inside, and gives focus bac
 }) => {
   await page.clock.install();
   await page.goto('/agendamento');
-  await expect(page.locator('[data-island="popup"]')).toHaveAttribute('data-hydrated', 'true');
+  await popupHydrated(page);
   const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
   await page.keyboard.press('Tab');
   await expect(skip).toBeFocused();
-  await page.clock.runFor(30_500);
+  await page.clock.runFor(30_500 - POPUP_HYDRATES_AT_MS - 100);
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toBeFocused();
@@ -230,8 +231,8 @@ test.describe('prefers-reduced-motion', () => {
     const page = await context.newPage();
     await page.clock.install();
     await page.goto('/agendamento');
-    await expect(page.locator('[data-island="popup"]')).toHaveAttribute('data-hydrated', 'true');
-    await page.clock.runFor(30_500);
+    await popupHydrated(page);
+    await page.clock.runFor(30_500 - POPUP_HYDRATES_AT_MS - 100);
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     // Fully opaque within a few frames (the animation it replaces lasts 200–300 ms): the clock

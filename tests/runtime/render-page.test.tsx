@@ -79,28 +79,29 @@ describe('renderPage', () => {
     expect(staticOnly.html).not.toContain('<script type="module"');
     expect(staticOnly.html).not.toContain('fillgas-site');
 
-    const sideChat = blockMap.get('sideChat')!.examples[0]!.props as Record<string, unknown>;
+    const popup = blockMap.get('popup')!.examples[0]!.props as Record<string, unknown>;
     const withIsland = renderPage(
       page({
         blocks: [
           { type: 'navbar', logoHref: '/', align: 'center' },
-          { type: 'sideChat', ...sideChat, label: "It's" },
+          { type: 'popup', ...popup, title: "It's" },
         ],
       }),
       project,
       blockMap,
       assets,
     );
-    expect(withIsland.islandTypes).toEqual(['sideChat']);
+    expect(withIsland.islandTypes).toEqual(['popup']);
     expect(withIsland.html).toContain('<script type="module" src="/e.js" fetchpriority="low"></script>');
     // Low priority: the first screen's fonts and image go first (decision 0010).
     expect(withIsland.html).toContain('<link rel="modulepreload" href="/c.js" fetchpriority="low">');
     const island = withIsland.html.match(
-      /<div data-island="sideChat" data-hydrate="load" data-prefix="b1-" data-props='([^']*)'>/,
+      // The popup's React loads 5 s before its 30 s (hydrate: { afterMs }).
+      /<div data-island="popup" data-hydrate="after" data-hydrate-after="25000" data-prefix="b1-" data-props='([^']*)'>/,
     );
     expect(island).not.toBeNull();
     expect(JSON.parse(island![1]!.replace(/&#39;/g, "'").replace(/&amp;/g, '&'))).toMatchObject({
-      label: "It's",
+      title: "It's",
     });
     expect(withIsland.html).toContain('<script type="application/json" id="fillgas-site">');
   });
