@@ -9,7 +9,10 @@ export default defineBlock({
     'Barra presa no rodapé da tela, só no celular e tablet: frase curta, preço e botão do WhatsApp. O X fecha a barra pelo resto da sessão. O fim da página nunca fica escondido atrás dela.',
   schema: stickyCtaSchema,
   component: StickyCta,
-  hydrate: 'load',
+  // Static HTML; closing it (and keeping it closed for the session) is a plain-DOM behaviour
+  // (stickyCta.behavior.ts), never React.
+  hydrate: false,
+  behavior: true,
   placement: 'overlay',
   examples: [
     {

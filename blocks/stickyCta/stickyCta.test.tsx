@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hydrateStrategyOf, usesBehavior } from '../../runtime/define-block.ts';
 import type * as SessionFlags from '../../runtime/client/session-flags.ts';
+import block from './index.ts';
+import stickyCtaBehavior from './stickyCta.behavior.ts';
 import * as stories from './stickyCta.stories.tsx';
 
-// The flags module keeps set flags in memory for the page's life; give each test a fresh page.
+// The flags module keeps flags in memory for the page's life when storage throws; give each test a fresh page.
 const flags = vi.hoisted(() => ({
   impl: undefined as undefined | typeof SessionFlags,
 }));
@@ -22,7 +24,20 @@ const { Agendamento } = composed;
 const FLAG = 'stickyWhatsDismissed';
 
 const bar = () => screen.queryByRole('complementary', { name: 'Barra do WhatsApp' });
-const spacer = () => document.querySelector('[data-sticky-spacer]');
+const spacer = () => document.querySelector<HTMLElement>('[data-sticky-spacer]');
+const closeButton = () => screen.getByRole('button', { name: 'Fechar barra do WhatsApp' });
+const takesSpace = (el: HTMLElement | null) => Boolean(el) && getComputedStyle(el!).display !== 'none';
+
+/** The block as the built site serves it: server HTML in its behaviour wrapper, run by the page script. */
+function serverPage() {
+  // Its styles in <head>, as the server puts them (emotion inserts them on a client render only).
+  render(<Agendamento />).unmount();
+  const wrapper = document.createElement('div');
+  wrapper.dataset.behavior = 'stickyCta';
+  wrapper.innerHTML = renderToString(<Agendamento />);
+  document.body.append(wrapper);
+  return wrapper;
+}
 
 let page = 0;
 beforeEach(async () => {
@@ -30,13 +45,24 @@ beforeEach(async () => {
   page += 1;
   flags.impl = await vi.importActual(`../../runtime/client/session-flags.ts?page=${page}`);
   sessionStorage.clear();
+  // As on the site, where the pre-paint script sets it (without JavaScript there is no close button).
+  document.documentElement.classList.add('js');
 });
 afterEach(() => {
   cleanup();
+  document.body.replaceChildren();
+  document.documentElement.classList.remove('flag-stickyWhatsDismissed');
   vi.restoreAllMocks();
 });
 
 describe('stickyCta', () => {
+  it('is an overlay run by a plain-DOM behaviour: no React on the page for it', () => {
+    const props = block.examples[0]!.props;
+    expect(block.placement).toBe('overlay');
+    expect(hydrateStrategyOf(block, props)).toBe(false);
+    expect(usesBehavior(block, props)).toBe(true);
+  });
+
   it('shows the text, the price and a chat link tracked as StickyWhatsAppCTA', () => {
     render(<Agendamento />);
     expect(bar()!.textContent).toContain('Recarga com entrega grátis');
@@ -49,15 +75,15 @@ describe('stickyCta', () => {
 
   it('reserves its height at the end of the page while shown', () => {
     render(<Agendamento />);
-    expect(spacer()).not.toBeNull();
+    expect(takesSpace(spacer())).toBe(true);
     expect(spacer()!.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('closes with its labelled button, sets stickyWhatsDismissed and gives the space back', () => {
     render(<Agendamento />);
-    fireEvent.click(screen.getByRole('button', { name: 'Fechar barra do WhatsApp' }));
+    fireEvent.click(closeButton());
     expect(bar()).toBeNull();
-    expect(spacer()).toBeNull();
+    expect(takesSpace(spacer())).toBe(false);
     expect(sessionStorage.getItem(FLAG)).toBe('true');
   });
 
@@ -65,7 +91,7 @@ describe('stickyCta', () => {
     sessionStorage.setItem(FLAG, 'true');
     render(<Agendamento />);
     expect(bar()).toBeNull();
-    expect(spacer()).toBeNull();
+    expect(takesSpace(spacer())).toBe(false);
   });
 
   it('keeps working when sessionStorage throws', () => {
@@ -77,23 +103,40 @@ describe('stickyCta', () => {
     });
     render(<Agendamento />);
     expect(bar()).not.toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Fechar barra do WhatsApp' }));
+    fireEvent.click(closeButton());
+    expect(bar()).toBeNull();
+    expect(takesSpace(spacer())).toBe(false);
+  });
+
+  it('is in the server HTML; dismissed earlier, it is hidden before any script runs', () => {
+    sessionStorage.setItem(FLAG, 'true');
+    // What the pre-paint script (runtime/document.ts) does from the stored flag.
+    document.documentElement.classList.add('flag-stickyWhatsDismissed');
+    const wrapper = serverPage();
+    const aside = wrapper.querySelector<HTMLElement>('[data-sticky-bar]')!;
+    expect(aside.textContent).toContain('Recarga com entrega grátis');
+    expect(takesSpace(aside)).toBe(false);
+    expect(takesSpace(spacer())).toBe(false);
+    stickyCtaBehavior(wrapper);
     expect(bar()).toBeNull();
   });
 
-  it('is in the server HTML, and hides after hydration when dismissed earlier', async () => {
-    const errors = vi.spyOn(console, 'error');
-    const html = renderToString(<Agendamento />);
-    expect(html).toContain('Fechar barra do WhatsApp');
-    sessionStorage.setItem(FLAG, 'true');
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = html;
-    const root = hydrateRoot(container, <Agendamento />);
-    await act(async () => {});
-    expect(container.querySelector('aside')).toBeNull();
-    expect(errors).not.toHaveBeenCalled();
-    act(() => root.unmount());
-    container.remove();
+  it('on the server HTML, the page script makes the close button work; its cleanup detaches it', () => {
+    const wrapper = serverPage();
+    const stop = stickyCtaBehavior(wrapper);
+    expect(bar()).not.toBeNull();
+    fireEvent.click(closeButton());
+    expect(bar()).toBeNull();
+    expect(takesSpace(spacer())).toBe(false);
+    expect(sessionStorage.getItem(FLAG)).toBe('true');
+    stop();
+
+    sessionStorage.clear();
+    document.body.replaceChildren();
+    const again = serverPage();
+    stickyCtaBehavior(again)();
+    fireEvent.click(closeButton());
+    expect(bar()).not.toBeNull();
+    expect(sessionStorage.getItem(FLAG)).toBeNull();
   });
 });

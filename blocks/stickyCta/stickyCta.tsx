@@ -1,16 +1,14 @@
 import { css, keyframes } from '@emotion/react';
-import { useState } from 'react';
+import { useRef } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { colors, fonts, motion, mq, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { setFlag } from '../../runtime/client/session-flags.ts';
-import { useSessionFlag } from '../../runtime/client/use-session-flag.ts';
+import { useBehavior } from '../../runtime/use-behavior.ts';
+import stickyCtaBehavior from './stickyCta.behavior.ts';
 import type { stickyCtaSchema } from './stickyCta.schema.ts';
 
 export type StickyCtaProps = BlockProps<typeof stickyCtaSchema>;
-
-const FLAG = 'stickyWhatsDismissed';
 
 /** The bar's height above the safe area; the spacer reserves exactly the same. */
 const BAR_PX = 72;
@@ -37,8 +35,9 @@ const bar = css`
   ${mq.lg} {
     display: none;
   }
-  /* Dismissed earlier this session: hidden from first paint, before the island hydrates. */
-  .flag-stickyWhatsDismissed & {
+  /* Dismissed earlier this session: hidden from first paint, before the page script runs. */
+  .flag-stickyWhatsDismissed &,
+  &[hidden] {
     display: none;
   }
 `;
@@ -121,32 +120,30 @@ const spacer = css`
   ${mq.lg} {
     display: none;
   }
-  .flag-stickyWhatsDismissed & {
+  .flag-stickyWhatsDismissed &,
+  &[hidden] {
     display: none;
   }
 `;
 
+/**
+ * The bar as the server renders it: shown, unless the pre-paint script marked the flag on <html>.
+ * Closing it is the plain-DOM behaviour of stickyCta.behavior.ts (`hidden` on the bar and its
+ * spacer, the session flag): on the site the page script runs it; here the effect runs the same code.
+ */
 export default function StickyCta({ text, price, cta }: StickyCtaProps) {
-  // The server shows the bar; the browser hides it after hydration if it was dismissed this session.
-  const dismissedBefore = useSessionFlag(FLAG);
-  const [dismissed, setDismissed] = useState(false);
-  if (dismissedBefore || dismissed) return null;
-
-  const close = () => {
-    setFlag(FLAG);
-    setDismissed(true);
-  };
-
+  const barRef = useRef<HTMLElement>(null);
+  useBehavior(barRef, stickyCtaBehavior);
   return (
     <>
-      <aside css={bar} aria-label="Barra do WhatsApp">
+      <aside css={bar} ref={barRef} aria-label="Barra do WhatsApp" data-sticky-bar="">
         <div css={inner}>
           <div css={copy}>
             <p css={[lead, !price && leadAlone]}>{text}</p>
             {price && <p css={priceStyle}>{price}</p>}
           </div>
           <CtaLink cta={cta} variant="chat" extraCss={button} />
-          <button type="button" css={closeButton} aria-label="Fechar barra do WhatsApp" onClick={close}>
+          <button type="button" css={closeButton} aria-label="Fechar barra do WhatsApp">
             <Icon name="close" size={22} />
           </button>
         </div>

@@ -245,21 +245,77 @@ test('sticky chat bar (phone): close hides it and it stays hidden for the sessio
   const bar = page.getByRole('complementary', { name: 'Barra do WhatsApp' });
   await expect(bar).toBeVisible();
   await expect(bar.getByRole('link', { name: /Agendar/ })).toHaveAttribute('data-track', 'StickyWhatsAppCTA');
-  await expect(page.locator('[data-island="stickyCta"]')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
   await page.getByRole('button', { name: 'Fechar barra do WhatsApp' }).click();
   await expect(bar).toBeHidden();
   expect(await flag(page, 'stickyWhatsDismissed')).toBe('true');
+  await expect(page.locator('[data-sticky-spacer]')).toBeHidden();
   await page.reload();
-  await expect(page.locator('[data-island="stickyCta"]')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
   await expect(page.getByRole('complementary', { name: 'Barra do WhatsApp' })).toBeHidden();
-  // Hidden from first paint, not only after hydration: with the island's code blocked it still never shows.
-  await page.route(/\/assets\/stickyCta-[^/]+\.js$/, (route) => route.abort());
+  // Hidden from first paint, not only once its behaviour runs: with that code blocked it still never shows.
+  await page.route(/\/assets\/stickyCta\.behavior-[^/]+\.js$/, (route) => route.abort());
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/flag-stickyWhatsDismissed/);
   await expect(page.getByRole('complementary', { name: 'Barra do WhatsApp' })).toBeHidden();
+  await expect(page.locator('[data-behavior="stickyCta"]')).not.toHaveAttribute('data-enhanced');
 });
 
 test('storage that throws breaks nothing: popup, bar and links still work', async ({ page }) => {
+test('sticky chat bar (phone): on screen from the first paint, it moves nothing; the end of the page stays above it', async ({
+  page,
+}) => {
+  test.skip(!isPhone(page), 'phone only');
+  await page.addInitScript(() => {
+    const w = window as unknown as { __stickyShifts: string[] };
+    w.__stickyShifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { sources?: { node?: Node }[] }[])
+        for (const source of e.sources ?? []) {
+          const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+          if (node?.closest('[data-behavior="stickyCta"]'))
+            w.__stickyShifts.push(node.outerHTML.slice(0, 80));
+        }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/agendamento');
+  const bar = page.getByRole('complementary', { name: 'Barra do WhatsApp' });
+  await expect(bar).toBeVisible();
+  await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // The footer's last line ends above the bar, and the bar covers the whole width at the bottom.
+  const footer = await page.locator('footer').last().boundingBox();
+  const box = await bar.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(Math.round(box!.y + box!.height)).toBe(viewport.height);
+  expect(box!.width).toBe(viewport.width);
+  expect(footer!.y + footer!.height).toBeLessThanOrEqual(box!.y + 1);
+  await page.waitForTimeout(300);
+  expect(
+    await page.evaluate(() => (window as unknown as { __stickyShifts: string[] }).__stickyShifts),
+  ).toEqual([]);
+});
+
+test('sticky chat bar (phone): closes even when storage throws', async ({ page }) => {
+  test.skip(!isPhone(page), 'phone only');
+  await page.addInitScript(() => {
+    for (const method of ['getItem', 'setItem'] as const) {
+      Storage.prototype[method] = () => {
+        throw new DOMException('blocked', 'SecurityError');
+      };
+    }
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/agendamento');
+  const bar = page.getByRole('complementary', { name: 'Barra do WhatsApp' });
+  await expect(bar).toBeVisible();
+  await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
+  await page.getByRole('button', { name: 'Fechar barra do WhatsApp' }).click();
+  await expect(bar).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
   await page.addInitScript(() => {
     for (const method of ['getItem', 'setItem'] as const) {
       Storage.prototype[method] = () => {

@@ -124,7 +124,7 @@ test.describe('with an analytics id', () => {
     await expect(banner).toBeVisible();
     await page.waitForLoadState('networkidle');
     if (isPhone(page)) {
-      const bar = page.locator('[data-island="stickyCta"] a[data-track="StickyWhatsAppCTA"]');
+      const bar = page.locator('[data-behavior="stickyCta"] a[data-track="StickyWhatsAppCTA"]');
       await expect(bar).toBeVisible();
       await expectNotCovering(banner, bar);
       await page.getByRole('button', { name: 'Abrir menu' }).isVisible();
