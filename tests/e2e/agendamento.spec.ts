@@ -248,8 +248,8 @@ test('sticky chat bar (phone): close hides it and it stays hidden for the sessio
   await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
   await page.getByRole('button', { name: 'Fechar barra do WhatsApp' }).click();
   await expect(bar).toBeHidden();
-  expect(await flag(page, 'stickyWhatsDismissed')).toBe('true');
   await expect(page.locator('[data-sticky-spacer]')).toBeHidden();
+  expect(await flag(page, 'stickyWhatsDismissed')).toBe('true');
   await page.reload();
   await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
   await expect(page.getByRole('complementary', { name: 'Barra do WhatsApp' })).toBeHidden();
@@ -257,11 +257,10 @@ test('sticky chat bar (phone): close hides it and it stays hidden for the sessio
   await page.route(/\/assets\/stickyCta\.behavior-[^/]+\.js$/, (route) => route.abort());
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/flag-stickyWhatsDismissed/);
-  await expect(page.getByRole('complementary', { name: 'Barra do WhatsApp' })).toBeHidden();
   await expect(page.locator('[data-behavior="stickyCta"]')).not.toHaveAttribute('data-enhanced');
+  await expect(page.getByRole('complementary', { name: 'Barra do WhatsApp' })).toBeHidden();
 });
 
-test('storage that throws breaks nothing: popup, bar and links still work', async ({ page }) => {
 test('sticky chat bar (phone): on screen from the first paint, it moves nothing; the end of the page stays above it', async ({
   page,
 }) => {
@@ -316,6 +315,7 @@ test('sticky chat bar (phone): closes even when storage throws', async ({ page }
   expect(errors).toEqual([]);
 });
 
+test('storage that throws breaks nothing: popup, bar and links still work', async ({ page }) => {
   await page.addInitScript(() => {
     for (const method of ['getItem', 'setItem'] as const) {
       Storage.prototype[method] = () => {
