@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { fontFiles } from '../../design/fonts.ts';
 import { GA_BASE_URL } from './consent-helpers.ts';
 import { ALL_ROUTES } from './routes.ts';
-import { POPUP_HYDRATES_AT_MS, popupHydrated } from './popup-clock.ts';
+import { advanceTo, popupHydrated } from './popup-clock.ts';
 
 interface Use {
   /** "Family weight" of the computed style: the first family of the stack, as CSS names it. */
@@ -74,7 +74,7 @@ test('every text asks for a font file the site ships, every file is used, the fi
     const popup = page.locator('[data-island="popup"]');
     if (await popup.count()) {
       await popupHydrated(page);
-      await page.clock.runFor(30_500 - POPUP_HYDRATES_AT_MS - 100);
+      await advanceTo(page, 30_500);
       await expect(page.getByRole('dialog')).toBeVisible();
       uses.push(...(await textFonts(page)).map((u) => ({ ...u, firstScreen: false })));
     }

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ALL_ROUTES } from './routes.ts';
-import { POPUP_HYDRATES_AT_MS, popupHydrated } from './popup-clock.ts';
+import { advanceTo, popupHydrated } from './popup-clock.ts';
 
 const routes = ALL_ROUTES;
 
@@ -145,7 +145,7 @@ test('the popup takes focus, keeps Tab and Shift+Tab inside, and gives focus bac
   const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
   await page.keyboard.press('Tab');
   await expect(skip).toBeFocused();
-  await page.clock.runFor(30_500 - POPUP_HYDRATES_AT_MS - 100);
+  await advanceTo(page, 30_500);
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toBeFocused();
@@ -232,7 +232,7 @@ test.describe('prefers-reduced-motion', () => {
     await page.clock.install();
     await page.goto('/agendamento');
     await popupHydrated(page);
-    await page.clock.runFor(30_500 - POPUP_HYDRATES_AT_MS - 100);
+    await advanceTo(page, 30_500);
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     // Fully opaque within a few frames (the animation it replaces lasts 200–300 ms): the clock

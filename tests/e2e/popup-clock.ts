@@ -6,10 +6,17 @@ import { PREFETCH_LEAD_MS } from '../../blocks/popup/popup.tsx';
 export const POPUP_HYDRATES_AT_MS = SPEC.popupDelayMs - PREFETCH_LEAD_MS;
 
 /**
- * Advances the installed clock just past the moment the popup's island is due and waits until
- * React has hydrated it; the clock then stands at POPUP_HYDRATES_AT_MS + 100 ms.
+ * Runs the installed clock until the page has been open `ms` (its performance.now()). The
+ * clock also flows at real speed between steps, so tests aim at absolute page times rather
+ * than add up relative jumps.
  */
+export async function advanceTo(page: Page, ms: number): Promise<void> {
+  const now = await page.evaluate(() => performance.now());
+  if (ms > now) await page.clock.runFor(Math.ceil(ms - now));
+}
+
+/** Runs the clock just past the moment the popup's island is due and waits until React has hydrated it. */
 export async function popupHydrated(page: Page): Promise<void> {
-  await page.clock.runFor(POPUP_HYDRATES_AT_MS + 100);
+  await advanceTo(page, POPUP_HYDRATES_AT_MS + 100);
   await expect(page.locator('[data-island="popup"]')).toHaveAttribute('data-hydrated', 'true');
 }

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
-import { POPUP_HYDRATES_AT_MS, popupHydrated } from './popup-clock.ts';
+import { advanceTo, popupHydrated } from './popup-clock.ts';
 
 const PHONE = '5511900000000';
 const RECARGA = 'Olá! Gostaria de agendar a recarga do meu cilindro de CO2 com entrega em casa em São Paulo.';
@@ -176,7 +176,7 @@ test('offer popup opens at 30 s and its button records OfferPopupC', async ({ pa
   await page.clock.install();
   await page.goto('/recarregue');
   await popupHydrated(page);
-  await page.clock.runFor(29_000 - POPUP_HYDRATES_AT_MS - 100);
+  await advanceTo(page, 29_000);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.clock.runFor(1_500);
   const dialog = page.getByRole('dialog');
