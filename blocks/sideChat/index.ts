@@ -10,7 +10,10 @@ export default defineBlock({
     'Botão flutuante do WhatsApp no canto inferior direito, só no computador. Abre com "Agende sua recarga agora!", recolhe para o ícone depois de 4 segundos (e fica recolhido na sessão) e abre de novo ao passar o mouse ou com o teclado. Tem botão para fechar.',
   schema: sideChatSchema,
   component: SideChat,
-  hydrate: 'load',
+  // Static HTML; folding, unfolding on hover or focus and closing are a plain-DOM behaviour
+  // (sideChat.behavior.ts) run by the page script, never React.
+  hydrate: false,
+  behavior: true,
   placement: 'overlay',
   examples: [
     {

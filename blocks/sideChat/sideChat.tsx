@@ -1,17 +1,15 @@
 import { css, keyframes } from '@emotion/react';
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useRef } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { breakpoints, colors, fonts, motion } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
-import { getFlag, setFlag } from '../../runtime/client/session-flags.ts';
-import { useSessionFlag } from '../../runtime/client/use-session-flag.ts';
+import { useBehavior } from '../../runtime/use-behavior.ts';
+import sideChatBehavior from './sideChat.behavior.ts';
 import type { sideChatSchema } from './sideChat.schema.ts';
 
 export type SideChatProps = BlockProps<typeof sideChatSchema>;
 
-const FLAG = 'sideWhatsCollapsed';
-const DESKTOP = `(min-width: ${breakpoints.lg}px)`;
 const belowDesktop = `@media (max-width: ${breakpoints.lg - 0.02}px)`;
 
 const enter = keyframes`
@@ -27,6 +25,10 @@ const wrap = css`
   z-index: 40;
   animation: ${enter} ${motion.base} ${motion.ease} both;
   ${belowDesktop} {
+    display: none;
+  }
+  /* Closed for this page view (sideChat.behavior.ts). */
+  &[hidden] {
     display: none;
   }
 `;
@@ -68,7 +70,7 @@ const labelText = css`
     padding ${motion.base} ${motion.ease},
     opacity ${motion.fast} ${motion.ease};
   [data-collapsed='true'] &,
-  .flag-sideWhatsCollapsed [data-island]:not([data-hydrated]) & {
+  .flag-sideWhatsCollapsed [data-behavior]:not([data-enhanced]) & {
     max-width: 0;
     padding: 0;
     opacity: 0;
@@ -105,50 +107,24 @@ const closeButton = css`
   }
 `;
 
+/**
+ * The button as the server renders it: expanded, as on a first view. Folding, unfolding and
+ * closing are the plain-DOM behaviour of sideChat.behavior.ts (state in `data-collapsed` and
+ * `hidden`): on the site the page script runs it; here the effect runs the same code. A
+ * visitor who saw it already gets it folded from the first paint (the pre-paint
+ * `flag-sideWhatsCollapsed` class, until the behaviour takes over).
+ */
 export default function SideChat({ label, cta, collapseAfterMs }: SideChatProps) {
-  // Hydration renders the server's expanded button; the browser then reads the session flag.
-  const collapsedBefore = useSessionFlag(FLAG);
-  const [timedOut, setTimedOut] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [closed, setClosed] = useState(false);
-
-  // First view: collapse after collapseAfterMs, counted while the button is on screen (desktop).
-  useEffect(() => {
-    if (getFlag(FLAG)) return;
-    const desktop = typeof window.matchMedia === 'function' ? window.matchMedia(DESKTOP) : null;
-    let timer: number | undefined;
-    const start = () => {
-      if (timer !== undefined || (desktop && !desktop.matches)) return;
-      timer = window.setTimeout(() => {
-        setFlag(FLAG);
-        setTimedOut(true);
-      }, collapseAfterMs);
-    };
-    start();
-    desktop?.addEventListener('change', start);
-    return () => {
-      desktop?.removeEventListener('change', start);
-      window.clearTimeout(timer);
-    };
-  }, [collapseAfterMs]);
-
-  if (closed) return null;
-
-  const collapsed = (collapsedBefore || timedOut) && !hovered && !focused;
-  const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-  };
-
+  const rootRef = useRef<HTMLElement>(null);
+  useBehavior(rootRef, sideChatBehavior);
   return (
     <aside
+      ref={rootRef}
       css={wrap}
       aria-label="Botão do WhatsApp"
-      data-collapsed={collapsed}
-      onPointerEnter={() => setHovered(true)}
-      onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
+      data-side-chat=""
+      data-collapsed="false"
+      data-collapse-after-ms={collapseAfterMs}
     >
       <CtaLink cta={cta} variant="chat" icon={false} extraCss={button}>
         <span css={labelText}>{label}</span>
@@ -157,12 +133,7 @@ export default function SideChat({ label, cta, collapseAfterMs }: SideChatProps)
           <Icon name={cta.action === 'phone' ? 'phone' : 'whatsapp'} size={28} />
         </span>
       </CtaLink>
-      <button
-        type="button"
-        css={closeButton}
-        aria-label="Fechar botão do WhatsApp"
-        onClick={() => setClosed(true)}
-      >
+      <button type="button" css={closeButton} aria-label="Fechar botão do WhatsApp" data-close="">
         <span>
           <Icon name="close" size={14} />
         </span>

@@ -222,15 +222,15 @@ test.describe('timed behaviours (fake clock)', () => {
     test.skip(isPhone(page), 'desktop only');
     await page.clock.install();
     await page.goto('/agendamento');
-    const side = page.locator('[data-island="sideChat"] [data-collapsed]');
-    await expect(page.locator('[data-island="sideChat"]')).toHaveAttribute('data-hydrated', 'true');
+    const side = page.locator('[data-behavior="sideChat"] [data-collapsed]');
+    await expect(page.locator('[data-behavior="sideChat"]')).toHaveAttribute('data-enhanced', 'true');
     await expect(side).toHaveAttribute('data-collapsed', 'false');
     await expect(page.getByText('Agende sua recarga agora!')).toBeVisible();
     await page.clock.runFor(4_100);
     await expect(side).toHaveAttribute('data-collapsed', 'true');
     expect(await flag(page, 'sideWhatsCollapsed')).toBe('true');
     await page.reload();
-    await expect(page.locator('[data-island="sideChat"]')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.locator('[data-behavior="sideChat"]')).toHaveAttribute('data-enhanced', 'true');
     await expect(side).toHaveAttribute('data-collapsed', 'true');
     await side.hover();
     await expect(side).toHaveAttribute('data-collapsed', 'false');

@@ -129,7 +129,7 @@ test.describe('with an analytics id', () => {
       await expectNotCovering(banner, bar);
       await page.getByRole('button', { name: 'Abrir menu' }).isVisible();
     } else {
-      const side = page.locator('[data-island="sideChat"] a').first();
+      const side = page.locator('[data-behavior="sideChat"] a').first();
       await expect(side).toBeVisible();
       await expectNotCovering(banner, side);
     }

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 test('an island that throws in the browser keeps its server HTML and logs the error', async ({ page }) => {
-  // Stand in a broken build of the side chat island's chunk.
-  await page.route(/\/assets\/sideChat-[^/]+\.js$/, (route) =>
+  // Stand in a broken build of the gallery island's chunk (/recarregue's carousel).
+  await page.route(/\/assets\/gallery-[^/]+\.js$/, (route) =>
     route.fulfill({
       contentType: 'text/javascript',
       body: 'export default function Broken() { throw new Error("quebrado de propósito"); }',
@@ -12,13 +12,16 @@ test('an island that throws in the browser keeps its server HTML and logs the er
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
   });
-  await page.goto('/agendamento');
-  await expect
-    .poll(() => errors.some((e) => e.includes('O bloco "sideChat" falhou no navegador')))
-    .toBe(true);
+  await page.goto('/recarregue');
+  // The gallery hydrates when it comes into view.
+  await page.locator('#galeria').scrollIntoViewIfNeeded();
+  await expect.poll(() => errors.some((e) => e.includes('O bloco "gallery" falhou no navegador'))).toBe(true);
   await page.waitForTimeout(100);
-  // The server's button is still there (shown from tablet width up), with its chat link.
-  await expect(page.locator('[data-island="sideChat"] a[href*="api.whatsapp.com"]')).toBeAttached();
+  // The server's carousel is still there: its heading, first images and arrows.
+  const gallery = page.locator('[data-island="gallery"]');
+  await expect(gallery.getByRole('heading', { name: 'Da recarga até a sua porta' })).toBeVisible();
+  await expect(gallery.getByRole('img').first()).toBeVisible();
+  await expect(gallery.getByRole('button', { name: 'Próximas imagens' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
