@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
 import {
   argTypesFromSchema,
   blockParameters,
@@ -87,6 +88,21 @@ export const Computador: Story = {
   name: 'Computador (não aparece)',
   args: exampleProps(block, 'Agendamento'),
   globals: { viewport: { value: 'desktop', isRotated: false } },
+};
+
+/** The visitor taps the X: the bar leaves, the end of the page gets its space back, the flag is set. */
+export const FechandoAgora: Story = {
+  name: 'Fechar com o X (celular)',
+  args: exampleProps(block, 'Agendamento'),
+  globals: phoneViewport,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const bar = canvas.getByRole('complementary', { name: 'Barra do WhatsApp' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Fechar barra do WhatsApp' }));
+    await expect(bar).not.toBeVisible();
+    await expect(canvasElement.querySelector('[data-sticky-spacer]')).not.toBeVisible();
+    await expect(sessionStorage.getItem('stickyWhatsDismissed')).toBe('true');
+  },
 };
 
 /**
