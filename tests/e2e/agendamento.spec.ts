@@ -1,6 +1,7 @@
 /** /agendamento against the built site: content, head, links, analytics and every timed behaviour (spec §2, §4, §7, §9). */
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
+import { advanceTo, popupHydrated } from './popup-clock.ts';
 
 const PHONE = '5511900000000';
 const RECARGA = 'Olá! Gostaria de agendar a recarga do meu cilindro de CO2 com entrega em casa em São Paulo.';
@@ -172,8 +173,8 @@ test.describe('timed behaviours (fake clock)', () => {
   }) => {
     await page.clock.install();
     await page.goto('/agendamento');
-    await expect(page.locator('[data-island="popup"]')).toHaveAttribute('data-hydrated', 'true');
-    await page.clock.runFor(29_000);
+    await popupHydrated(page);
+    await advanceTo(page, 29_000);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.clock.runFor(1_500);
     const dialog = page.getByRole('dialog');
@@ -194,8 +195,8 @@ test.describe('timed behaviours (fake clock)', () => {
   test('offer popup: its chat button records OfferPopupT and closes it', async ({ page }) => {
     await page.clock.install();
     await page.goto('/agendamento');
-    await expect(page.locator('[data-island="popup"]')).toHaveAttribute('data-hydrated', 'true');
-    await page.clock.runFor(30_500);
+    await popupHydrated(page);
+    await advanceTo(page, 30_500);
     const cta = page.getByRole('dialog').getByRole('link', { name: /Agendar pelo WhatsApp/ });
     const [chat] = await Promise.all([page.waitForEvent('popup'), cta.click()]);
     await chat.close();
@@ -327,8 +328,8 @@ test('storage that throws breaks nothing: popup, bar and links still work', asyn
   page.on('pageerror', (e) => errors.push(e.message));
   await page.clock.install();
   await page.goto('/agendamento');
-  await expect(page.locator('[data-island="popup"]')).toHaveAttribute('data-hydrated', 'true');
-  await page.clock.runFor(30_500);
+  await popupHydrated(page);
+  await advanceTo(page, 30_500);
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.getByRole('button', { name: 'Fechar oferta' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
