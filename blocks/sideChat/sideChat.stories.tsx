@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
 import {
   argTypesFromSchema,
   blockParameters,
@@ -71,6 +72,41 @@ export const Recolhido: Story = {
   beforeEach: () => {
     sessionStorage.setItem('sideWhatsCollapsed', 'true');
     return () => sessionStorage.removeItem('sideWhatsCollapsed');
+  },
+};
+
+const desktop = { viewport: { value: 'desktop', isRotated: false } };
+
+/** Seen already this visit: folded to the icon; the pointer unfolds it, leaving folds it again. */
+export const RecolhidoAoPassarOMouse: Story = {
+  name: 'Recolhido: abre ao passar o mouse',
+  args: exampleProps(block, 'Agendamento'),
+  globals: desktop,
+  beforeEach: () => {
+    sessionStorage.setItem('sideWhatsCollapsed', 'true');
+    return () => sessionStorage.removeItem('sideWhatsCollapsed');
+  },
+  play: async ({ canvasElement }) => {
+    const side = within(canvasElement).getByRole('complementary', { name: 'Botão do WhatsApp' });
+    await expect(side).toHaveAttribute('data-collapsed', 'true');
+    await userEvent.hover(side);
+    await expect(side).toHaveAttribute('data-collapsed', 'false');
+    await userEvent.unhover(side);
+    await expect(side).toHaveAttribute('data-collapsed', 'true');
+  },
+};
+
+/** The visitor clicks the X: the button leaves for the rest of the page view. */
+export const FechandoAgora: Story = {
+  name: 'Fechar com o X',
+  args: exampleProps(block, 'Agendamento'),
+  globals: desktop,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const side = canvas.getByRole('complementary', { name: 'Botão do WhatsApp' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Fechar botão do WhatsApp' }));
+    await expect(side).not.toBeVisible();
+    await expect(canvas.queryByRole('link')).toBeNull();
   },
 };
 
