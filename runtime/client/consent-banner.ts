@@ -42,7 +42,7 @@ function place(el: HTMLElement, doc: Document): void {
   let bottom = 0;
   let rightLimit = window.innerWidth;
   for (const node of doc.querySelectorAll<HTMLElement>(
-    '[data-island="stickyCta"] *, [data-island="sideChat"] *',
+    '[data-behavior="stickyCta"] *, [data-behavior="sideChat"] *',
   )) {
     if (getComputedStyle(node).position !== 'fixed' || node.offsetHeight === 0) continue;
     const rect = node.getBoundingClientRect();

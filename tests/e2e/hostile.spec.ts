@@ -45,6 +45,11 @@ test('hostile text is shown as written, runs nothing, and its island hydrates cl
   await expect(page.locator('[data-behavior="faq"]')).toHaveAttribute('data-enhanced', 'true', {
     timeout: 15_000,
   });
+  // The testimonials slider, an island whose props hold hostile text, hydrates once in view.
+  const island = page.locator('[data-island="testimonials"]');
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expect(island.getByRole('heading', { level: 2 })).toHaveText(strings.title);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(strings.title);
   await expect(page).toHaveTitle(strings.title);
   const question = page.locator('#conteudo').getByRole('button', { name: strings.question.trim() });

@@ -1,6 +1,7 @@
 /**
  * Text an author writes stays text (issue 7): a real build of tests/fixtures/hostile/_texto-hostil,
- * whose brand, title, description, headings, FAQ (with FAQPage data), side chat button (an island) and JSON-LD hold
+ * whose brand, title, description, headings, FAQ (with FAQPage data), testimonials slider (an island), side
+ * chat button and JSON-LD hold
  * `</script>`, `<script>`, HTML entities, event-handler markup, RTL overrides, U+2028, emoji and a
  * 5,000-character string. The built HTML is parsed by a real HTML parser (jsdom): every value
  * comes back exactly as written, in the body, the meta tags, the JSON-LD, the island's
@@ -89,10 +90,17 @@ describe('hostile text in a real build', () => {
   });
 
   it("keeps them intact in the island's data-props and the site data the islands read", () => {
-    const island = doc.querySelector('[data-island="sideChat"]')!;
+    const island = doc.querySelector('[data-island="testimonials"]')!;
     const props = JSON.parse(island.getAttribute('data-props')!);
-    expect(props.label).toBe(`<svg onload=alert(3)> "a" 'b' \u202E?`);
-    expect(props.cta.label).toBe('"><img src=x onerror=alert(2)> ]]> \u2028 ${x} 💥');
+    expect(props.heading).toBe(strings.title);
+    expect(props.items[0].text).toBe(strings.question);
+    expect(props.items[0].author).toBe(`<svg onload=alert(3)> "a" 'b' \u202E?`);
+    expect(props.items[1].text).toBe('"><img src=x onerror=alert(2)> ]]> \u2028 ${x} 💥');
+    expect(props.items[1].author).toBe('</b> &amp; &lt;b&gt; \u202Egnp\u202C 🎉');
+    // The side chat button is static HTML (a plain-DOM behaviour): its text is in the body as written.
+    const side = doc.querySelector('[data-behavior="sideChat"]')!;
+    expect(side.textContent).toContain(`<svg onload=alert(3)> "a" 'b' \u202E?`);
+    expect(side.textContent).toContain('"><img src=x onerror=alert(2)> ]]> \u2028 ${x} 💥');
     const site = JSON.parse(doc.querySelector('script[type="application/json"]')!.textContent!);
     expect(site.brand).toBe(strings.brand);
   });
