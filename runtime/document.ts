@@ -35,8 +35,8 @@ export function jsonForScript(value: unknown): string {
  * Runs before first paint on pages that have a script: blocks can then style states that
  * only make sense with JavaScript (a closed accordion panel) under `.js`, and show
  * everything when scripts are off. It also marks the session flags already set
- * (`flag-stickyWhatsDismissed` …), so a dismissed bar does not flash before its island
- * hydrates. Issue 7's CSP allows it by its hash.
+ * (`flag-stickyWhatsDismissed` …), so a dismissed bar does not flash before its behaviour
+ * runs. Issue 7's CSP allows it by its hash.
  */
 export const JS_CLASS_SCRIPT =
   "(function(c){c.add('js');try{for(var k of " +

@@ -31,7 +31,7 @@ function scrollToTop(): void {
   window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
 }
 
-/** Blocks marked hideFor: paidTraffic are removed before any island hydrates. */
+/** Blocks marked hideFor: paidTraffic are removed before any behaviour runs or island hydrates. */
 function applyVisibilityRules(doc: Document): void {
   if (!isPaidTraffic(location.search)) return;
   for (const el of doc.querySelectorAll('[data-hide-for="paidTraffic"]')) el.remove();
