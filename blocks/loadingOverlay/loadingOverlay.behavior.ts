@@ -7,25 +7,13 @@
  * hideDelayMs, fades out (FADE_MS), then is hidden for good. The page does not scroll while
  * it covers it. Reduced motion, or the CSS safety cap having faded it out already: it leaves at once.
  */
+import { lockScroll } from '../../runtime/client/scroll-lock.ts';
+
 export const FADE_MS = 300;
 
 /** One step of spec §4: a random whole number in [1, maxStep], so progress always moves and never jumps more than maxStep. */
 export function randomStep(maxStep: number, random: () => number = Math.random): number {
   return Math.min(maxStep, Math.floor(random() * maxStep) + 1);
-}
-
-/** Locks the page's scroll, keeping the scrollbar's width so nothing moves. */
-function lockScroll(): () => void {
-  const { body } = document;
-  const overflow = body.style.overflow;
-  const paddingRight = body.style.paddingRight;
-  const scrollbar = window.innerWidth - document.documentElement.clientWidth;
-  body.style.overflow = 'hidden';
-  if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
-  return () => {
-    body.style.overflow = overflow;
-    body.style.paddingRight = paddingRight;
-  };
 }
 
 const prefersReducedMotion = () =>

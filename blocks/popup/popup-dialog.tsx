@@ -10,6 +10,7 @@ import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { Picture } from '../../design/picture.tsx';
 import { colors, fonts, motion as tokens, mq, radii, space } from '../../design/theme.ts';
+import { lockScroll } from '../../runtime/client/scroll-lock.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import motionFeatures from './motion-features.ts';
 import type { popupSchema } from './popup.schema.ts';
@@ -271,20 +272,6 @@ function trapTab(event: ReactKeyboardEvent<HTMLElement>): void {
     event.preventDefault();
     first.focus();
   }
-}
-
-/** Locks the page's scroll, keeping the scrollbar's width so nothing moves. */
-function lockScroll(): () => void {
-  const { body } = document;
-  const overflow = body.style.overflow;
-  const paddingRight = body.style.paddingRight;
-  const scrollbar = window.innerWidth - document.documentElement.clientWidth;
-  body.style.overflow = 'hidden';
-  if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
-  return () => {
-    body.style.overflow = overflow;
-    body.style.paddingRight = paddingRight;
-  };
 }
 
 export default function PopupDialog({
