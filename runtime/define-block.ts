@@ -83,3 +83,17 @@ export function usesBehavior(def: AnyBlockDefinition, props: Record<string, unkn
 export function hydrateStrategyOf(def: AnyBlockDefinition, props: Record<string, unknown>): HydrateStrategy {
   return typeof def.hydrate === 'function' ? def.hydrate(props) : def.hydrate;
 }
+
+/**
+ * What a block instance runs in the browser, with the one precedence rule: an island (React,
+ * its strategy) if it hydrates, else its plain-DOM behaviour if it declares one, else nothing.
+ * The page markup, the client bundle and the generated docs all ask this.
+ */
+export type ClientCode =
+  { kind: 'island'; strategy: Exclude<HydrateStrategy, false> } | { kind: 'behavior' } | { kind: 'none' };
+
+export function clientCodeOf(def: AnyBlockDefinition, props: Record<string, unknown>): ClientCode {
+  const strategy = hydrateStrategyOf(def, props);
+  if (strategy) return { kind: 'island', strategy };
+  return usesBehavior(def, props) ? { kind: 'behavior' } : { kind: 'none' };
+}

@@ -6,8 +6,8 @@
  */
 import { stringify } from 'yaml';
 import { BLOCK_BASE_KEYS, buildPageSchema, PageMetaSchema, variantProperties } from '../schema/page.ts';
-import type { AnyBlockDefinition, HydrateStrategy } from './define-block.ts';
-import { hydrateStrategyOf, usesBehavior } from './define-block.ts';
+import type { AnyBlockDefinition } from './define-block.ts';
+import { clientCodeOf } from './define-block.ts';
 
 export const BLOCKS_DOC_FILE = 'docs/blocos.md';
 
@@ -39,13 +39,15 @@ const placementNames = {
   overlay: 'sobreposto à página (janelas e botões flutuantes)',
 } as const;
 
-const hydrateNames: Record<string, string> = {
-  false: 'nenhum: HTML estático, não carrega JavaScript',
+/** How the docs name what a block runs in the browser. */
+const clientNames = {
+  none: 'nenhum: HTML estático, não carrega JavaScript',
   load: 'interativo, carrega ao abrir a página',
   idle: 'interativo, carrega quando o navegador fica livre',
   visible: 'interativo, carrega quando o bloco chega perto da tela',
+  after: 'interativo, carrega pouco antes de aparecer',
   behavior: 'um script pequeno, sem React, roda ao abrir a página',
-};
+} as const;
 
 export function blocksDocText(blocks: readonly AnyBlockDefinition[]): string {
   const page = buildPageSchema(blocks) as {
@@ -136,10 +138,9 @@ function describeHydrate(def: AnyBlockDefinition): string {
   const kinds = [
     ...new Set(
       def.examples.map((e) => {
-        const props = e.props as Record<string, unknown>;
-        const strategy: HydrateStrategy = hydrateStrategyOf(def, props);
-        if (typeof strategy === 'object') return 'interativo, carrega pouco antes de aparecer';
-        return hydrateNames[!strategy && usesBehavior(def, props) ? 'behavior' : String(strategy)]!;
+        const client = clientCodeOf(def, e.props as Record<string, unknown>);
+        if (client.kind !== 'island') return clientNames[client.kind];
+        return clientNames[typeof client.strategy === 'object' ? 'after' : client.strategy];
       }),
     ),
   ];

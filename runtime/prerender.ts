@@ -11,7 +11,7 @@ import path from 'node:path';
 import { build as viteBuild, type Manifest } from 'vite';
 import { fontBaseName, fontFiles, type FontFile } from '../design/fonts.ts';
 import { assertWithinBudget, measureRouteJs, scriptsInHtml, type JsBudget, type RouteJs } from './budget.ts';
-import { hydrateStrategyOf, usesBehavior } from './define-block.ts';
+import { clientCodeOf } from './define-block.ts';
 import { loadProject, type Project } from './load-project.ts';
 import { blockList, blockMap } from './registry.ts';
 import { writeDeployFiles } from './headers.ts';
@@ -142,8 +142,9 @@ function usedClientCode(project: Project): { islandTypes: string[]; behaviorType
     for (const { type, hideFor: _hideFor, ...props } of page.model.blocks) {
       const def = blockMap.get(type);
       if (!def) continue;
-      if (hydrateStrategyOf(def, props)) islands.add(type);
-      else if (usesBehavior(def, props)) behaviors.add(type);
+      const { kind } = clientCodeOf(def, props);
+      if (kind === 'island') islands.add(type);
+      else if (kind === 'behavior') behaviors.add(type);
     }
   }
   return { islandTypes: [...islands].sort(), behaviorTypes: [...behaviors].sort() };

@@ -13,7 +13,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { fontFaceCss, type FontFile } from '../design/fonts.ts';
 import { globalCss } from '../design/global-styles.ts';
-import { hydrateStrategyOf, usesBehavior, type AnyBlockDefinition } from './define-block.ts';
+import { clientCodeOf, type AnyBlockDefinition } from './define-block.ts';
 import { escapeSingleQuotedAttr, jsonForScript, renderDocument } from './document.ts';
 import { RenderError } from './errors.ts';
 import type { LoadedPage, Project } from './load-project.ts';
@@ -105,8 +105,9 @@ export function renderPage(
     });
     const data = def.jsonLd?.(props);
     if (data) blockJsonLd.push({ type, index, data });
-    const strategy = hydrateStrategyOf(def, props);
-    if (strategy) {
+    const client = clientCodeOf(def, props);
+    if (client.kind === 'island') {
+      const { strategy } = client;
       islandTypes.add(type);
       const when =
         typeof strategy === 'object'
@@ -115,7 +116,7 @@ export function renderPage(
       html =
         `<div data-island="${type}" ${when} data-prefix="${prefix}" ` +
         `data-props='${escapeSingleQuotedAttr(JSON.stringify(props))}'>${html}</div>`;
-    } else if (usesBehavior(def, props)) {
+    } else if (client.kind === 'behavior') {
       behaviorTypes.add(type);
       html = `<div data-behavior="${type}">${html}</div>`;
     }

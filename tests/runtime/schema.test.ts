@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../blocks/index.ts';
 import { buildPageSchema } from '../../schema/page.ts';
+import { clientCodeOf } from '../../runtime/define-block.ts';
 import { blockList } from '../../runtime/registry.ts';
 import { PAGE_SCHEMA_FILE, pageSchemaText } from '../../runtime/schema-file.ts';
 import { createAjv } from '../../runtime/validate-page.ts';
@@ -36,6 +37,16 @@ describe('block registry', () => {
       // Plain DOM: the file imports no React, no emotion (they would defeat the point).
       expect(readFileSync(file, 'utf8'), type).not.toMatch(/from '(react|react-dom|@emotion\/[a-z]+)/);
     }
+  });
+
+  it('runs an island over a behaviour when a block declares both, and nothing when neither', () => {
+    const base = { ...registry.faq!, hydrate: false as const, behavior: true };
+    expect(clientCodeOf(base, {})).toEqual({ kind: 'behavior' });
+    expect(clientCodeOf({ ...base, hydrate: 'visible' }, {})).toEqual({
+      kind: 'island',
+      strategy: 'visible',
+    });
+    expect(clientCodeOf({ ...base, behavior: () => false }, {})).toEqual({ kind: 'none' });
   });
 
   it('documents every prop in Portuguese', () => {
