@@ -1,6 +1,7 @@
 /** /agendamento against the built site: content, head, links, analytics and every timed behaviour (spec §2, §4, §7, §9). */
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
+import { blockStorage } from './storage.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
 
 const PHONE = '5511900000000';
@@ -298,13 +299,7 @@ test('sticky chat bar (phone): on screen from the first paint, it moves nothing;
 
 test('sticky chat bar (phone): closes even when storage throws', async ({ page }) => {
   test.skip(!isPhone(page), 'phone only');
-  await page.addInitScript(() => {
-    for (const method of ['getItem', 'setItem'] as const) {
-      Storage.prototype[method] = () => {
-        throw new DOMException('blocked', 'SecurityError');
-      };
-    }
-  });
+  await blockStorage(page, 'calls');
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/agendamento');
@@ -317,13 +312,7 @@ test('sticky chat bar (phone): closes even when storage throws', async ({ page }
 });
 
 test('storage that throws breaks nothing: popup, bar and links still work', async ({ page }) => {
-  await page.addInitScript(() => {
-    for (const method of ['getItem', 'setItem'] as const) {
-      Storage.prototype[method] = () => {
-        throw new DOMException('blocked', 'SecurityError');
-      };
-    }
-  });
+  await blockStorage(page, 'calls');
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.clock.install();

@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
+import { blockStorage } from './storage.ts';
 import { GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';
 
 type Entry = Record<string, unknown>;
@@ -279,13 +280,7 @@ test.describe('with an analytics id', () => {
     page,
   }) => {
     const consoleLog = watchConsole(page);
-    await page.addInitScript(() => {
-      const boom = () => {
-        throw new DOMException('blocked', 'SecurityError');
-      };
-      for (const name of ['localStorage', 'sessionStorage'])
-        Object.defineProperty(window, name, { get: boom, configurable: true });
-    });
+    await blockStorage(page);
     const tag = await routeGoogle(page);
     await page.goto('/agendamento');
     await page.getByRole('button', { name: 'Aceitar todos' }).click();

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
+import { blockStorage } from './storage.ts';
 
 const HOSTILE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4317) + 2}`;
 const strings = JSON.parse(
@@ -79,13 +80,7 @@ test('storage that throws: every page with overlays still shows and runs its cal
     await stubOutside(context);
     const page = await context.newPage();
     const consoleLog = watchConsole(page);
-    await page.addInitScript(() => {
-      const boom = () => {
-        throw new DOMException('blocked', 'SecurityError');
-      };
-      for (const name of ['localStorage', 'sessionStorage'])
-        Object.defineProperty(window, name, { get: boom, configurable: true });
-    });
+    await blockStorage(page);
     await page.clock.install();
     await page.goto(route);
     await page.waitForLoadState('networkidle');
