@@ -24,10 +24,12 @@ import type * as ErrorScreen from './error-screen.ts';
 import type { PageErrors } from './errors.ts';
 import type * as FormatError from './format-error.ts';
 
-const VIRTUAL_ID = 'virtual:fillgas/islands';
-const RESOLVED_ID = '\0' + VIRTUAL_ID;
-const BEHAVIORS_ID = 'virtual:fillgas/behaviors';
-const RESOLVED_BEHAVIORS_ID = '\0' + BEHAVIORS_ID;
+/** The two lazy-import tables: which file each block type contributes, and the export's name. */
+const VIRTUAL_MODULES = {
+  'virtual:fillgas/islands': { exportName: 'islands', suffix: 'tsx' },
+  'virtual:fillgas/behaviors': { exportName: 'behaviors', suffix: 'behavior.ts' },
+} as const;
+type VirtualId = keyof typeof VIRTUAL_MODULES;
 
 export interface FillgasOptions {
   /** Island types to bundle (the build passes the ones pages use); default: every block folder. */
@@ -50,23 +52,20 @@ export function fillgas(options: FillgasOptions = {}): Plugin {
       root = config.root;
     },
     resolveId(id) {
-      if (id === VIRTUAL_ID) return RESOLVED_ID;
-      return id === BEHAVIORS_ID ? RESOLVED_BEHAVIORS_ID : undefined;
+      return Object.hasOwn(VIRTUAL_MODULES, id) ? '\0' + id : undefined;
     },
     load(id) {
-      if (id === RESOLVED_BEHAVIORS_ID) {
-        const types = options.behaviorTypes ?? blockFolders(root, 'behavior.ts');
-        const entries = types.map(
-          (t) => `  ${JSON.stringify(t)}: () => import(${JSON.stringify(`/blocks/${t}/${t}.behavior.ts`)}),`,
-        );
-        return `export const behaviors = {\n${entries.join('\n')}\n};\n`;
-      }
-      if (id !== RESOLVED_ID) return undefined;
-      const types = options.islandTypes ?? blockFolders(root);
+      const virtualId = id.slice(1) as VirtualId;
+      if (!id.startsWith('\0') || !Object.hasOwn(VIRTUAL_MODULES, virtualId)) return undefined;
+      const { exportName, suffix } = VIRTUAL_MODULES[virtualId];
+      // The build passes the types its pages use; dev and tests get every block folder.
+      const types =
+        (exportName === 'islands' ? options.islandTypes : options.behaviorTypes) ??
+        blockFolders(root, suffix);
       const entries = types.map(
-        (t) => `  ${JSON.stringify(t)}: () => import(${JSON.stringify(`/blocks/${t}/${t}.tsx`)}),`,
+        (t) => `  ${JSON.stringify(t)}: () => import(${JSON.stringify(`/blocks/${t}/${t}.${suffix}`)}),`,
       );
-      return `export const islands = {\n${entries.join('\n')}\n};\n`;
+      return `export const ${exportName} = {\n${entries.join('\n')}\n};\n`;
     },
     configureServer(server) {
       // Vitest runs its own Vite server (mode 'test'): no page middleware there.
