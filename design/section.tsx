@@ -5,6 +5,7 @@
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { colors, fonts, mq, space } from './theme.ts';
+import { reveal } from './reveal.ts';
 
 export type SectionTone = 'light' | 'alt' | 'dark';
 
@@ -77,7 +78,7 @@ export function Section({
     >
       <div className="container">
         {(heading || eyebrow || intro) && (
-          <header css={header(tone)} data-reveal="">
+          <header css={header(tone)} {...reveal}>
             {eyebrow && <span css={eyebrowStyle(tone)}>{eyebrow}</span>}
             {heading && <h2 id={headingId}>{heading}</h2>}
             {intro && <p>{intro}</p>}

@@ -5,6 +5,7 @@ import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts'
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { bannerSchema } from './banner.schema.ts';
+import { reveal } from '../../design/reveal.ts';
 
 export type BannerProps = BlockProps<typeof bannerSchema>;
 type Variant = BannerProps['variant'];
@@ -178,7 +179,7 @@ export default function Banner({
   return (
     <section id={id} css={frame(tone)} aria-labelledby={headingId} data-variant={variant}>
       <div className="container">
-        <div css={band(variant, tone)} data-reveal="">
+        <div css={band(variant, tone)} {...reveal}>
           {dark(variant) && (
             <div css={bubbles} aria-hidden="true">
               <span />

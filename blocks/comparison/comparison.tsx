@@ -7,6 +7,7 @@ import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts'
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { comparisonSchema, comparisonValueSchema } from './comparison.schema.ts';
+import { reveal } from '../../design/reveal.ts';
 
 export type ComparisonProps = BlockProps<typeof comparisonSchema>;
 type Tone = SectionTone;
@@ -201,13 +202,7 @@ export default function Comparison({
   const captionId = `${useId()}legenda`;
   return (
     <Section id={id} tone={tone} eyebrow={eyebrow} heading={heading} intro={intro}>
-      <div
-        css={scroller(columns.length)}
-        role="region"
-        aria-labelledby={captionId}
-        tabIndex={0}
-        data-reveal=""
-      >
+      <div css={scroller(columns.length)} role="region" aria-labelledby={captionId} tabIndex={0} {...reveal}>
         <table css={table(columns.length)}>
           <caption id={captionId} className={caption ? undefined : 'visually-hidden'}>
             {caption ?? heading}

@@ -7,6 +7,7 @@ import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts'
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { credentialSchema, credibilitySchema } from './credibility.schema.ts';
+import { reveal } from '../../design/reveal.ts';
 
 export type CredibilityProps = BlockProps<typeof credibilitySchema>;
 type Tone = SectionTone;
@@ -155,7 +156,7 @@ export default function Credibility({ id, eyebrow, heading, intro, stats, badges
       {stats.length > 0 && (
         <ul css={grid(stats.length, badges.length > 0, 2)} role="list">
           {stats.map((s) => (
-            <li key={s.label} css={statCard(tone)} data-reveal="">
+            <li key={s.label} css={statCard(tone)} {...reveal}>
               {s.icon && (
                 <span css={statIcon(tone)}>
                   <Icon name={s.icon} size={22} />
@@ -172,7 +173,7 @@ export default function Credibility({ id, eyebrow, heading, intro, stats, badges
       {badges.length > 0 && (
         <ul css={grid(badges.length, false, 1)} role="list">
           {(badges as Credential[]).map((b) => (
-            <li key={b.title} css={badgeCard(tone)} data-reveal="">
+            <li key={b.title} css={badgeCard(tone)} {...reveal}>
               {b.image ? (
                 <Picture image={b.image} sizes={`${SEAL}px`} />
               ) : (

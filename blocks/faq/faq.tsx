@@ -8,6 +8,7 @@ import type { BlockProps } from '../../runtime/define-block.ts';
 import { useBehavior } from '../../runtime/use-behavior.ts';
 import faqBehavior from './faq.behavior.ts';
 import type { faqSchema } from './faq.schema.ts';
+import { reveal } from '../../design/reveal.ts';
 
 export type FaqProps = BlockProps<typeof faqSchema>;
 
@@ -188,7 +189,7 @@ export default function Faq({ id, eyebrow, heading, intro, items, aside, tone }:
   return (
     <Section id={id} tone={tone} eyebrow={eyebrow} heading={heading} intro={intro}>
       <div css={layout(Boolean(aside))}>
-        <div ref={listRef} css={list} data-reveal="">
+        <div ref={listRef} css={list} {...reveal}>
           {items.map((item, index) => {
             const questionId = `${base}q${index}`;
             const answerId = `${base}a${index}`;
@@ -220,7 +221,7 @@ export default function Faq({ id, eyebrow, heading, intro, items, aside, tone }:
           })}
         </div>
         {aside && (
-          <div css={asideCard(tone)} data-reveal="">
+          <div css={asideCard(tone)} {...reveal}>
             <span css={asideIcon}>
               <Icon name="chat" size={28} />
             </span>

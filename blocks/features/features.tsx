@@ -6,6 +6,7 @@ import type { BlockProps } from '../../runtime/define-block.ts';
 import { accentAt } from '../../design/accents.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { featuresSchema } from './features.schema.ts';
+import { reveal } from '../../design/reveal.ts';
 
 export type FeaturesProps = BlockProps<typeof featuresSchema>;
 type Tone = SectionTone;
@@ -81,7 +82,7 @@ export default function Features({ id, eyebrow, heading, intro, items, columns, 
         {items.map((item, i) => {
           const accent = accentAt(i, item.accent);
           return (
-            <li key={item.title} css={card(tone)} data-reveal="">
+            <li key={item.title} css={card(tone)} {...reveal}>
               <span css={chip(accent.tint, accent.fg)}>
                 <Icon name={item.icon} size={28} />
               </span>

@@ -8,6 +8,7 @@ import type { BlockProps } from '../../runtime/define-block.ts';
 import type { gallerySchema } from './gallery.schema.ts';
 import { arrowButton } from './arrow-button.ts';
 import { useHydrated, useSwipe } from './swipe.ts';
+import { reveal } from '../../design/reveal.ts';
 
 export type GalleryProps = BlockProps<typeof gallerySchema>;
 
@@ -189,7 +190,7 @@ export default function Gallery({
         css={carousel}
         onKeyDown={onKeyDown}
         data-slide={index}
-        data-reveal=""
+        {...reveal}
       >
         <div css={viewport} tabIndex={0} {...swipe}>
           <div id={trackId} css={track} style={{ transform: `translateX(${-100 * index}%)` }}>

@@ -7,6 +7,7 @@ import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts'
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { mediaTextSchema } from './mediaText.schema.ts';
+import { reveal } from '../../design/reveal.ts';
 
 export type MediaTextProps = BlockProps<typeof mediaTextSchema>;
 type Tone = MediaTextProps['tone'];
@@ -166,7 +167,7 @@ export default function MediaText({
   return (
     <section id={id} css={frame(tone)} aria-labelledby={headingId} data-muted={muted ? '' : undefined}>
       <div className="container" css={grid(imageSide)}>
-        <div css={body(tone)} data-reveal="">
+        <div css={body(tone)} {...reveal}>
           {(eyebrow || badge) && (
             <div css={topLine}>
               {eyebrow && <span css={eyebrowStyle(tone)}>{eyebrow}</span>}
@@ -196,7 +197,7 @@ export default function MediaText({
             </p>
           )}
         </div>
-        <figure css={figureStyle(tone, muted)} data-reveal="">
+        <figure css={figureStyle(tone, muted)} {...reveal}>
           <Picture image={image} sizes="(min-width: 1200px) 600px, (min-width: 768px) 50vw, 100vw" />
         </figure>
       </div>

@@ -8,6 +8,7 @@ import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts'
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { offerSchema } from './offer.schema.ts';
+import { reveal } from '../../design/reveal.ts';
 
 export type OfferProps = BlockProps<typeof offerSchema>;
 type Tone = SectionTone;
@@ -176,7 +177,7 @@ export default function Offer({
 }: OfferProps) {
   return (
     <Section id={id} tone={tone} eyebrow={eyebrow} heading={heading} intro={text && keepTogether(text)}>
-      <div css={card(tone, Boolean(image))} data-reveal="">
+      <div css={card(tone, Boolean(image))} {...reveal}>
         {image && <Picture css={art} image={image} sizes="(min-width: 1200px) 480px, 40vw" />}
         {bullets.length > 0 && (
           <div>

@@ -6,6 +6,7 @@ import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts'
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { specsSchema } from './specs.schema.ts';
+import { reveal } from '../../design/reveal.ts';
 
 export type SpecsProps = BlockProps<typeof specsSchema>;
 
@@ -100,11 +101,11 @@ export default function Specs({ id, eyebrow, heading, intro, items, note, image,
     <Section id={id} tone={tone} eyebrow={eyebrow} heading={heading} intro={intro}>
       <div css={layout(!!image)}>
         {image && (
-          <figure css={figure} data-reveal="">
+          <figure css={figure} {...reveal}>
             <Picture image={image} sizes="(min-width: 768px) 320px, 220px" />
           </figure>
         )}
-        <div data-reveal="">
+        <div {...reveal}>
           <dl css={card(tone)}>
             {items.map((item) => (
               <div key={item.term} css={row(tone)}>

@@ -6,6 +6,7 @@ import { colors, fonts, mq, radii, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { stepsSchema } from './steps.schema.ts';
+import { reveal } from '../../design/reveal.ts';
 
 export type StepsProps = BlockProps<typeof stepsSchema>;
 type Tone = SectionTone;
@@ -138,7 +139,7 @@ export default function Steps({ id, eyebrow, heading, intro, items, note, noteIc
     <Section id={id} tone={tone} eyebrow={eyebrow} heading={heading} intro={intro}>
       <ol css={list(items.length, tone)} role="list">
         {items.map((step, i) => (
-          <li key={step.title} data-reveal="">
+          <li key={step.title} {...reveal}>
             <span css={chip(tone)} aria-hidden="true">
               <Icon name={step.icon} size={32} />
               <span css={number(tone)}>{i + 1}</span>
@@ -154,7 +155,7 @@ export default function Steps({ id, eyebrow, heading, intro, items, note, noteIc
         ))}
       </ol>
       {(note || cta) && (
-        <div css={footer} data-reveal="">
+        <div css={footer} {...reveal}>
           {note && (
             <p css={noteStyle(tone)}>
               <Icon name={noteIcon} size={20} />
