@@ -1,7 +1,9 @@
 /**
  * Every block image goes through Picture, so a photo a marketer drops into public/ is
  * served the way a phone on mobile data needs it (decision 0010):
- * - SVG illustrations stay one <img> (vector: sharp at any size, already small);
+ * - SVG illustrations are vector (sharp at any size, already small): in pages the build and
+ *   the dev server write small, self-contained ones into the HTML (decision 0012,
+ *   runtime/inline-svg.ts), elsewhere (islands, Storybook) they are one <img>;
  * - raster photos (JPG, PNG, WebP) become <picture> with AVIF and WebP sources and a
  *   fallback in the original format, each at the widths the build generates
  *   (runtime/images.ts writes exactly the files these srcsets name), with `sizes` telling
@@ -11,6 +13,7 @@
  *   preloaded from <head>; every other image is lazy.
  */
 import { css } from '@emotion/react';
+import { createContext, useContext } from 'react';
 import { preload } from 'react-dom';
 import type { ImageValue } from '../schema/shared.ts';
 
@@ -49,6 +52,23 @@ export const srcSetOf = (image: Pick<ImageValue, 'src' | 'width'>, format: Varia
 /** Shown at its natural width, never wider than the screen. */
 export const defaultSizes = (image: Pick<ImageValue, 'width'>): string =>
   `(min-width: ${image.width}px) ${image.width}px, 100vw`;
+
+/** An SVG file's drawing, ready to write inside an <svg> element (runtime/inline-svg.ts). */
+export interface InlineSvg {
+  viewBox: string;
+  /** The markup inside the file's root <svg>. */
+  inner: string;
+}
+
+/**
+ * Given by the page renderer to blocks that React never hydrates (an island's markup must be
+ * what its component renders in the browser, where no file can be read): the drawing of an
+ * SVG file, or undefined to keep the <img>.
+ */
+export const InlineSvgContext = createContext<((src: string) => InlineSvg | undefined) | null>(null);
+
+/** Selector for what a Picture renders as the image: block styles size it with this. */
+export const PICTURE_IMG = 'img, svg[data-picture]';
 
 // The <picture> wrapper takes no box: the <img> stays the flex/grid item the block styles.
 const contents = css`
@@ -91,7 +111,25 @@ export function Picture({
     loading: priority ? 'eager' : loading === 'eager' ? undefined : 'lazy',
     fetchPriority: fetchPriority ?? (priority ? 'high' : undefined),
   } as const;
-  if (!isRaster(image.src)) return <img src={image.src} {...common} />;
+  const inline = useContext(InlineSvgContext);
+  if (!isRaster(image.src)) {
+    const svg = inline?.(image.src);
+    if (!svg) return <img src={image.src} {...common} />;
+    // The file's markup was checked by runtime/inline-svg.ts (no script, style, id, link).
+    return (
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        viewBox={svg.viewBox}
+        width={image.width}
+        height={image.height}
+        className={className}
+        data-picture=""
+        focusable="false"
+        {...(image.alt ? { role: 'img', 'aria-label': image.alt } : { 'aria-hidden': true })}
+        dangerouslySetInnerHTML={{ __html: svg.inner }}
+      />
+    );
+  }
 
   const shownSizes = sizes ?? defaultSizes(image);
   const fallback = fallbackFormat(image.src);

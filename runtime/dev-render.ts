@@ -2,7 +2,9 @@
  * Loaded by the dev server through Vite's SSR module loader, so every edit to a block,
  * a schema or the runtime is picked up on the next request without a restart.
  */
+import path from 'node:path';
 import { fontBaseName, fontFiles } from '../design/fonts.ts';
+import { svgInliner } from './inline-svg.ts';
 import { loadProject } from './load-project.ts';
 import { blockList, blockMap } from './registry.ts';
 import { renderPage, type PageAssets } from './render-page.tsx';
@@ -10,11 +12,12 @@ import { NOT_FOUND_ROUTE } from './routes.ts';
 
 export const DEV_FONT_PREFIX = '/assets/fonts/';
 
-const devAssets: PageAssets = {
+const devAssets = (root: string): PageAssets => ({
   fontUrl: (font) => `${DEV_FONT_PREFIX}${fontBaseName(font)}.woff2`,
   preloadFonts: fontFiles.filter((f) => f.preload),
   pageScripts: () => ({ entry: '/runtime/client/main.ts', preloads: [] }),
-};
+  inlineSvg: svgInliner(path.join(root, 'public')),
+});
 
 /** "/agendamento/", "/agendamento/index.html" → "/agendamento". */
 export function normaliseRoute(pathname: string): string {
@@ -37,5 +40,5 @@ export async function renderForDev(
   const fallback = project.pages.find((p) => p.route === NOT_FOUND_ROUTE);
   const chosen = page ?? fallback;
   if (!chosen) return { status: 404, html: 'Página não encontrada (e não há pages/404.yaml).' };
-  return { status: page ? 200 : 404, html: renderPage(chosen, project, blockMap, devAssets).html };
+  return { status: page ? 200 : 404, html: renderPage(chosen, project, blockMap, devAssets(root)).html };
 }

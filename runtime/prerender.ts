@@ -12,6 +12,7 @@ import { build as viteBuild, type Manifest } from 'vite';
 import { fontBaseName, fontFiles, type FontFile } from '../design/fonts.ts';
 import { assertWithinBudget, measureRouteJs, scriptsInHtml, type JsBudget, type RouteJs } from './budget.ts';
 import { clientCodeOf } from './define-block.ts';
+import { svgInliner } from './inline-svg.ts';
 import { loadProject, type Project } from './load-project.ts';
 import { blockList, blockMap } from './registry.ts';
 import { writeDeployFiles } from './headers.ts';
@@ -71,6 +72,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       fontUrl: (font) => fontUrls.get(font)!,
       preloadFonts: fontFiles.filter((f) => f.preload),
       pageScripts: (islands, behaviors) => scriptsFor(manifest, islands, behaviors),
+      inlineSvg: svgInliner(publicDir),
     };
     const rendered: Omit<BuildReport['routes'][number], 'js'>[] = [];
     const writes: Promise<void>[] = [];

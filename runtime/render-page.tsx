@@ -12,6 +12,7 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { fontFaceCss, type FontFile } from '../design/fonts.ts';
+import { InlineSvgContext, type InlineSvg } from '../design/picture.tsx';
 import { globalCss } from '../design/global-styles.ts';
 import { clientCodeOf, type AnyBlockDefinition } from './define-block.ts';
 import { escapeSingleQuotedAttr, jsonForScript, renderDocument } from './document.ts';
@@ -37,6 +38,8 @@ export interface PageAssets {
     behaviorTypes: string[],
   ) => { entry: string; preloads: string[]; islands?: string[] } | undefined;
   devHead?: string;
+  /** Small SVG illustrations written into the page (runtime/inline-svg.ts); none: every image is an <img>. */
+  inlineSvg?: (src: string) => InlineSvg | undefined;
 }
 
 export interface RenderedPage {
@@ -83,12 +86,16 @@ export function renderPage(
     const { type, hideFor, ...props } = block;
     const prefix = `b${index}-`;
     const Component = def.component;
+    const client = clientCodeOf(def, props);
     let html: string;
     try {
       html = renderToString(
         <CacheProvider value={cache}>
           <BlockProviders site={site} page={pageInfo}>
-            <Component {...props} />
+            {/* An island renders again in the browser, where no file can be read: its images stay <img>. */}
+            <InlineSvgContext.Provider value={client.kind === 'island' ? null : (assets.inlineSvg ?? null)}>
+              <Component {...props} />
+            </InlineSvgContext.Provider>
           </BlockProviders>
         </CacheProvider>,
         { identifierPrefix: prefix },
@@ -105,7 +112,6 @@ export function renderPage(
     });
     const data = def.jsonLd?.(props);
     if (data) blockJsonLd.push({ type, index, data });
-    const client = clientCodeOf(def, props);
     if (client.kind === 'island') {
       const { strategy } = client;
       islandTypes.add(type);

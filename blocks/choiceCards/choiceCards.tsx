@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import { ctaButton } from '../../design/cta-link.tsx';
-import { Picture } from '../../design/picture.tsx';
+import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import type { choiceCardsSchema } from './choiceCards.schema.ts';
 
@@ -68,7 +68,7 @@ const disabledCard = css`
   background: #eef2f6;
   box-shadow: none;
   border: 2px dashed #cbd5e1;
-  img {
+  ${PICTURE_IMG} {
     filter: grayscale(1);
     opacity: 0.7;
   }

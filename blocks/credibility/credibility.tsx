@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import type { Static } from '@sinclair/typebox';
 import { Icon } from '../../design/icons.tsx';
-import { Picture } from '../../design/picture.tsx';
+import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
@@ -104,7 +104,7 @@ const badgeCard = (tone: Tone) => css`
   > :first-child {
     grid-row: span 2;
   }
-  img {
+  ${PICTURE_IMG} {
     width: ${SEAL}px;
     height: auto;
   }
@@ -124,7 +124,7 @@ const badgeCard = (tone: Tone) => css`
     gap: ${space(1)};
     padding: ${space(4)} ${space(3)};
     text-align: center;
-    img {
+    ${PICTURE_IMG} {
       width: 96px;
       margin-bottom: ${space(1)};
     }

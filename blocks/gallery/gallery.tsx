@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../design/icons.tsx';
-import { Picture } from '../../design/picture.tsx';
+import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, motion, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
@@ -87,7 +87,7 @@ const frame = (tone: SectionTone) => css`
   border-radius: ${radii.md};
   background: ${tone === 'dark' ? colors.blue : colors.waterLight};
   box-shadow: ${tone === 'dark' ? 'none' : shadows.card};
-  img {
+  ${PICTURE_IMG} {
     width: 100%;
     height: 100%;
     object-fit: cover;

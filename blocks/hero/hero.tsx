@@ -2,7 +2,7 @@ import { css, keyframes, type SerializedStyles } from '@emotion/react';
 import { useId, useRef } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
-import { Picture } from '../../design/picture.tsx';
+import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
 import { colors, fonts, motion, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { useBehavior } from '../../runtime/use-behavior.ts';
@@ -166,7 +166,7 @@ const art = css`
   ${mq.lg} {
     max-width: 560px;
   }
-  img {
+  ${PICTURE_IMG} {
     width: 100%;
     height: auto;
   }
@@ -294,14 +294,14 @@ const floatingItem = (item: FloatingImage, index: number) => {
       width: ${item.width}px;
       opacity: 0.9;
     }
-    img {
+    ${PICTURE_IMG} {
       display: block;
       width: 100%;
       height: auto;
       animation: ${bob} ${4 + index}s ease-in-out ${-index * 1.3}s infinite alternate;
     }
     @media (prefers-reduced-motion: reduce) {
-      img {
+      ${PICTURE_IMG} {
         animation: none;
       }
     }

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { CheckList } from '../../design/check-list.tsx';
 import { Icon } from '../../design/icons.tsx';
-import { Picture } from '../../design/picture.tsx';
+import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { keepTogether } from '../../design/typography.ts';
@@ -137,7 +137,7 @@ const figureStyle = (tone: Tone, muted: boolean) => css`
   };
   ${tone === 'alt' ? `box-shadow: ${shadows.card};` : ''}
   text-align: center;
-  img {
+  ${PICTURE_IMG} {
     display: block;
     width: 100%;
     max-width: 520px;

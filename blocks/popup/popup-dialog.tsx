@@ -8,7 +8,7 @@ import { AnimatePresence, LazyMotion, m, MotionConfig, useReducedMotion } from '
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
-import { Picture } from '../../design/picture.tsx';
+import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
 import { colors, fonts, motion as tokens, mq, radii, space } from '../../design/theme.ts';
 import { lockScroll } from '../../runtime/client/scroll-lock.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
@@ -70,13 +70,13 @@ const art = css`
     radial-gradient(circle at 84% 70%, rgba(255, 255, 255, 0.8) 0 7px, transparent 8px),
     radial-gradient(circle at 80% 16%, rgba(14, 165, 198, 0.25) 0 22px, transparent 23px),
     linear-gradient(160deg, ${colors.waterLight}, #c7ebf5);
-  img {
+  ${PICTURE_IMG} {
     width: auto;
     height: 150px;
   }
   ${mq.md} {
     padding: ${space(4)} ${space(2)};
-    img {
+    ${PICTURE_IMG} {
       height: 280px;
     }
   }

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { Icon } from '../../design/icons.tsx';
-import { Picture } from '../../design/picture.tsx';
+import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
@@ -30,12 +30,12 @@ const figure = css`
   margin: 0;
   display: flex;
   justify-content: center;
-  img {
+  ${PICTURE_IMG} {
     width: min(100%, 220px);
     height: auto;
   }
   ${mq.md} {
-    img {
+    ${PICTURE_IMG} {
       width: min(100%, 320px);
     }
   }

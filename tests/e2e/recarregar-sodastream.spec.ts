@@ -95,7 +95,7 @@ test.describe('without JavaScript', () => {
       await expect(part).toBeVisible();
       expect(await opacity(page, i)).toBe(1);
     }
-    await expect(page.locator('[data-hero-floating] img')).toHaveCount(4);
+    await expect(page.locator('[data-hero-floating] [data-picture]')).toHaveCount(4);
     await expect(page.locator('#duvidas')).toContainText('Quanto custa a recarga?');
   });
 });

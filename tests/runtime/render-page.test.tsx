@@ -1,9 +1,11 @@
 import path from 'node:path';
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { renderErrorScreen } from '../../runtime/error-screen.ts';
 import { RenderError } from '../../runtime/errors.ts';
 import { loadProject, type LoadedPage, type Project } from '../../runtime/load-project.ts';
 import { blockList, blockMap } from '../../runtime/registry.ts';
+import { svgInliner } from '../../runtime/inline-svg.ts';
 import { renderPage, type PageAssets } from '../../runtime/render-page.tsx';
 import type { AnyBlockDefinition } from '../../runtime/define-block.ts';
 
@@ -45,6 +47,58 @@ describe('renderPage', () => {
     expect(screen).toContain('<h3 style="font-style:italic">quebrou</h3>');
     expect(screen).toContain('<code>boom</code>');
     expect(screen).toContain('<code>pages/teste.yaml</code>');
+  });
+
+  it('writes small SVG illustrations into static blocks, and keeps them <img> in islands', () => {
+    const withSvg = { ...assets, inlineSvg: svgInliner(path.join(root, 'public')) };
+    const gallery = blockMap.get('gallery')!.examples[0]!.props as Record<string, unknown>;
+    const html = renderPage(
+      page({
+        blocks: [
+          {
+            type: 'notFound',
+            code: '404',
+            heading: 'Não achamos',
+            linkLabel: 'Início',
+            href: '/',
+            image: { src: '/images/nao-encontrado.svg', alt: '', width: 320, height: 240 },
+          },
+          { type: 'gallery', ...gallery },
+        ],
+      }),
+      project,
+      blockMap,
+      withSvg,
+    ).html;
+    const doc = new JSDOM(html).window.document;
+    const drawing = doc.querySelector('main svg[data-picture]')!;
+    expect(drawing.getAttribute('viewBox')).toBeTruthy();
+    expect([drawing.getAttribute('width'), drawing.getAttribute('height')]).toEqual(['320', '240']);
+    expect(drawing.getAttribute('aria-hidden')).toBe('true'); // alt "": decorative
+    expect(doc.querySelector('img[src="/images/nao-encontrado.svg"]')).toBeNull();
+    expect(doc.querySelector('link[rel="preload"][as="image"]')).toBeNull();
+    const island = doc.querySelector('[data-island="gallery"]')!;
+    expect(island.querySelector('svg[data-picture]')).toBeNull();
+    expect(island.querySelectorAll('img').length).toBeGreaterThan(0);
+    // Without an inliner (Storybook, component tests), the same block keeps its <img>.
+    const plain = renderPage(
+      page({
+        blocks: [
+          {
+            type: 'notFound',
+            code: '404',
+            heading: 'Não achamos',
+            linkLabel: 'Início',
+            href: '/',
+            image: { src: '/images/nao-encontrado.svg', alt: 'Cilindro', width: 320, height: 240 },
+          },
+        ],
+      }),
+      project,
+      blockMap,
+      assets,
+    ).html;
+    expect(plain).toContain('<img src="/images/nao-encontrado.svg"');
   });
 
   it('renders author text as text everywhere: body, head and JSON-LD', () => {
