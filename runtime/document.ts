@@ -92,8 +92,10 @@ export function renderDocument(parts: DocumentParts): string {
     shareImage ? meta('name', 'twitter:image:alt', shareImage.alt) : '',
     meta('name', 'theme-color', colors.navy),
     `<link rel="manifest" href="/${MANIFEST_FILE}">`,
+    // The ICO (16, 32 and 48 px) only: browsers decode the page's favicon in the page's own
+    // process, and an SVG one costs a whole SVG document on the main thread (2-15 ms on a phone)
+    // on every page load (decision 0012); public/favicon.svg stays the drawing the icons are made from.
     '<link rel="icon" href="/favicon.ico" sizes="48x48">',
-    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     ...parts.fontPreloads.map(
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,

@@ -139,7 +139,7 @@ describe('the head of every page', () => {
       const icons = [...doc.querySelectorAll('link[rel="icon"], link[rel="apple-touch-icon"]')].map((l) =>
         l.getAttribute('href')!,
       );
-      expect(icons, route).toEqual(['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png']);
+      expect(icons, route).toEqual(['/favicon.ico', '/apple-touch-icon.png']);
       for (const href of icons) expect(existsSync(path.join(report.outDir, href.slice(1))), href).toBe(true);
       expect(doc.documentElement.lang).toBe('pt-BR');
     }
