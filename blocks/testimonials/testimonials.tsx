@@ -131,7 +131,9 @@ const quoteMark = (tone: Tone) => css`
   position: absolute;
   top: ${space(1)};
   right: ${space(3)};
-  font-family: Georgia, 'Times New Roman', serif;
+  /* The brand's display face (a file the page already loads): no system-font lookup for one glyph. */
+  font-family: ${fonts.display};
+  font-weight: 700;
   font-size: 5rem;
   line-height: 1;
   color: ${tone === 'dark' ? 'rgba(125, 211, 252, 0.25)' : colors.waterLight};
