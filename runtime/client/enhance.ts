@@ -49,32 +49,33 @@ function onClick(event: MouseEvent, clickEvent: string): void {
  * Elements with data-reveal get the class "active" when scrolled into view (spec §4):
  * mode "offset" when their top is within 150 px of the viewport bottom, mode
  * "intersection" at 10% visibility. Elements already in view are never hidden.
+ *
+ * Both modes are one IntersectionObserver ("offset" is a root margin of -150 px at the
+ * bottom): the browser computes the positions with its own layout, so the script neither
+ * forces a layout at start nor measures every element on each scroll. Hiding starts
+ * (class reveal-on) only once the first report has marked what is already in view; without
+ * IntersectionObserver nothing is ever hidden.
  */
 function startReveal(doc: Document, mode: string): void {
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  if (!('IntersectionObserver' in window)) return;
   const items = [...doc.querySelectorAll<HTMLElement>('[data-reveal]')];
-  const inView = (el: HTMLElement) =>
-    el.getBoundingClientRect().top < window.innerHeight - SPEC.revealOffsetPx;
-  for (const el of items) if (inView(el)) el.classList.add('active');
-  doc.documentElement.classList.add('reveal-on');
-  if (mode === 'intersection' && 'IntersectionObserver' in window) {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) {
-            entry.target.classList.add('active');
-            observer.unobserve(entry.target);
-          }
-        }
-      },
-      { threshold: SPEC.revealThreshold },
-    );
-    for (const el of items) if (!el.classList.contains('active')) observer.observe(el);
-    return;
-  }
-  const check = () => {
-    for (const el of items) if (!el.classList.contains('active') && inView(el)) el.classList.add('active');
-  };
-  window.addEventListener('scroll', check, { passive: true });
-  window.addEventListener('resize', check, { passive: true });
+  if (items.length === 0) return;
+  const options: IntersectionObserverInit =
+    mode === 'intersection'
+      ? { threshold: SPEC.revealThreshold }
+      : { rootMargin: `0px 0px -${SPEC.revealOffsetPx}px 0px`, threshold: 0 };
+  let started = false;
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      entry.target.classList.add('active');
+      observer.unobserve(entry.target);
+    }
+    if (!started) {
+      started = true;
+      doc.documentElement.classList.add('reveal-on');
+    }
+  }, options);
+  for (const el of items) observer.observe(el);
 }

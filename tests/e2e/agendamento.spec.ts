@@ -338,6 +338,27 @@ test('reveal on scroll marks elements active near the viewport bottom', async ({
   await expect(target).toHaveClass(/active/);
 });
 
+for (const route of ['/agendamento', '/sodastream-f']) {
+  test(`reveal never hides what the first screen shows (${route})`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.locator('html')).toHaveClass(/reveal-on/);
+    const hidden = await page.evaluate(() => {
+      const mode = document.documentElement.dataset.reveal;
+      const limit = mode === 'offset' ? innerHeight - 150 : innerHeight;
+      return [...document.querySelectorAll('[data-reveal]')]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          // "intersection" mode needs 10% of the element visible; "offset" its top above the limit.
+          const visible = Math.min(r.bottom, limit) - Math.max(r.top, 0);
+          return mode === 'offset' ? r.top < limit && r.bottom > 0 : visible >= 0.1 * r.height;
+        })
+        .filter((el) => !el.classList.contains('active'))
+        .map((el) => el.outerHTML.slice(0, 80));
+    });
+    expect(hidden).toEqual([]);
+  });
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('every word is readable: FAQ answers, offer, credibility', async ({ page }) => {
