@@ -52,25 +52,18 @@ describe('renderPage', () => {
   it('writes small SVG illustrations into static blocks, and keeps them <img> in islands', () => {
     const withSvg = { ...assets, inlineSvg: svgInliner(path.join(root, 'public')) };
     const gallery = blockMap.get('gallery')!.examples[0]!.props as Record<string, unknown>;
-    const html = renderPage(
-      page({
-        blocks: [
-          {
-            type: 'notFound',
-            code: '404',
-            heading: 'Não achamos',
-            linkLabel: 'Início',
-            href: '/',
-            image: { src: '/images/nao-encontrado.svg', alt: '', width: 320, height: 240 },
-          },
-          { type: 'gallery', ...gallery },
-        ],
-      }),
-      project,
-      blockMap,
-      withSvg,
-    ).html;
-    const doc = new JSDOM(html).window.document;
+    const notFound = (alt: string) => ({
+      type: 'notFound',
+      code: '404',
+      heading: 'Não achamos',
+      linkLabel: 'Início',
+      href: '/',
+      image: { src: '/images/nao-encontrado.svg', alt, width: 320, height: 240 },
+    });
+    const render = (blocks: LoadedPage['model']['blocks'], pageAssets: PageAssets) =>
+      new JSDOM(renderPage(page({ blocks }), project, blockMap, pageAssets).html).window.document;
+
+    const doc = render([notFound(''), { type: 'gallery', ...gallery }], withSvg);
     const drawing = doc.querySelector('main svg[data-picture]')!;
     expect(drawing.getAttribute('viewBox')).toBeTruthy();
     expect([drawing.getAttribute('width'), drawing.getAttribute('height')]).toEqual(['320', '240']);
@@ -80,25 +73,16 @@ describe('renderPage', () => {
     const island = doc.querySelector('[data-island="gallery"]')!;
     expect(island.querySelector('svg[data-picture]')).toBeNull();
     expect(island.querySelectorAll('img').length).toBeGreaterThan(0);
+
+    // With a description, the drawing is an image named by it.
+    const named = render([notFound('Cilindro')], withSvg).querySelector('main svg[data-picture]')!;
+    expect([named.getAttribute('role'), named.getAttribute('aria-label')]).toEqual(['img', 'Cilindro']);
     // Without an inliner (Storybook, component tests), the same block keeps its <img>.
-    const plain = renderPage(
-      page({
-        blocks: [
-          {
-            type: 'notFound',
-            code: '404',
-            heading: 'Não achamos',
-            linkLabel: 'Início',
-            href: '/',
-            image: { src: '/images/nao-encontrado.svg', alt: 'Cilindro', width: 320, height: 240 },
-          },
-        ],
-      }),
-      project,
-      blockMap,
-      assets,
-    ).html;
-    expect(plain).toContain('<img src="/images/nao-encontrado.svg"');
+    const plain = render([notFound('Cilindro')], assets).querySelector('main img')!;
+    expect([plain.getAttribute('src'), plain.getAttribute('alt')]).toEqual([
+      '/images/nao-encontrado.svg',
+      'Cilindro',
+    ]);
   });
 
   it('renders author text as text everywhere: body, head and JSON-LD', () => {
