@@ -20,7 +20,9 @@ const UNSAFE =
 const ROOT = /^\s*(?:<\?xml[^>]*\?>\s*)?<svg\b([^>]*)>([\s\S]*)<\/svg>\s*$/;
 
 /** Parses an SVG file's text; undefined when it does not qualify for inlining. */
-export function parseInlineSvg(text: string): InlineSvg | undefined {
+export function parseInlineSvg(file: string): InlineSvg | undefined {
+  // Comments (editors write them) are dropped, not a reason to keep the <img>.
+  const text = file.replace(/<!--[\s\S]*?-->/g, '');
   if (Buffer.byteLength(text) > MAX_INLINE_SVG_BYTES || UNSAFE.test(text)) return undefined;
   const m = ROOT.exec(text);
   if (!m) return undefined;

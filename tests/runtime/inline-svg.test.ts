@@ -14,6 +14,10 @@ describe('inline SVG illustrations', () => {
       inner: '<circle cx="4" cy="4" r="2" fill="#0ea5c6"/>',
     });
     expect(parseInlineSvg(`<?xml version="1.0" encoding="UTF-8"?>\n${drawing}`)?.viewBox).toBe('0 0 80 160');
+    // Editors' comments go; they are no reason to keep the <img>.
+    expect(parseInlineSvg(drawing.replace('<circle', '<!-- Generator: Inkscape --><circle'))?.inner).toBe(
+      '<circle cx="4" cy="4" r="2" fill="#0ea5c6"/>',
+    );
   });
 
   it.each([
