@@ -10,6 +10,7 @@
  * The state is `data-collapsed` (the label's width follows it) and `hidden`.
  */
 import { breakpoints } from '../../design/theme.ts';
+import { moveFocusBefore } from '../../runtime/client/focus.ts';
 import { getFlag, setFlag } from '../../runtime/client/session-flags.ts';
 
 const FLAG = 'sideWhatsCollapsed';
@@ -62,6 +63,7 @@ export default function sideChatBehavior(root: HTMLElement): Cleanup {
   const close = aside.querySelector<HTMLButtonElement>('button[data-close]');
   if (close)
     listen(close, 'click', () => {
+      moveFocusBefore(aside);
       aside.hidden = true;
     });
 

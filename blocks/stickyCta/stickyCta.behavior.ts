@@ -8,6 +8,7 @@
  * pre-paint script already hides both when the flag was in storage (`html.flag-stickyWhatsDismissed`);
  * this also covers a flag held in memory (storage that throws).
  */
+import { moveFocusBefore } from '../../runtime/client/focus.ts';
 import { getFlag, setFlag } from '../../runtime/client/session-flags.ts';
 
 export const FLAG = 'stickyWhatsDismissed';
@@ -26,6 +27,7 @@ export default function stickyCtaBehavior(root: HTMLElement): () => void {
 
   const onClose = () => {
     setFlag(FLAG);
+    moveFocusBefore(bar);
     hide();
   };
   close?.addEventListener('click', onClose);

@@ -100,6 +100,28 @@ test('the skip link moves focus to the main content', async ({ page }) => {
   await expect(page.locator('main#conteudo')).toBeFocused();
 });
 
+test('closing the chat shortcut from the keyboard leaves focus on the control before it, not the page', async ({
+  page,
+}) => {
+  // Phones have the sticky bar, computers the side button; both sit after the footer.
+  const [behavior, name] = isPhone(page)
+    ? ['stickyCta', 'Fechar barra do WhatsApp']
+    : ['sideChat', 'Fechar botão do WhatsApp'];
+  await page.goto('/agendamento');
+  await expect(page.locator(`[data-behavior="${behavior}"]`)).toHaveAttribute('data-enhanced', 'true');
+  const close = page.getByRole('button', { name });
+  await close.focus();
+  const before = await page.evaluate(() => window.scrollY);
+  await page.keyboard.press('Enter');
+  await expect(close).toBeHidden();
+  const focused = await page.evaluate(() => {
+    const el = document.activeElement!;
+    return { tag: el.tagName, inFooter: !!el.closest('footer') };
+  });
+  expect(focused).toEqual({ tag: 'A', inFooter: true });
+  expect(await page.evaluate(() => window.scrollY)).toBe(before); // the page does not jump
+});
+
 test('the FAQ opens and closes with Enter and Space, and arrows move between questions', async ({ page }) => {
   await page.goto('/agendamento');
   const faq = page.locator('[data-behavior="faq"]');
