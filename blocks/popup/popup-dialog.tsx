@@ -10,6 +10,7 @@ import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
 import { colors, fonts, motion as tokens, mq, radii, space } from '../../design/theme.ts';
+import { TABBABLE } from '../../runtime/client/focus.ts';
 import { lockScroll } from '../../runtime/client/scroll-lock.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import motionFeatures from './motion-features.ts';
@@ -19,8 +20,6 @@ export type PopupDialogProps = Omit<BlockProps<typeof popupSchema>, 'delayMs'> &
   open: boolean;
   onClose: () => void;
 };
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const layer = css`
   position: fixed;
@@ -260,7 +259,7 @@ const onMainThread = () => {};
 /** Keeps Tab and Shift+Tab inside the dialog. */
 function trapTab(event: ReactKeyboardEvent<HTMLElement>): void {
   if (event.key !== 'Tab') return;
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)];
   const first = items[0];
   const last = items[items.length - 1];
   if (!first || !last) return;

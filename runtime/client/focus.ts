@@ -4,7 +4,8 @@
  * loses its place. It goes to the last control before the hidden element in the page's order,
  * as Shift+Tab would, without scrolling the page. No React: behaviours use it.
  */
-const TABBABLE =
+/** What a visitor can Tab to (the popup's focus trap and the keyboard browser test use it too). */
+export const TABBABLE =
   'a[href], button:not([disabled]), summary, input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /** Call before hiding `gone`: if focus is inside it, moves focus to the control before it. */

@@ -1,7 +1,7 @@
 /** @jsxImportSource react */
 /**
  * React's side of the islands, loaded by the page script when the first island of the page is
- * due (runtime/client/main.ts schedules them: load, idle, visible, after a delay). It loads the
+ * due (runtime/client/islands.ts schedules them: load, idle, visible, after a delay). It loads the
  * block's code and hydrates the server HTML as the block's own React root. Static blocks and
  * block behaviours are never touched.
  */

@@ -4,6 +4,7 @@
  * the popup traps and returns focus, and prefers-reduced-motion stops the motion.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { TABBABLE } from '../../runtime/client/focus.ts';
 import { ALL_ROUTES } from './routes.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
 
@@ -16,9 +17,7 @@ const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
  * with data-kb, and returns their names.
  */
 async function markControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const selector =
-      'a[href], button:not([disabled]), summary, input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+  return page.evaluate((selector) => {
     const visible = (el: Element) => {
       if (el.closest('[inert], [aria-hidden="true"]')) return false;
       const rects = el.getClientRects();
@@ -40,7 +39,7 @@ async function markControls(page: Page): Promise<string[]> {
       );
     });
     return names;
-  });
+  }, TABBABLE);
 }
 
 /** Tabs through the page once; returns the data-kb of each control reached and whether its focus was visible. */
