@@ -5,6 +5,7 @@
 import { Global } from '@emotion/react';
 import { useLayoutEffect, type ReactNode } from 'react';
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { LAID_OUT_CLASS } from '../design/below-fold.ts';
 import { fontBaseName, fontFaceCss } from '../design/fonts.ts';
 import { globalCss } from '../design/global-styles.ts';
 import { BlockProviders } from '../runtime/page-context.tsx';
@@ -12,6 +13,10 @@ import { site } from './project.ts';
 
 /** The same fonts the site serves; .storybook/main.ts maps /assets/fonts to the @fontsource files. */
 const pageCss = fontFaceCss((font) => `/assets/fonts/${fontBaseName(font)}.woff2`) + globalCss;
+
+// A story is laid out whole, as a page is once its script has run (design/below-fold.ts): a
+// legal text's clauses are not left to wait for the viewport, and its links land exactly.
+document.documentElement.classList.add(LAID_OUT_CLASS);
 
 const withSite: Decorator = (Story) => (
   <BlockProviders site={site} page={{ route: '/' }}>

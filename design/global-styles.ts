@@ -3,6 +3,7 @@
  * Inter ships at 400 only, so the elements a browser makes bold by default (<b>, <strong>,
  * <th>, <h5>, <h6>; h1 to h4 have their own rule) are the display face at a weight it has.
  */
+import { belowFoldCss } from './below-fold.ts';
 import { colors, fonts, layout, motion } from './theme.ts';
 
 export const globalCss = `
@@ -17,6 +18,7 @@ a{color:${colors.waterDark}}
 button{font:inherit}
 :focus-visible{outline:3px solid ${colors.focus};outline-offset:3px}
 [data-island],[data-behavior],[data-hide-for]{display:contents}
+${belowFoldCss}
 .reveal-on [data-reveal]{opacity:0;transform:translateY(24px);transition:opacity .6s ${motion.ease},transform .6s ${motion.ease}}
 .reveal-on [data-reveal].active{opacity:1;transform:none}
 .skip-link{position:absolute;left:16px;top:-48px;z-index:100;padding:8px 16px;border-radius:8px;background:${colors.navy};color:#fff;transition:top ${motion.fast}}

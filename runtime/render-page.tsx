@@ -13,6 +13,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { fontFaceCss, type FontFile } from '../design/fonts.ts';
 import { InlineSvgContext, type InlineSvg } from '../design/picture.tsx';
+import { BELOW_FOLD_CLASS, FIRST_SCREEN_BLOCKS } from '../design/below-fold.ts';
 import { globalCss } from '../design/global-styles.ts';
 import { clientCodeOf, type AnyBlockDefinition } from './define-block.ts';
 import { escapeSingleQuotedAttr, jsonForScript, renderDocument } from './document.ts';
@@ -24,6 +25,8 @@ import { JsonLdConflict, pageJsonLd, webSiteJsonLd, type BlockJsonLd } from './s
 
 /** Attributes that runtime/client/enhance.ts acts on: a page containing one needs the page script. */
 const ENHANCED_MARKERS = ['data-track=', 'data-current-year', 'data-hide-for=', 'data-log-missing-path'];
+
+const BELOW_FOLD_MARKUP = new RegExp(`class="[^"]*\\b${BELOW_FOLD_CLASS}\\b`);
 
 export interface PageAssets {
   /** URL of a font file (hashed in the build, served from node_modules in dev). */
@@ -72,6 +75,8 @@ export function renderPage(
   const behaviorTypes = new Set<string>();
   const blockJsonLd: BlockJsonLd[] = [];
   const imagePreloads = new Set<string>();
+  /** Per block of main: whether it may wait for the viewport to be laid out. */
+  const belowFold: boolean[] = [];
 
   page.model.blocks.forEach((block, index) => {
     const def = registry.get(block.type);
@@ -127,7 +132,10 @@ export function renderPage(
       html = `<div data-behavior="${type}">${html}</div>`;
     }
     if (hideFor) html = `<div data-hide-for="${hideFor}">${html}</div>`;
-    groups[def.placement ?? 'main'].push(html);
+    const placement = def.placement ?? 'main';
+    // Not a block that may be removed: its placeholder height would stay on screen.
+    if (placement === 'main') belowFold.push(groups.main.length >= FIRST_SCREEN_BLOCKS && !hideFor);
+    groups[placement].push(html);
   });
 
   const types = [...islandTypes];
@@ -138,12 +146,19 @@ export function renderPage(
     behaviors.length > 0 ||
     Boolean(site.analyticsId) || // the consent banner and the Google tag (runtime/client/consent.ts)
     Boolean(page.model.analytics?.pageView || page.model.reveal || page.model.scrollToTop) ||
-    ENHANCED_MARKERS.some((marker) => allBlocks.includes(marker));
+    ENHANCED_MARKERS.some((marker) => allBlocks.includes(marker)) ||
+    BELOW_FOLD_MARKUP.test(allBlocks); // a block's own below-the-fold content (a legal text's clauses)
   const scripts = needsScript ? assets.pageScripts(types, behaviors) : undefined;
+  // Below the first screen, the browser lays a block out when it nears the viewport and the
+  // page script lays out the rest after the load (design/below-fold.ts). Without the script
+  // (a page of static blocks) the page is laid out whole, as it always was.
+  const main = groups.main.map((html, i) =>
+    scripts && belowFold[i] ? `<div class="${BELOW_FOLD_CLASS}">${html}</div>` : html,
+  );
   const body = [
     '<a class="skip-link" href="#conteudo">Pular para o conteúdo</a>',
     ...groups.header,
-    `<main id="conteudo" tabindex="-1">${groups.main.join('')}</main>`,
+    `<main id="conteudo" tabindex="-1">${main.join('')}</main>`,
     ...groups.footer,
     ...groups.overlay,
     types.length > 0

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useId } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
+import { BELOW_FOLD_CLASS } from '../../design/below-fold.ts';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import type { BlockProps } from '../../runtime/define-block.ts';
 import { chatUrl, phoneUrl } from '../../runtime/links.ts';
@@ -133,7 +134,11 @@ const tocNumber = css`
   font-variant-numeric: tabular-nums;
 `;
 
-/** Legal reading: a ~70 character measure, 1.7 line height, generous space between sections. */
+/**
+ * Legal reading: a ~70 character measure, 1.7 line height, generous space between sections.
+ * Clauses after the first are laid out when they near the viewport: on a phone the table of
+ * contents fills the first screen, and the text is a policy page's whole first layout.
+ */
 const body = css`
   max-width: 70ch;
   font-size: 1.0625rem;
@@ -159,6 +164,10 @@ const body = css`
     position: relative;
     margin-bottom: 0.6em;
     padding-left: 1.6em;
+  }
+  /* Kept inside its list: a clause below the fold is a layout container, no margin leaves it. */
+  li:last-child {
+    margin-bottom: 0;
   }
   li::before {
     content: '';
@@ -372,7 +381,7 @@ export default function Legal({
         </nav>
         <div css={body}>
           {sections.map((section, index) => (
-            <section key={section.id} id={section.id}>
+            <section key={section.id} id={section.id} className={index > 0 ? BELOW_FOLD_CLASS : undefined}>
               <h2>
                 {numbered && <span css={sectionNumber}>{index + 1}.</span>}
                 <span>{section.heading}</span>

@@ -1,10 +1,12 @@
 /**
  * Page behaviours that need no React, run on every page that has a script at all:
- * paid-traffic visibility rules, page-view and click events, reveal on scroll and the
- * copyright year. The server's HTML is complete without them.
+ * paid-traffic visibility rules, page-view and click events, reveal on scroll, the
+ * copyright year and the layout of what is below the first screen. The server's HTML is
+ * complete without them.
  */
 import { isPaidTraffic, SPEC } from '../../schema/constants.ts';
 import { trackCtaClick, trackFooterChat, trackPageView } from './analytics.ts';
+import { layOutBelowFold } from './below-fold.ts';
 
 export function enhance(doc: Document = document): void {
   applyVisibilityRules(doc);
@@ -12,6 +14,7 @@ export function enhance(doc: Document = document): void {
   if (root.dataset.scrollTop !== undefined) scrollToTop();
   if (root.dataset.pageView) trackPageView(root.dataset.pageView);
   doc.addEventListener('click', (event) => onClick(event, root.dataset.clickEvent ?? 'cta_click'));
+  layOutBelowFold(doc);
   for (const el of doc.querySelectorAll<HTMLElement>('[data-current-year]')) {
     el.textContent = String(new Date().getFullYear());
   }

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
 import { blockStorage } from './storage.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
+import { isPhone, pageLaidOut } from './projects.ts';
 
 const PHONE = '5511900000000';
 const RECARGA = 'Olá! Gostaria de agendar a recarga do meu cilindro de CO2 com entrega em casa em São Paulo.';
@@ -10,7 +11,6 @@ const DUVIDAS = 'Olá! Tenho uma dúvida sobre o processo de recarga de CO2.';
 
 const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
 const flag = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 
 test.beforeEach(async ({ context }) => {
   // Chat links open the messaging app in a new tab; answer them locally (no network here).
@@ -57,6 +57,7 @@ test('content top to bottom, as spec §2 lists it', async ({ page }) => {
   await expect(page.locator('footer')).toContainText('Barueri, SP');
   await expect(page.locator('footer details')).toHaveCount(3);
   await expect(page.locator('[data-current-year]')).toHaveText(String(new Date().getFullYear()));
+  await pageLaidOut(page);
   const order = await page.evaluate(() =>
     ['como-funciona', 'beneficios', 'depoimentos', 'comparativo', 'duvidas', 'oferta', 'credibilidade'].map(
       (id) => document.getElementById(id)!.getBoundingClientRect().top + window.scrollY,
@@ -283,6 +284,7 @@ test('sticky chat bar (phone): on screen from the first paint, it moves nothing;
   const bar = page.getByRole('complementary', { name: 'Barra do WhatsApp' });
   await expect(bar).toBeVisible();
   await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
+  await pageLaidOut(page);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   // The footer's last line ends above the bar, and the bar covers the whole width at the bottom.
   const footer = await page.locator('footer').last().boundingBox();

@@ -9,6 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
 import { blockStorage } from './storage.ts';
 import { GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';
+import { isPhone, pageLaidOut } from './projects.ts';
 
 type Entry = Record<string, unknown>;
 /** The data layer with gtag's Arguments turned into arrays, so they can be compared. */
@@ -20,7 +21,6 @@ const dataLayer = (page: Page) =>
   ) as Promise<(Entry | unknown[])[]>;
 const consentCommands = async (page: Page) =>
   (await dataLayer(page)).filter((e): e is unknown[] => Array.isArray(e) && e[0] === 'consent');
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -138,6 +138,7 @@ test.describe('with an analytics id', () => {
     if (await navChat.isVisible()) await expectNotCovering(banner, navChat);
     // The end of the page (the footer's chat link) can still be scrolled above the banner.
     const footerChat = page.locator('footer').getByRole('link', { name: /Falar no WhatsApp/ });
+    await pageLaidOut(page);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expectNotCovering(banner, footerChat);
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);

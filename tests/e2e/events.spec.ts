@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PAGE_VIEW_EVENTS, TRACK_SECTIONS } from '../../schema/constants.ts';
 import { GA_BASE_URL, routeGoogle } from './consent-helpers.ts';
 import { PAGE_ROUTES } from './routes.ts';
+import { isPhone } from './projects.ts';
 
 const routes = PAGE_ROUTES;
 
@@ -18,7 +19,6 @@ const events = (page: Page) =>
       (e) => Object.prototype.toString.call(e) !== '[object Arguments]' && typeof e.event === 'string',
     ),
   ) as Promise<Entry[]>;
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 
 test.beforeEach(async ({ context, page }) => {
   await context.route(/api\.whatsapp\.com/, (route) =>

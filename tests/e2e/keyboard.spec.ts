@@ -7,10 +7,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { TABBABLE } from '../../runtime/client/focus.ts';
 import { ALL_ROUTES } from './routes.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
+import { isPhone } from './projects.ts';
 
 const routes = ALL_ROUTES;
-
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
 
 /**
  * Marks every control a visitor can see and tab to (links, buttons, summaries, fields, tabindex ≥ 0)

@@ -3,11 +3,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
+import { isPhone } from './projects.ts';
 
 const PHONE = '5511900000000';
 const RECARGA = 'Olá! Gostaria de agendar a recarga do meu cilindro de CO2 com entrega em casa em São Paulo.';
 
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 const gallery = (page: Page) => page.getByRole('region', { name: 'Galeria de imagens' });
 const slider = (page: Page) => page.getByRole('region', { name: 'Depoimentos de clientes' });
 

@@ -2,13 +2,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
+import { isPhone, pageLaidOut } from './projects.ts';
 
 const PHONE = '5511900000000';
 const RECARGA = 'Olá! Gostaria de agendar a recarga do meu cilindro de CO2 com entrega em casa em São Paulo.';
 const ORIGIN = 'https://fillgas.example';
 
 const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 
 interface PageCase {
   path: string;
@@ -215,6 +215,7 @@ test('/sodastream-f: sections, payment reading, support hours, reviews, 5 questi
   await expect(page.locator('#avaliacoes')).toContainText('4,9/5');
   await expect(page.locator('#avaliacoes')).toContainText('com base em 128 avaliações');
   await expect(page.locator('#faq button[aria-expanded]')).toHaveCount(5);
+  await pageLaidOut(page);
   const order = await page.evaluate(() =>
     [
       'entrega',

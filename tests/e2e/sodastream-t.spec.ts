@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { watchConsole } from './console.ts';
+import { isPhone, pageLaidOut } from './projects.ts';
 
 // The business number and messages live only in pages/_site.yaml: read them from there.
 const site = parse(readFileSync(new URL('../../pages/_site.yaml', import.meta.url), 'utf8')) as {
@@ -20,7 +21,6 @@ const C = '/recarrega-site';
 const SECTIONS = ['sobre', 'tecnologia', 'experiencia', 'pre-lancamento'];
 
 const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
 
 test.beforeEach(async ({ context }) => {
@@ -41,6 +41,7 @@ for (const route of [T, C]) {
   test(`${route}: the shared sections in order, with the spec's claims`, async ({ page }) => {
     const consoleLog = watchConsole(page);
     await page.goto(route);
+    await pageLaidOut(page);
     const order = await page.evaluate(() =>
       [
         'sobre',

@@ -8,6 +8,7 @@ import { blockList, blockMap } from '../../runtime/registry.ts';
 import { svgInliner } from '../../runtime/inline-svg.ts';
 import { renderPage, type PageAssets } from '../../runtime/render-page.tsx';
 import type { AnyBlockDefinition } from '../../runtime/define-block.ts';
+import { BELOW_FOLD_CLASS } from '../../design/below-fold.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const project: Project = await loadProject({ root, pagesDir: path.join(root, 'pages'), blocks: blockList });
@@ -186,6 +187,56 @@ describe('renderPage', () => {
     expect(html).not.toContain('<div data-island');
     expect(html).not.toContain('data-props');
     expect(html).not.toContain('fillgas-site');
+  });
+
+  it('leaves the layout of blocks below the first screen to the viewport and the page script', () => {
+    const block = (hideFor?: 'paidTraffic', track?: string) => ({
+      type: 'banner',
+      variant: 'primary',
+      heading: 'Seu cilindro acabou?',
+      cta: { label: 'Ver', action: 'link', message: 'recarga', href: '#fim', ...(track && { track }) },
+      noteIcon: 'clock',
+      tone: 'light',
+      ...(hideFor && { hideFor }),
+    });
+    const scripts: string[][][] = [];
+    const render = (blocks: LoadedPage['model']['blocks']) => {
+      scripts.length = 0;
+      const { html } = renderPage(page({ blocks }), project, blockMap, {
+        ...assets,
+        pageScripts: (...args) => {
+          scripts.push(args);
+          return { entry: '/e.js', preloads: [] };
+        },
+      });
+      return new JSDOM(html).window.document;
+    };
+    const classes = (doc: Document) =>
+      [...doc.querySelector('main')!.children].map((el) => el.className || el.getAttribute('data-hide-for'));
+
+    // A page with the page script: the first screen's two blocks are laid out at once; a
+    // block that may be removed is never wrapped (its placeholder height would stay on screen).
+    const enhanced = render([block(undefined, 'A'), block(), block(), block('paidTraffic')]);
+    expect(scripts).toEqual([[[], []]]);
+    expect(classes(enhanced)).toEqual([
+      expect.stringMatching(/^css-/),
+      expect.stringMatching(/^css-/),
+      BELOW_FOLD_CLASS,
+      'paidTraffic',
+    ]);
+    expect(enhanced.querySelector('style')!.textContent).toContain(
+      `.${BELOW_FOLD_CLASS}{content-visibility:auto;`,
+    );
+    // Static blocks only: no script, and no block waits, since nothing would lay it out.
+    const plain = render([block(), block(), block()]);
+    expect(scripts).toEqual([]);
+    expect(plain.querySelector('script[src]')).toBeNull();
+    expect(plain.querySelector(`.${BELOW_FOLD_CLASS}`)).toBeNull();
+    // A block with its own below-the-fold content (a legal text) brings the page script.
+    const legal = blockMap.get('legal')!.examples[0]!.props as Record<string, unknown>;
+    const policy = render([{ type: 'legal', ...legal }]);
+    expect(policy.querySelectorAll(`section.${BELOW_FOLD_CLASS}`).length).toBeGreaterThan(1);
+    expect(scripts).toEqual([[[], []]]);
   });
 
   it('lays blocks out in landmarks: header, main, footer', () => {

@@ -1,0 +1,95 @@
+/**
+ * Content below the first screen is laid out only when it nears the viewport
+ * (design/below-fold.ts, decision 0013): the visitor must never see the difference, and an
+ * in-page link's smooth scroll must still end with its section under the header.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { isPhone, pageLaidOut } from './projects.ts';
+
+/** The header's scroll-padding-top (design/global-styles.ts). */
+const UNDER_HEADER = 80;
+
+/** Waits until the page has stopped scrolling (smooth scrolling takes several frames). */
+async function settledScroll(page: Page): Promise<void> {
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const y = await page.evaluate(() => window.scrollY);
+      const still = y === last;
+      last = y;
+      return still;
+    })
+    .toBe(true);
+}
+
+/** Keeps the after-load layout from running, so only the link can lay the page out. */
+async function holdIdleLayout(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+}
+
+async function topOf(page: Page, id: string): Promise<number> {
+  return page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), id);
+}
+
+test('the first paint lays out the first screen only; the rest follows after the load', async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () =>
+      requestAnimationFrame(() => {
+        const far = document.getElementById('credibilidade')!;
+        (window as unknown as { farSkipped: boolean }).farSkipped = !far.checkVisibility({
+          contentVisibilityAuto: true,
+        });
+      }),
+    );
+  });
+  await page.goto('/agendamento');
+  // The first frame may come after the load event in a headless browser: wait for it.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { farSkipped?: boolean }).farSkipped))
+    .toBe(true);
+  await pageLaidOut(page);
+  // Without any scrolling: the whole page has its real layout, in spec order.
+  expect(
+    await page
+      .locator('#credibilidade')
+      .evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true })),
+  ).toBe(true);
+  const tops = await page.evaluate(() =>
+    ['como-funciona', 'duvidas', 'credibilidade'].map(
+      (id) => document.getElementById(id)!.getBoundingClientRect().top,
+    ),
+  );
+  expect(tops[0]).toBeGreaterThan(0);
+  expect([...tops].sort((a, b) => a - b)).toEqual(tops);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the menu link to the last section ends with it under the header (smooth scrolling)', async ({
+  page,
+}) => {
+  await page.goto('/agendamento');
+  if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Por que nos escolher' })
+    .click();
+  await settledScroll(page);
+  expect(Math.abs((await topOf(page, 'credibilidade')) - UNDER_HEADER)).toBeLessThanOrEqual(2);
+});
+
+test('every entry of a long table of contents lands on its clause', async ({ page }) => {
+  await holdIdleLayout(page);
+  await page.goto('/termos-de-uso');
+  const toc = page.getByRole('navigation', { name: 'Nesta página' });
+  const hrefs = await toc.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  expect(hrefs.length).toBeGreaterThanOrEqual(10);
+  // The last clauses first: the most placeholders stand between them and the top.
+  for (const href of hrefs.slice(-3).reverse()) {
+    await page.goto('/termos-de-uso');
+    await toc.locator(`a[href="${href}"]`).click();
+    await settledScroll(page);
+    expect(Math.abs((await topOf(page, href.slice(1))) - UNDER_HEADER), href).toBeLessThanOrEqual(2);
+  }
+});
