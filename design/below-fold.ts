@@ -1,14 +1,12 @@
 /**
- * Content below the first screen is laid out only when it nears the viewport
- * (content-visibility: auto, decision 0013): the blocks of <main> after the first
- * FIRST_SCREEN_BLOCKS (runtime/render-page.tsx) and a legal text's clauses after the first.
- * Until then a placeholder height stands in; the real one is remembered once laid out.
+ * Content below the first screen waits to be laid out (content-visibility: auto, decision
+ * 0013): the blocks of <main> after the first FIRST_SCREEN_BLOCKS on a page with the page
+ * script (runtime/render-page.tsx), and a legal text's clauses after the first. The browser
+ * lays such content out when it nears the viewport, and the page script lays out the rest
+ * after the load (runtime/client/below-fold.ts), then puts LAID_OUT_CLASS on <html>. Until
+ * then a placeholder height stands in; the real one is remembered once laid out.
  *
- * A smooth scroll to a section (#id) is planned with those placeholder heights and would stop
- * short or overshoot, so the page script lays everything out (LAID_OUT_CLASS on <html>) as soon
- * as an in-page link is clicked (runtime/client/enhance.ts). A page with such a link and such
- * content always loads the page script. Kept apart from the global stylesheet so the script
- * imports two names, not the CSS.
+ * Kept apart from the global stylesheet so the page script imports two names, not the CSS.
  */
 export const BELOW_FOLD_CLASS = 'below-fold';
 export const LAID_OUT_CLASS = 'laid-out';

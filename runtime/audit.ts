@@ -14,7 +14,8 @@
  * Scores vary with machine load: the audit reports them, tests do not assert them.
  *
  * Env: DIST_DIR (audit this build), AUDIT_PORT (default 4180), AUDIT_ROUTES (comma list,
- * e.g. "/,/agendamento"), AUDIT_RUNS (Lighthouse runs per route, median kept; default 1),
+ * e.g. "/,/agendamento"), AUDIT_RUNS (Lighthouse runs per route, in round-robin passes over
+ * the routes, median kept; default 1),
  * CHROMIUM_PATH (default /usr/bin/chromium), AUDIT_NO_README=1 (do not touch README.md).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -107,11 +108,19 @@ async function main(): Promise<void> {
 
     const js = await measureRouteJs(dist, selected);
     const runs = Math.max(1, Number(process.env.AUDIT_RUNS ?? 1));
+    const urlOf = (route: string) => `${origin}${route === NOT_FOUND_ROUTE ? MISSING_PATH : route}`;
+    // Round robin: each pass runs every route once, so a route's runs are spread over the
+    // whole audit and a spell of load on a shared machine hits one of them, not all.
+    const lhRuns: LhRun[][] = selected.map(() => []);
+    for (let pass = 1; pass <= runs; pass++) {
+      for (const [i, r] of selected.entries())
+        lhRuns[i]!.push(await lighthouseRetrying(urlOf(r.route), r.route));
+      if (runs > 1) console.log(`Lighthouse pass ${pass}/${runs} done.`);
+    }
     const results: RouteResult[] = [];
     for (const [i, r] of selected.entries()) {
-      const url = `${origin}${r.route === NOT_FOUND_ROUTE ? MISSING_PATH : r.route}`;
-      const lh = await lighthouseMedian(url, r.route, runs);
-      const axe = await axeRoute(url);
+      const lh = medianRun(lhRuns[i]!);
+      const axe = await axeRoute(urlOf(r.route));
       const result = { route: r.route, ...lh, jsBytes: js[i]!.gzipBytes, axe };
       results.push(result);
       console.log(summaryLine(result));
@@ -154,32 +163,27 @@ type LhPart = Omit<RouteResult, 'route' | 'jsBytes' | 'axe' | 'tbtRangeMs'>;
 type LhRun = { part: LhPart; lhr: Parameters<typeof computeMedianRun>[0][number] };
 
 /**
- * Runs Lighthouse `runs` times and keeps the median run as Lighthouse itself picks it
- * (computeMedianRun: the run closest to the median FCP and the median TTI), as its docs on
- * variability advise; the TBT range of all runs is kept to show the noise.
+ * The median run as Lighthouse itself picks it (computeMedianRun: the run closest to the median
+ * FCP and the median TTI), as its docs on variability advise; the TBT range of all runs is kept
+ * to show the noise.
  */
-async function lighthouseMedian(
-  url: string,
-  route: string,
-  runs: number,
-): Promise<Omit<RouteResult, 'route' | 'jsBytes' | 'axe'>> {
-  const all: LhRun[] = [];
-  for (let i = 0; i < runs; i++) {
-    // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART…): try again, twice.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        all.push(await lighthouseOnce(url, route));
-        break;
-      } catch (error) {
-        if (attempt >= 3) throw error;
-        console.log(`  (${route}: ${error instanceof Error ? error.message : String(error)}; retrying)`);
-      }
-    }
-  }
+function medianRun(all: LhRun[]): Omit<RouteResult, 'route' | 'jsBytes' | 'axe'> {
   const median = computeMedianRun(all.map((r) => r.lhr));
   const chosen = all.find((r) => r.lhr === median)!.part;
   const tbts = all.map((r) => r.part.tbtMs);
   return { ...chosen, tbtRangeMs: [Math.min(...tbts), Math.max(...tbts)] };
+}
+
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART…): try again, twice. */
+async function lighthouseRetrying(url: string, route: string): Promise<LhRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, route);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  (${route}: ${error instanceof Error ? error.message : String(error)}; retrying)`);
+    }
+  }
 }
 
 async function lighthouseOnce(url: string, route: string): Promise<LhRun> {

@@ -136,8 +136,8 @@ const tocNumber = css`
 
 /**
  * Legal reading: a ~70 character measure, 1.7 line height, generous space between sections.
- * Clauses after the first are laid out when they near the viewport: on a phone the table of
- * contents fills the first screen, and the text is a policy page's whole first layout.
+ * Clauses after the first wait to be laid out (design/below-fold.ts): on a phone the table of
+ * contents fills the first screen, and the text would be most of a policy page's first layout.
  */
 const body = css`
   max-width: 70ch;
