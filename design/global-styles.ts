@@ -8,7 +8,7 @@ import { colors, fonts, layout, motion } from './theme.ts';
 
 export const globalCss = `
 *,*::before,*::after{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%;text-size-adjust:100%;scroll-behavior:smooth;scroll-padding-top:80px}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%;scroll-behavior:smooth;scroll-padding-top:${layout.anchorOffsetPx}px}
 body{margin:0;font-family:${fonts.body};font-size:16px;line-height:1.6;color:${colors.ink};background:${colors.surface};-webkit-font-smoothing:antialiased;overflow-x:hidden}
 h1,h2,h3,h4{font-family:${fonts.display};color:${colors.navy};line-height:1.2;margin:0 0 .5em;font-weight:700;text-wrap:balance}
 b,strong,th,h5,h6{font-family:${fonts.display};font-weight:600}

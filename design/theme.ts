@@ -50,7 +50,8 @@ export const shadows = {
   header: '0 2px 12px rgba(11, 37, 69, 0.1)',
 } as const;
 
-export const layout = { maxWidth: '1200px', gutter: '20px' } as const;
+/** anchorOffsetPx: where a section reached through a #link stops, below the fixed header. */
+export const layout = { maxWidth: '1200px', gutter: '20px', anchorOffsetPx: 80 } as const;
 
 export const breakpoints = { sm: 480, md: 768, lg: 1024 } as const;
 

@@ -4,10 +4,11 @@
  * in-page link's smooth scroll must still end with its section under the header.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { layout } from '../../design/theme.ts';
 import { isPhone, pageLaidOut } from './projects.ts';
 
-/** The header's scroll-padding-top (design/global-styles.ts). */
-const UNDER_HEADER = 80;
+/** Where a section reached through a #link stops: the page's scroll-padding-top. */
+const UNDER_HEADER = layout.anchorOffsetPx;
 
 /** Waits until the page has stopped scrolling (smooth scrolling takes several frames). */
 async function settledScroll(page: Page): Promise<void> {
