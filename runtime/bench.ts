@@ -7,7 +7,9 @@
  * - prerender throughput (renderPage to HTML strings, nothing written to disk);
  * - a full buildSite of the big site into a temporary outDir;
  * - the gzipped JavaScript each route of the real site loads (real pages/ built into a
- *   temporary outDir; dist/ is never touched), against the budget the build enforces.
+ *   temporary outDir; dist/ is never touched), against the budget the build enforces;
+ * - the size of that built site, the TTFB and LCP of /agendamento, and the main-thread CPU
+ *   time of loading every route (runtime/main-thread.ts).
  *
  * Prints every figure next to its target, then a markdown block for the README, which is
  * also written to docs/bench.md. A missed target is reported as NOT MET but the exit code
@@ -25,6 +27,12 @@ import { PageErrors, RenderError } from './errors.ts';
 import { formatProblems } from './format-error.ts';
 import { listYamlFiles } from './load-pages.ts';
 import { loadProject, SITE_FILE, type Project } from './load-project.ts';
+import {
+  LONG_TASK_CPU_MS,
+  SIMULATED_PHONE_SLOWDOWN,
+  traceMainThread,
+  type MainThreadLoad,
+} from './main-thread.ts';
 import { buildSite, type BuildReport } from './prerender.ts';
 import { blockList, blockMap } from './registry.ts';
 import { renderPage, type PageAssets } from './render-page.tsx';
@@ -65,6 +73,7 @@ interface Results {
   js: BuildReport['routes'];
   dist: { files: number; bytes: number; gzipBytes: number };
   page: { route: string; runs: number; ttfbMs: number[]; lcpMs: number[] };
+  mainThread: { route: string; median: MainThreadLoad }[];
 }
 
 // Registered once, so Ctrl+C still removes the temporary folder.
@@ -184,7 +193,18 @@ async function run(tmp: string): Promise<Results> {
       `TTFB median ${fmtMs(median(page.ttfbMs))}, LCP median ${fmtMs(median(page.lcpMs))}`,
   );
 
-  return { machine, routeCount, validation, prerender, build, js, dist, page };
+  // 8. Main-thread CPU time of loading each route (fresh contexts, median of each figure).
+  const mainThread = await measureMainThread(
+    realOut,
+    js.map((r) => r.route),
+  );
+  console.log(
+    `\nMain thread while each route loads (CPU ms, median of ${MAIN_THREAD_RUNS} fresh loads; a task over ` +
+      `${LONG_TASK_CPU_MS} ms is long on Lighthouse's ${SIMULATED_PHONE_SLOWDOWN}× slower phone)`,
+  );
+  console.log(indent(mainThreadTable(mainThread)));
+
+  return { machine, routeCount, validation, prerender, build, js, dist, page, mainThread };
 }
 
 /** Writes the bench pages; returns the source route files (relative to pages/). */
@@ -208,14 +228,17 @@ async function generatePages(pagesDir: string): Promise<string[]> {
 async function writeDoc(block: string, machine: string): Promise<void> {
   const intro =
     '# Benchmarks\n\n' +
-    'Run `npm run bench` (well under a minute). It builds a throwaway site of 1,000 pages in a ' +
+    'Run `npm run bench` (about two minutes). It builds a throwaway site of 1,000 pages in a ' +
     'temporary folder (byte-identical copies of the real route pages under `/bench/p0001`…, plus ' +
     '`_site.yaml` and `404.yaml`) and measures: validation throughput (YAML parsing and schema ' +
     'validation through `loadProject`, best and median of 3 runs after an untimed warm-up call that ' +
     'compiles the validator), prerender throughput (`renderPage` to HTML strings with fake assets, no ' +
     'disk writes, after a warm-up), the wall time of a full `buildSite` of the 1,000-page site, and ' +
     'the gzipped JavaScript that each route of the real site loads, built into a ' +
-    'temporary folder so `dist/` is never touched. The figures below were produced by the script on ' +
+    'temporary folder so `dist/` is never touched; then the size of that built site, the time to ' +
+    'first byte and LCP of /agendamento, and the main-thread CPU time of loading each route ' +
+    '(`runtime/main-thread.ts`: a Chromium trace of 5 fresh loads per route, thread CPU time rather ' +
+    'than wall time). The figures below were produced by the script on ' +
     `this machine: ${machine}. The script rewrites the block between the bench markers on every run.\n`;
   let current = '';
   try {
@@ -260,6 +283,13 @@ function markdownBlock(r: Results): string {
       `${r.page.route} served locally with gzip, Chromium at 412×823 without throttling, median of ${r.page.runs} fresh loads: ` +
       `time to first byte ${fmtMs(median(r.page.ttfbMs))}, LCP ${fmtMs(median(r.page.lcpMs))} ` +
       '(`npm run audit` gives the throttled mobile figures).',
+    '',
+    `Main thread while each route loads, in CPU time (not wall time, which on a busy machine mostly measures the ` +
+      `other processes), median of ${MAIN_THREAD_RUNS} fresh loads until the page has settled. Lighthouse simulates a phone ` +
+      `${SIMULATED_PHONE_SLOWDOWN}× slower, so a task over ${LONG_TASK_CPU_MS} ms of CPU here is a long task (over 50 ms) there; ` +
+      'Total Blocking Time counts the long tasks after the first contentful paint:',
+    '',
+    mainThreadTable(r.mainThread),
     BLOCK_END,
   ];
   return lines.join('\n');
@@ -322,6 +352,51 @@ async function measurePage(outDir: string, route: string): Promise<Results['page
     server.close();
   }
   return { route, runs: PAGE_RUNS, ttfbMs, lcpMs };
+}
+
+const MAIN_THREAD_RUNS = 5;
+
+/** Main-thread CPU time of loading each route, median of each figure over fresh loads. */
+async function measureMainThread(outDir: string, routes: string[]): Promise<Results['mainThread']> {
+  const server = await serveStatic(outDir, PAGE_PORT);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROME_FLAGS.slice(1),
+  });
+  try {
+    const results: Results['mainThread'] = [];
+    for (const route of routes) {
+      const loads: MainThreadLoad[] = [];
+      for (let i = 0; i < MAIN_THREAD_RUNS; i++)
+        loads.push(await traceMainThread(browser, `http://127.0.0.1:${PAGE_PORT}${route}`));
+      const mid = (key: keyof MainThreadLoad) => median(loads.map((load) => load[key]));
+      results.push({
+        route,
+        median: {
+          totalCpuMs: mid('totalCpuMs'),
+          longestTaskCpuMs: mid('longestTaskCpuMs'),
+          longestAfterPaintCpuMs: mid('longestAfterPaintCpuMs'),
+          longTasksAfterPaint: mid('longTasksAfterPaint'),
+        },
+      });
+    }
+    return results;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+function mainThreadTable(rows: Results['mainThread']): string {
+  const ms = (n: number) => n.toFixed(1);
+  return [
+    '| Route | Main-thread CPU (ms) | Longest task (ms) | Longest task after first paint (ms) | Long tasks after first paint |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map(
+      ({ route, median: m }) =>
+        `| ${route} | ${ms(m.totalCpuMs)} | ${ms(m.longestTaskCpuMs)} | ${ms(m.longestAfterPaintCpuMs)} | ${m.longTasksAfterPaint} |`,
+    ),
+  ].join('\n');
 }
 
 function median(values: number[]): number {
