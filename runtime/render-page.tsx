@@ -77,6 +77,8 @@ export function renderPage(
   const imagePreloads = new Set<string>();
   /** Per block of main: whether it may wait for the viewport to be laid out. */
   const belowFold: boolean[] = [];
+  /** Per block of the footer: whether it may wait (it is not a block that may be removed). */
+  const footerMayWait: boolean[] = [];
 
   page.model.blocks.forEach((block, index) => {
     const def = registry.get(block.type);
@@ -135,6 +137,7 @@ export function renderPage(
     const placement = def.placement ?? 'main';
     // Not a block that may be removed: its placeholder height would stay on screen.
     if (placement === 'main') belowFold.push(groups.main.length >= FIRST_SCREEN_BLOCKS && !hideFor);
+    if (placement === 'footer') footerMayWait.push(!hideFor);
     groups[placement].push(html);
   });
 
@@ -152,14 +155,17 @@ export function renderPage(
   // Below the first screen, the browser lays a block out when it nears the viewport and the
   // page script lays out the rest after the load (design/below-fold.ts). Without the script
   // (a page of static blocks) the page is laid out whole, as it always was.
-  const main = groups.main.map((html, i) =>
-    scripts && belowFold[i] ? `<div class="${BELOW_FOLD_CLASS}">${html}</div>` : html,
-  );
+  const waiting = (html: string) => `<div class="${BELOW_FOLD_CLASS}">${html}</div>`;
+  const main = groups.main.map((html, i) => (scripts && belowFold[i] ? waiting(html) : html));
+  // The footer comes after all of <main>: it waits too when something in <main> does (on a
+  // short page it may be on the first screen).
+  const mainWaits = main.some((html) => BELOW_FOLD_MARKUP.test(html));
+  const footer = groups.footer.map((html, i) => (mainWaits && footerMayWait[i] ? waiting(html) : html));
   const body = [
     '<a class="skip-link" href="#conteudo">Pular para o conteúdo</a>',
     ...groups.header,
     `<main id="conteudo" tabindex="-1">${main.join('')}</main>`,
-    ...groups.footer,
+    ...footer,
     ...groups.overlay,
     types.length > 0
       ? `<script type="application/json" id="${SITE_DATA_ID}">${jsonForScript(site)}</script>`

@@ -216,7 +216,8 @@ describe('renderPage', () => {
 
     // A page with the page script: the first screen's two blocks are laid out at once; a
     // block that may be removed is never wrapped (its placeholder height would stay on screen).
-    const enhanced = render([block(undefined, 'A'), block(), block(), block('paidTraffic')]);
+    const footer = { type: 'footer', ...(blockMap.get('footer')!.examples[0]!.props as object) };
+    const enhanced = render([block(undefined, 'A'), block(), block(), block('paidTraffic'), footer]);
     expect(scripts).toEqual([[[], []]]);
     expect(classes(enhanced)).toEqual([
       expect.stringMatching(/^css-/),
@@ -227,6 +228,13 @@ describe('renderPage', () => {
     expect(enhanced.querySelector('style')!.textContent).toContain(
       `.${BELOW_FOLD_CLASS}{content-visibility:auto;`,
     );
+    // The footer, after all of <main>, waits when something in <main> does; on a short page
+    // it may be on the first screen, so it does not.
+    expect(enhanced.querySelector(`body > .${BELOW_FOLD_CLASS} > footer`)).not.toBeNull();
+    const short = render([block(undefined, 'A'), block(), footer]);
+    expect(scripts).toEqual([[[], []]]);
+    expect(short.querySelector('body > footer')).not.toBeNull();
+    expect(short.querySelector(`.${BELOW_FOLD_CLASS}`)).toBeNull();
     // Static blocks only: no script, and no block waits, since nothing would lay it out.
     const plain = render([block(), block(), block()]);
     expect(scripts).toEqual([]);
@@ -234,8 +242,9 @@ describe('renderPage', () => {
     expect(plain.querySelector(`.${BELOW_FOLD_CLASS}`)).toBeNull();
     // A block with its own below-the-fold content (a legal text) brings the page script.
     const legal = blockMap.get('legal')!.examples[0]!.props as Record<string, unknown>;
-    const policy = render([{ type: 'legal', ...legal }]);
+    const policy = render([{ type: 'legal', ...legal }, footer]);
     expect(policy.querySelectorAll(`section.${BELOW_FOLD_CLASS}`).length).toBeGreaterThan(1);
+    expect(policy.querySelector(`body > .${BELOW_FOLD_CLASS} > footer`)).not.toBeNull();
     expect(scripts).toEqual([[[], []]]);
   });
 
