@@ -5,7 +5,7 @@
  * It counts thread CPU time (the trace's `tdur`), not wall time. Lighthouse's Total
  * Blocking Time is computed from wall time multiplied by its simulated 4× slower phone,
  * so on a busy 2-vCPU machine it mostly measures the other processes; the CPU time of a
- * task is what the page itself costs, and it is nearly the same from run to run. A task
+ * task is what the page itself costs, and it varies far less from run to run. A task
  * whose CPU time exceeds 50 ms / 4 = 12.5 ms is long on Lighthouse's simulated phone even
  * on a quiet machine.
  */
