@@ -16,7 +16,7 @@
  * stays 0: this is a benchmark, not a test. Only an actual failure exits 1.
  */
 import { existsSync, rmSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,8 +25,7 @@ import { CHROME_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { gzipSize, jsBudgetTable } from './budget.ts';
 import { PageErrors, RenderError } from './errors.ts';
 import { formatProblems } from './format-error.ts';
-import { listYamlFiles } from './load-pages.ts';
-import { loadProject, SITE_FILE, type Project } from './load-project.ts';
+import { loadProject, type Project } from './load-project.ts';
 import {
   LONG_TASK_CPU_MS,
   SIMULATED_PHONE_SLOWDOWN,
@@ -35,8 +34,8 @@ import {
 } from './main-thread.ts';
 import { buildSite, type BuildReport } from './prerender.ts';
 import { blockList, blockMap } from './registry.ts';
+import { generateBenchPages } from './bench-pages.ts';
 import { renderPage, type PageAssets } from './render-page.tsx';
-import { isRouteFile } from './routes.ts';
 import { serveStatic } from './serve.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,9 +101,9 @@ async function run(tmp: string): Promise<Results> {
   const machine = machineInfo();
   console.log(`Machine: ${machine}`);
 
-  // 1. The big site: _site.yaml, 404.yaml and 1,000 byte-identical copies of the route pages.
+  // 1. The big site: _site.yaml, 404.yaml and 1,000 copies of the route pages (runtime/bench-pages.ts).
   const pagesDir = path.join(tmp, 'pages');
-  const sources = await generatePages(pagesDir);
+  const sources = await generateBenchPages(REAL_PAGES, pagesDir, PAGE_COUNT);
   console.log(
     `Generated ${fmtInt(PAGE_COUNT)} pages in ${pagesDir} from ${sources.length} source page(s): ${sources.join(', ')}`,
   );
@@ -207,30 +206,12 @@ async function run(tmp: string): Promise<Results> {
   return { machine, routeCount, validation, prerender, build, js, dist, page, mainThread };
 }
 
-/** Writes the bench pages; returns the source route files (relative to pages/). */
-async function generatePages(pagesDir: string): Promise<string[]> {
-  const all = await listYamlFiles(REAL_PAGES);
-  const sources = all.filter((f) => isRouteFile(f) && f !== '404.yaml');
-  if (sources.length === 0) throw new Error(`No route pages to copy in ${REAL_PAGES}`);
-  await mkdir(path.join(pagesDir, 'bench'), { recursive: true });
-  await copyFile(path.join(REAL_PAGES, SITE_FILE), path.join(pagesDir, SITE_FILE));
-  await copyFile(path.join(REAL_PAGES, '404.yaml'), path.join(pagesDir, '404.yaml'));
-  const contents = await Promise.all(sources.map((f) => readFile(path.join(REAL_PAGES, f))));
-  await Promise.all(
-    Array.from({ length: PAGE_COUNT }, (_, i) => {
-      const name = `p${String(i + 1).padStart(4, '0')}.yaml`;
-      return writeFile(path.join(pagesDir, 'bench', name), contents[i % contents.length]!);
-    }),
-  );
-  return sources;
-}
-
 async function writeDoc(block: string, machine: string): Promise<void> {
   const intro =
     '# Benchmarks\n\n' +
     'Run `npm run bench` (about two minutes). It builds a throwaway site of 1,000 pages in a ' +
-    'temporary folder (byte-identical copies of the real route pages under `/bench/p0001`…, plus ' +
-    '`_site.yaml` and `404.yaml`) and measures: validation throughput (YAML parsing and schema ' +
+    'temporary folder (copies of the real route pages under `/bench/p0001`…, a variant extending ' +
+    'the copy of its base, plus `_site.yaml` and `404.yaml`; `runtime/bench-pages.ts`) and measures: validation throughput (YAML parsing and schema ' +
     'validation through `loadProject`, best and median of 3 runs after an untimed warm-up call that ' +
     'compiles the validator), prerender throughput (`renderPage` to HTML strings with fake assets, no ' +
     'disk writes, after a warm-up), the wall time of a full `buildSite` of the 1,000-page site, and ' +
