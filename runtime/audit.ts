@@ -28,10 +28,10 @@ import AxeBuilder from '@axe-core/playwright';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { chromium } from 'playwright-core';
 import { kb, measureRouteJs, scriptsInHtml } from './budget.ts';
 import { buildSite } from './prerender.ts';
-import { CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM } from './chromium.ts';
+import { CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM, launchChromium } from './chromium.ts';
+import { SIMULATED_PHONE_SLOWDOWN } from './main-thread.ts';
 import { NOT_FOUND_ROUTE } from './routes.ts';
 import { serveStatic } from './serve.ts';
 
@@ -270,7 +270,7 @@ async function lighthouseOnce(url: string, route: string): Promise<LhRun> {
 }
 
 async function axeRoute(url: string): Promise<RouteResult['axe']> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const browser = await launchChromium();
   try {
     const out: RouteResult['axe'] = [];
     for (const viewport of VIEWPORTS) {
@@ -322,10 +322,10 @@ function summaryLine(r: RouteResult): string {
 function markdownTable(results: RouteResult[], runs: number): string {
   const lines = [
     START,
-    `Lighthouse ${lighthouseVersion()} (mobile: simulated slow 4G, 4× CPU slowdown) and axe-core on Debian Chromium, ` +
+    `Lighthouse ${lighthouseVersion()} (mobile: simulated slow 4G, ${SIMULATED_PHONE_SLOWDOWN}× CPU slowdown) and axe-core on Debian Chromium, ` +
       `site served with gzip on 127.0.0.1, ${new Date().toISOString().slice(0, 10)}; ${runs} run(s) per route, Lighthouse's median run shown (TBT: the median run's, then every run's, lowest first). Targets: Performance ≥ ${TARGETS.performance}, ` +
       `Accessibility, Best Practices and SEO 100 (404: all SEO audits but status code and noindex), CLS 0, TBT < ${TARGETS.tbtMs} ms, no axe violation at 375 and 1280 px. ` +
-      `Lighthouse CPU benchmark of the machine during the runs: ${benchRange(results)} (it multiplies observed CPU time by 4; a busy machine inflates TBT and LCP).`,
+      `Lighthouse CPU benchmark of the machine during the runs: ${benchRange(results)} (it multiplies each task's observed wall time by ${SIMULATED_PHONE_SLOWDOWN}; a busy machine inflates TBT and LCP).`,
     '',
     '| Route | Performance | Accessibility | Best Practices | SEO | LCP | CLS | TBT (runs) | JS KB (gzip) | axe violations | Targets |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -20,8 +20,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { CHROME_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import type { Browser } from 'playwright-core';
+import { launchChromium, PHONE_CONTEXT } from './chromium.ts';
 import { gzipSize, jsBudgetTable } from './budget.ts';
 import { PageErrors, RenderError } from './errors.ts';
 import { formatProblems } from './format-error.ts';
@@ -188,7 +188,7 @@ async function run(tmp: string): Promise<Results> {
   // 7. Time to first byte and LCP of /agendamento, served locally with gzip, in Chromium.
   const page = await measurePage(realOut, LOADED_ROUTE);
   console.log(
-    `\n${LOADED_ROUTE} served locally (gzip, Chromium 412×823, no throttling, ${page.runs} fresh loads): ` +
+    `\n${LOADED_ROUTE} served locally (gzip, Chromium ${PHONE_SIZE}, no throttling, ${page.runs} fresh loads): ` +
       `TTFB median ${fmtMs(median(page.ttfbMs))}, LCP median ${fmtMs(median(page.lcpMs))}`,
   );
 
@@ -261,7 +261,7 @@ function markdownBlock(r: Results): string {
     jsBudgetTable(r.js),
     '',
     `Built site: ${fmtInt(r.dist.files)} files, ${fmtKb(r.dist.bytes)} (${fmtKb(r.dist.gzipBytes)} gzipped text). ` +
-      `${r.page.route} served locally with gzip, Chromium at 412×823 without throttling, median of ${r.page.runs} fresh loads: ` +
+      `${r.page.route} served locally with gzip, Chromium at ${PHONE_SIZE} without throttling, median of ${r.page.runs} fresh loads: ` +
       `time to first byte ${fmtMs(median(r.page.ttfbMs))}, LCP ${fmtMs(median(r.page.lcpMs))} ` +
       '(`npm run audit` gives the throttled mobile figures).',
     '',
@@ -303,18 +303,13 @@ async function folderSize(dir: string): Promise<Results['dist']> {
  * and the last largest-contentful-paint entry after load.
  */
 async function measurePage(outDir: string, route: string): Promise<Results['page']> {
-  const server = await serveStatic(outDir, PAGE_PORT);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROME_FLAGS.slice(1),
-  });
   const ttfbMs: number[] = [];
   const lcpMs: number[] = [];
-  try {
+  await withServedSite(outDir, async (browser, origin) => {
     for (let i = 0; i < PAGE_RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+      const context = await browser.newContext(PHONE_CONTEXT);
       const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${PAGE_PORT}${route}`, { waitUntil: 'load' });
+      await page.goto(`${origin}${route}`, { waitUntil: 'load' });
       // A string, so the bundler adds no helpers to code that runs in the page.
       const timing = (await page.evaluate(`new Promise((resolve) => {
         const nav = performance.getEntriesByType('navigation')[0];
@@ -328,10 +323,7 @@ async function measurePage(outDir: string, route: string): Promise<Results['page
       lcpMs.push(timing.lcp);
       await context.close();
     }
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
   return { route, runs: PAGE_RUNS, ttfbMs, lcpMs };
 }
 
@@ -339,17 +331,12 @@ const MAIN_THREAD_RUNS = 5;
 
 /** Main-thread CPU time of loading each route, median of each figure over fresh loads. */
 async function measureMainThread(outDir: string, routes: string[]): Promise<Results['mainThread']> {
-  const server = await serveStatic(outDir, PAGE_PORT);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROME_FLAGS.slice(1),
-  });
-  try {
+  return withServedSite(outDir, async (browser, origin) => {
     const results: Results['mainThread'] = [];
     for (const route of routes) {
       const loads: MainThreadLoad[] = [];
       for (let i = 0; i < MAIN_THREAD_RUNS; i++)
-        loads.push(await traceMainThread(browser, `http://127.0.0.1:${PAGE_PORT}${route}`));
+        loads.push(await traceMainThread(browser, `${origin}${route}`));
       const mid = (key: keyof MainThreadLoad) => median(loads.map((load) => load[key]));
       results.push({
         route,
@@ -362,11 +349,25 @@ async function measureMainThread(outDir: string, routes: string[]): Promise<Resu
       });
     }
     return results;
+  });
+}
+
+/** Serves the built folder like a static host and runs `measure` with a fresh Chromium. */
+async function withServedSite<T>(
+  outDir: string,
+  measure: (browser: Browser, origin: string) => Promise<T>,
+): Promise<T> {
+  const server = await serveStatic(outDir, PAGE_PORT);
+  const browser = await launchChromium();
+  try {
+    return await measure(browser, `http://127.0.0.1:${PAGE_PORT}`);
   } finally {
     await browser.close();
     server.close();
   }
 }
+
+const PHONE_SIZE = `${PHONE_CONTEXT.viewport.width}×${PHONE_CONTEXT.viewport.height}`;
 
 function mainThreadTable(rows: Results['mainThread']): string {
   const ms = (n: number) => n.toFixed(1);

@@ -10,6 +10,8 @@
  * on a quiet machine.
  */
 import type { Browser } from 'playwright-core';
+import { LAID_OUT_CLASS } from '../design/below-fold.ts';
+import { PHONE_CONTEXT } from './chromium.ts';
 
 /** Lighthouse's mobile CPU slowdown and the long-task threshold of Total Blocking Time. */
 export const SIMULATED_PHONE_SLOWDOWN = 4;
@@ -88,7 +90,7 @@ export async function traceMainThread(browser: Browser, url: string): Promise<Ma
 }
 
 async function traceLoad(browser: Browser, url: string): Promise<TraceEvent[]> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  const context = await browser.newContext(PHONE_CONTEXT);
   try {
     const page = await context.newPage();
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
@@ -97,7 +99,7 @@ async function traceLoad(browser: Browser, url: string): Promise<TraceEvent[]> {
     // the DevTools protocol, which the page's CSP (no eval) does not apply to.
     await page.evaluate(`new Promise((resolve) => {
       const root = document.documentElement;
-      const settled = () => !document.querySelector('script[type=module]') || root.classList.contains('laid-out');
+      const settled = () => !document.querySelector('script[type=module]') || root.classList.contains('${LAID_OUT_CLASS}');
       if (settled()) return resolve();
       new MutationObserver((_, observer) => {
         if (settled()) { observer.disconnect(); resolve(); }
