@@ -19,7 +19,7 @@ const IN_HTML = /\/[^\s"',?#<>]+-\d+w\.(?:avif|webp|jpg|png)/g;
 const SOURCE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.JPG', '.JPEG', '.PNG', '.WEBP'];
 
 /** Encoder settings: visually clean for photos at a fraction of the bytes. */
-const ENCODE = {
+export const ENCODE = {
   avif: { quality: 55, effort: 4 },
   webp: { quality: 78, effort: 4 },
   jpg: { quality: 80, mozjpeg: true },
@@ -44,7 +44,7 @@ export function variantUrlsIn(html: string): string[] {
 }
 
 /** The original in public/ a variant is made from, or undefined. */
-function sourceOf(publicDir: string, base: string): string | undefined {
+export function sourceOf(publicDir: string, base: string): string | undefined {
   const found = SOURCE_EXTENSIONS.map((ext) => path.join(publicDir, `${base}${ext}`)).filter((f) =>
     existsSync(f),
   );

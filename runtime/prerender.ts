@@ -12,6 +12,7 @@ import { build as viteBuild, type Manifest } from 'vite';
 import { fontBaseName, fontFiles, type FontFile } from '../design/fonts.ts';
 import { assertWithinBudget, measureRouteJs, scriptsInHtml, type JsBudget, type RouteJs } from './budget.ts';
 import { clientCodeOf } from './define-block.ts';
+import { fingerprintFiles } from './fingerprint.ts';
 import { svgInliner } from './inline-svg.ts';
 import { loadProject, type Project } from './load-project.ts';
 import { blockList, blockMap } from './registry.ts';
@@ -75,31 +76,31 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       inlineSvg: svgInliner(publicDir),
     };
     const rendered: Omit<BuildReport['routes'][number], 'js'>[] = [];
-    const writes: Promise<void>[] = [];
-    const pagesHtml: { route: string; html: string }[] = [];
+    const renderedHtml: string[] = [];
     for (const page of project.pages) {
       const { html, islandTypes, behaviorTypes } = renderPage(page, project, blockMap, assets);
-      const file = routeToOutFile(page.route);
-      const target = path.join(tmp, file);
-      writes.push(mkdir(path.dirname(target), { recursive: true }).then(() => writeFile(target, html)));
-      pagesHtml.push({ route: page.route, html });
+      renderedHtml.push(html);
       rendered.push({
         route: page.route,
-        file,
+        file: routeToOutFile(page.route),
         islands: islandTypes,
         behaviors: behaviorTypes,
         scripts: scriptsInHtml(html),
       });
     }
-    await Promise.all(writes);
-    await writeSeoFiles(tmp, project.site, project.pages);
-    // AVIF/WebP/fallback sizes of the raster images the pages show (design/picture.tsx).
-    await writeImageVariants(
-      root,
-      publicDir,
-      tmp,
-      pagesHtml.map((p) => p.html),
+    // AVIF/WebP/fallback sizes of the raster images the pages show (design/picture.tsx),
+    // then every image the pages name moves to a content-hashed address under /assets/.
+    await writeImageVariants(root, publicDir, tmp, renderedHtml);
+    const hashed = await fingerprintFiles(publicDir, tmp, renderedHtml);
+    const pagesHtml = rendered.map((r, i) => ({ route: r.route, html: hashed.pages[i]! }));
+    await Promise.all(
+      rendered.map(async (r, i) => {
+        const target = path.join(tmp, r.file);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, pagesHtml[i]!.html);
+      }),
     );
+    await writeSeoFiles(tmp, project.site, project.pages);
     // Gzipped JS of every route against its budget (runtime/budget.ts): over it, no dist/.
     // Only a production bundle is held to it (Vite makes a development one, with React's
     // development build, when NODE_ENV is set to something else, as under vitest).

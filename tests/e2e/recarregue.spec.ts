@@ -132,6 +132,25 @@ test('gallery: three images per slide, stops at both ends', async ({ page }) => 
   await expect(region).toHaveAttribute('data-slide', '0');
 });
 
+test('gallery images come from content-hashed addresses cached for a year', async ({ page, request }) => {
+  await page.goto('/recarregue');
+  await hydrated(page, 'gallery', '#galeria');
+  const srcs = await gallery(page)
+    .locator('img')
+    .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')!));
+  expect(srcs).toHaveLength(9);
+  for (const [i, src] of srcs.entries()) {
+    expect(src).toMatch(new RegExp(`^/assets/images/galeria-${i + 1}\\.[0-9a-f]{8}\\.svg$`));
+    const response = await request.get(src);
+    expect(response.status(), src).toBe(200);
+    expect(response.headers()['content-type'], src).toContain('image/svg+xml');
+    expect(response.headers()['cache-control'], src).toBe('public, max-age=31536000, immutable');
+  }
+  // The first slide's images are decoded (the hydrated island names the same files).
+  for (const img of await gallery(page).locator('[data-active="true"] img').all())
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+});
+
 test('gallery and slider follow a touch swipe', async ({ page }) => {
   test.skip(!isPhone(page), 'touch on the phone project');
   await page.goto('/recarregue');
@@ -182,6 +201,10 @@ test('offer popup opens at 30 s and its button records OfferPopupC', async ({ pa
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('R$ 150');
+  // Its illustration, named by content in the island's props, is there.
+  const cylinder = dialog.locator('img');
+  await expect(cylinder).toHaveAttribute('src', /^\/assets\/images\/cilindro\.[0-9a-f]{8}\.svg$/);
+  await expect.poll(() => cylinder.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
   const [chat] = await Promise.all([
     page.waitForEvent('popup'),
     dialog.getByRole('link', { name: /Agendar pelo WhatsApp/ }).click(),
