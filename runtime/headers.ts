@@ -20,10 +20,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Site } from '../schema/site.ts';
-import { JS_CLASS_SCRIPT } from './document.ts';
+import { JS_CLASS_AND_FLAGS_SCRIPT, JS_CLASS_SCRIPT } from './document.ts';
 
 /** Inline scripts the document may contain; each is allowed by its hash. */
-export const INLINE_SCRIPTS: readonly string[] = [JS_CLASS_SCRIPT];
+export const INLINE_SCRIPTS: readonly string[] = [JS_CLASS_SCRIPT, JS_CLASS_AND_FLAGS_SCRIPT];
 
 /** Google hosts gtag.js (GA4) and a GTM container need (Google's CSP guide for GA4 / GTM). */
 export const GOOGLE_HOSTS = {

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JS_CLASS_SCRIPT } from '../../runtime/document.ts';
+import { JS_CLASS_AND_FLAGS_SCRIPT, JS_CLASS_SCRIPT } from '../../runtime/document.ts';
 import {
   contentSecurityPolicy,
   headersFile,
@@ -30,11 +30,13 @@ const directive = (csp: string, name: string) =>
     .slice(1);
 
 describe('Content-Security-Policy', () => {
-  it('allows the pre-paint script by the hash of the very string the page embeds, and no inline script otherwise', () => {
+  it('allows the two pre-paint scripts by the hash of the very strings pages embed, and no inline script otherwise', () => {
     const csp = contentSecurityPolicy({});
-    const hash = `'sha256-${createHash('sha256').update(JS_CLASS_SCRIPT).digest('base64')}'`;
-    expect(directive(csp, 'script-src')).toEqual(["'self'", hash]);
-    expect(sha256(JS_CLASS_SCRIPT)).toBe(hash);
+    const hashes = [JS_CLASS_SCRIPT, JS_CLASS_AND_FLAGS_SCRIPT].map(
+      (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+    );
+    expect(directive(csp, 'script-src')).toEqual(["'self'", ...hashes]);
+    expect(sha256(JS_CLASS_SCRIPT)).toBe(hashes[0]);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(directive(csp, 'object-src')).toEqual(["'none'"]);
     expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JS_CLASS_SCRIPT } from '../../runtime/document.ts';
+import { INLINE_SCRIPTS } from '../../runtime/headers.ts';
 import { buildSite } from '../../runtime/prerender.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -43,7 +43,7 @@ describe('hostile text in a real build', () => {
 
   it('contains no script but the ones the build writes, and no event-handler attribute', () => {
     const scripts = [...doc.querySelectorAll('script')].map((s) =>
-      s.src ? `src:${s.type}` : s.type || `inline:${s.textContent === JS_CLASS_SCRIPT}`,
+      s.src ? `src:${s.type}` : s.type || `inline:${INLINE_SCRIPTS.includes(s.textContent ?? '')}`,
     );
     // Data blocks (JSON-LD, the islands' site data), the pre-paint script, the page script.
     expect(new Set(scripts)).toEqual(

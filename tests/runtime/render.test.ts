@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JS_CLASS_AND_FLAGS_SCRIPT, JS_CLASS_SCRIPT } from '../../runtime/document.ts';
 import { buildSite, type BuildReport } from '../../runtime/prerender.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -27,6 +28,17 @@ describe('every page of pages/', () => {
     expect(files).toContain('index.html');
     expect(files).toContain('404.html');
     for (const file of files) expect(existsSync(path.join(report.outDir, file)), file).toBe(true);
+  });
+
+  it('reads the session flags before the first paint only on pages whose blocks style them', () => {
+    // /agendamento has the sticky chat bar and the side chat button (their dismissed states).
+    const prePaint = (file: string) => /<script>([^<]*)<\/script>/.exec(html(file))?.[1];
+    expect(prePaint('agendamento/index.html')).toBe(JS_CLASS_AND_FLAGS_SCRIPT);
+    expect(html('agendamento/index.html')).toContain('.flag-stickyWhatsDismissed');
+    for (const { file } of report.routes.filter((r) => r.route !== '/agendamento' && r.scripts.length)) {
+      expect(prePaint(file), file).toBe(JS_CLASS_SCRIPT);
+      expect(html(file), file).not.toContain('.flag-');
+    }
   });
 
   it.each(['index.html', '404.html'])('%s is a complete pt-BR document with its head tags', (file) => {
