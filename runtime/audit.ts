@@ -70,8 +70,11 @@ interface RouteResult {
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
   lcpMs: number;
   cls: number;
+  /** The median of every run's TBT (see medianRun). */
   tbtMs: number;
-  /** Every run's TBT, lowest first (the machine's noise, shown next to the median run's). */
+  /** The TBT of Lighthouse's median run (printed, not judged). */
+  medianRunTbtMs: number;
+  /** Every run's TBT, lowest first (the machine's noise). */
   tbtRunsMs: number[];
   fcpMs: number;
   lcpElement?: string;
@@ -159,18 +162,27 @@ function routeInfo(route: string, file: string) {
   return { route, islands, scripts: scriptsInHtml(html) };
 }
 
-type LhPart = Omit<RouteResult, 'route' | 'jsBytes' | 'axe' | 'tbtRunsMs'>;
+type LhPart = Omit<RouteResult, 'route' | 'jsBytes' | 'axe' | 'tbtRunsMs' | 'medianRunTbtMs'>;
 type LhRun = { part: LhPart; lhr: Parameters<typeof computeMedianRun>[0][number] };
 
 /**
  * The median run as Lighthouse itself picks it (computeMedianRun: the run closest to the median
- * FCP and the median TTI), as its docs on variability advise; every run's TBT is kept to show
- * the noise.
+ * FCP and the median TTI), as its docs on variability advise, for the scores, LCP and CLS.
+ * TBT is the median of every run's TBT (Lighthouse CI's `median` aggregation): the median run
+ * is chosen by FCP and TTI, which say nothing about TBT, so its TBT is as noisy as any single
+ * run's. Every run's TBT is kept to show the noise.
  */
 function medianRun(all: LhRun[]): Omit<RouteResult, 'route' | 'jsBytes' | 'axe'> {
   const median = computeMedianRun(all.map((r) => r.lhr));
   const chosen = all.find((r) => r.lhr === median)!.part;
-  return { ...chosen, tbtRunsMs: all.map((r) => r.part.tbtMs).sort((a, b) => a - b) };
+  const tbtRunsMs = all.map((r) => r.part.tbtMs).sort((a, b) => a - b);
+  return { ...chosen, tbtMs: medianOf(tbtRunsMs), medianRunTbtMs: chosen.tbtMs, tbtRunsMs };
+}
+
+/** The median of sorted numbers (the mean of the middle two for an even count). */
+function medianOf(sorted: readonly number[]): number {
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART…): try again, twice. */
@@ -314,7 +326,7 @@ function summaryLine(r: RouteResult): string {
   const s = r.scores;
   return (
     `${met(r) ? '✓' : '✗'} ${r.route.padEnd(28)} P ${s.performance} A ${s.accessibility} BP ${s.bestPractices} SEO ${s.seo}` +
-    `  LCP ${fmtMs(r.lcpMs)} CLS ${r.cls.toFixed(3)} TBT ${Math.round(r.tbtMs)} ms (${tbtRuns(r)})  JS ${kb(r.jsBytes)} KB  axe ${axeCount(r)}` +
+    `  LCP ${fmtMs(r.lcpMs)} CLS ${r.cls.toFixed(3)} TBT ${Math.round(r.tbtMs)} ms (${tbtRuns(r)}; median run ${Math.round(r.medianRunTbtMs)})  JS ${kb(r.jsBytes)} KB  axe ${axeCount(r)}` +
     `  (CPU benchmark ${Math.round(r.benchmarkIndex)})`
   );
 }
@@ -323,7 +335,7 @@ function markdownTable(results: RouteResult[], runs: number): string {
   const lines = [
     START,
     `Lighthouse ${lighthouseVersion()} (mobile: simulated slow 4G, ${SIMULATED_PHONE_SLOWDOWN}× CPU slowdown) and axe-core on Debian Chromium, ` +
-      `site served with gzip on 127.0.0.1, ${new Date().toISOString().slice(0, 10)}; ${runs} run(s) per route, Lighthouse's median run shown (TBT: the median run's, then every run's, lowest first). Targets: Performance ≥ ${TARGETS.performance}, ` +
+      `site served with gzip on 127.0.0.1, ${new Date().toISOString().slice(0, 10)}; ${runs} run(s) per route, Lighthouse's median run shown, but TBT is the median of the runs' TBT (Lighthouse CI's \`median\`), then every run's, lowest first. Targets: Performance ≥ ${TARGETS.performance}, ` +
       `Accessibility, Best Practices and SEO 100 (404: all SEO audits but status code and noindex), CLS 0, TBT < ${TARGETS.tbtMs} ms, no axe violation at 375 and 1280 px. ` +
       `Lighthouse CPU benchmark of the machine during the runs: ${benchRange(results)} (it multiplies each task's observed wall time by ${SIMULATED_PHONE_SLOWDOWN}; a busy machine inflates TBT and LCP).`,
     '',
