@@ -339,7 +339,7 @@ function markdownTable(results: RouteResult[], runs: number): string {
       `Accessibility, Best Practices and SEO 100 (404: all SEO audits but status code and noindex), CLS 0, TBT < ${TARGETS.tbtMs} ms, no axe violation at 375 and 1280 px. ` +
       `Lighthouse CPU benchmark of the machine during the runs: ${benchRange(results)} (it multiplies each task's observed wall time by ${SIMULATED_PHONE_SLOWDOWN}; a busy machine inflates TBT and LCP).`,
     '',
-    '| Route | Performance | Accessibility | Best Practices | SEO | LCP | CLS | TBT (runs) | JS KB (gzip) | axe violations | Targets |',
+    '| Route | Performance | Accessibility | Best Practices | SEO | LCP | CLS | TBT, median (runs) | JS KB (gzip) | axe violations | Targets |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of results) {
