@@ -140,6 +140,15 @@ test('navbar: anchors scroll to their sections, the bar turns solid after 20 px'
       page.evaluate(() => Math.round(document.getElementById('duvidas')!.getBoundingClientRect().top)),
     )
     .toBeLessThan(120);
+  // …and until it has stopped: an instant scroll during the smooth one may not cancel it.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const y = scrollY;
+        return new Promise<boolean>((r) => setTimeout(() => r(scrollY === y), 150));
+      }),
+    )
+    .toBe(true);
   if (isPhone(page))
     await expect(page.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute('aria-expanded', 'false');
   await expect(page.locator('[data-scrolled="true"]')).toHaveCount(1);
