@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isRaster, variantUrl } from '../design/picture.tsx';
-import { ENCODE, parseVariantUrl, sourceOf } from './images.ts';
+import { ENCODE, insidePublic, parseVariantUrl, sourceOf } from './images.ts';
 
 /** Where hashed copies live (served with the immutable cache rule of /assets/*). */
 export const HASHED_PREFIX = '/assets';
@@ -41,11 +41,10 @@ export function contentHash(bytes: Buffer, file: string): string {
   return hash.digest('hex').slice(0, 8);
 }
 
-/** The file a site path names under public/, or undefined (outside it, or not a valid path). */
+/** The file a path as the HTML writes it names under public/, or undefined (outside it, or malformed). */
 function inPublic(root: string, token: string): string | undefined {
   try {
-    const file = path.join(root, decodeURI(token));
-    return file.startsWith(root + path.sep) ? file : undefined;
+    return insidePublic(root, decodeURI(token));
   } catch {
     return undefined;
   }

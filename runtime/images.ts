@@ -43,12 +43,21 @@ export function variantUrlsIn(html: string): string[] {
   return [...new Set(html.match(IN_HTML) ?? [])].filter((url) => parseVariantUrl(url));
 }
 
-/** The original in public/ a variant is made from, or undefined. */
+/**
+ * The file a decoded site path ("/images/x.svg") names inside public/, or undefined when the
+ * path leads outside it ("/images/../../x", which a request can spell as %2e%2e).
+ */
+export function insidePublic(publicDir: string, sitePath: string): string | undefined {
+  const root = path.resolve(publicDir);
+  const file = path.resolve(root, `.${sitePath}`);
+  return file.startsWith(root + path.sep) ? file : undefined;
+}
+
+/** The original in public/ a variant is made from (base decoded), or undefined. */
 export function sourceOf(publicDir: string, base: string): string | undefined {
-  const found = SOURCE_EXTENSIONS.map((ext) => path.join(publicDir, `${base}${ext}`)).filter((f) =>
-    existsSync(f),
+  return SOURCE_EXTENSIONS.map((ext) => insidePublic(publicDir, `${base}${ext}`)).find(
+    (f) => f !== undefined && existsSync(f),
   );
-  return found[0];
 }
 
 /** Encodes one variant (cached by source bytes, width and format). */

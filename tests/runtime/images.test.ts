@@ -4,7 +4,7 @@
  * width and height always set; the first screen's largest image preloaded and never lazy;
  * in the build, every size at a content-hashed address that islands derive the same way.
  */
-import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createElement } from 'react';
@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Picture, srcSetOf, variantWidths } from '../../design/picture.tsx';
-import { variantUrlsIn } from '../../runtime/images.ts';
+import { insidePublic, sourceOf, variantUrlsIn } from '../../runtime/images.ts';
 import { buildSite } from '../../runtime/prerender.ts';
 import type { ImageValue } from '../../schema/shared.ts';
 
@@ -81,6 +81,20 @@ describe('Picture', () => {
     expect(img.getAttribute('loading')).toBe('eager');
     expect(img.getAttribute('fetchpriority')).toBe('high');
     expect(img.getAttribute('src')).toBe('/images/foto-800w.png');
+  });
+});
+
+describe('the original of a size', () => {
+  it('is looked up inside public/ only, however the path spells its way out', async () => {
+    const publicDir = path.join(tmp, 'only-public');
+    await mkdir(path.join(publicDir, 'images'), { recursive: true });
+    await writeFile(path.join(publicDir, 'images/foto.jpg'), 'jpg');
+    await writeFile(path.join(tmp, 'fora.jpg'), 'outside public/');
+    expect(sourceOf(publicDir, '/images/foto')).toBe(path.join(publicDir, 'images/foto.jpg'));
+    // What the dev server's request /images/%2e%2e/%2e%2e/fora-640w.jpg decodes to.
+    expect(sourceOf(publicDir, '/images/../../fora')).toBeUndefined();
+    expect(insidePublic(publicDir, '/../fora.jpg')).toBeUndefined();
+    expect(insidePublic(publicDir, '/images/foto.jpg')).toBe(path.join(publicDir, 'images/foto.jpg'));
   });
 });
 

@@ -51,6 +51,8 @@ describe('inline SVG illustrations', () => {
     expect(inline('/images/a.svg')?.inner).toContain('circle');
     expect(inline('/images/missing.svg')).toBeUndefined();
     expect(inline('/images/../../etc/passwd.svg')).toBeUndefined();
+    expect(inline('/images/%2e%2e/%2e%2e/etc/passwd.svg')).toBeUndefined();
+    expect(inline('/images/%zz.svg')).toBeUndefined();
     expect(inline('/images/a.png')).toBeUndefined();
     writeFileSync(file, drawing.replace('circle', 'ellipse'));
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
