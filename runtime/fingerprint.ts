@@ -19,10 +19,8 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isRaster, variantUrl } from '../design/picture.tsx';
-import { ENCODE, insidePublic, parseVariantUrl, sourceOf } from './images.ts';
-
-/** Where hashed copies live (served with the immutable cache rule of /assets/*). */
-export const HASHED_PREFIX = '/assets';
+import { IMMUTABLE_PREFIX } from './headers.ts';
+import { ENCODE, parseVariantUrl, publicFileOf, sourceOf } from './images.ts';
 
 /** A site path as HTML, srcset, CSS url() and JSON write it: up to a quote, space, comma or bracket. */
 const PATH_TOKEN = /\/[^\s"'(),<>?#\\&]+/g;
@@ -30,8 +28,8 @@ const PATH_TOKEN = /\/[^\s"'(),<>?#\\&]+/g;
 /** `/images/galeria-1.svg`, `3f9a0c1e` → `/assets/images/galeria-1.3f9a0c1e.svg`. */
 export function hashedUrl(url: string, hash: string): string {
   const dot = url.lastIndexOf('.');
-  if (dot < url.lastIndexOf('/')) return `${HASHED_PREFIX}${url}.${hash}`;
-  return `${HASHED_PREFIX}${url.slice(0, dot)}.${hash}${url.slice(dot)}`;
+  if (dot < url.lastIndexOf('/')) return `${IMMUTABLE_PREFIX}${url}.${hash}`;
+  return `${IMMUTABLE_PREFIX}${url.slice(0, dot)}.${hash}${url.slice(dot)}`;
 }
 
 /** The content hash of a public file; a photo's also covers the encoder settings of its sizes. */
@@ -39,15 +37,6 @@ export function contentHash(bytes: Buffer, file: string): string {
   const hash = createHash('sha256').update(bytes);
   if (isRaster(file)) hash.update(JSON.stringify(ENCODE));
   return hash.digest('hex').slice(0, 8);
-}
-
-/** The file a path as the HTML writes it names under public/, or undefined (outside it, or malformed). */
-function inPublic(root: string, token: string): string | undefined {
-  try {
-    return insidePublic(root, decodeURI(token));
-  } catch {
-    return undefined;
-  }
 }
 
 const isFile = (file: string) =>
@@ -76,8 +65,8 @@ export async function planFingerprints(
   const plan = new Map<string, string>();
   for (const token of [...tokens].sort()) {
     // Root-level files and the build's own assets keep their addresses.
-    if (token.lastIndexOf('/') === 0 || token.startsWith(`${HASHED_PREFIX}/`)) continue;
-    const file = inPublic(root, token);
+    if (token.lastIndexOf('/') === 0 || token.startsWith(`${IMMUTABLE_PREFIX}/`)) continue;
+    const file = publicFileOf(root, token);
     if (!file) continue;
     if (await isFile(file)) {
       plan.set(token, hashedUrl(token, await hashOf(file)));
@@ -114,7 +103,7 @@ export async function fingerprintFiles(
     const plain = path.join(outDir, decodeURI(from));
     const target = path.join(outDir, decodeURI(to));
     await mkdir(path.dirname(target), { recursive: true });
-    const publicFile = await isFile(inPublic(root, from)!);
+    const publicFile = await isFile(publicFileOf(root, from)!);
     await (publicFile ? copyFile(plain, target) : rename(plain, target));
   }
   return { pages: pages.map((html) => rewriteUrls(html, plan)), plan };

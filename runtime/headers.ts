@@ -37,6 +37,8 @@ export const GOOGLE_HOSTS = {
 } as const;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything under it has a content hash in its name (Vite's chunks, fonts, images: runtime/fingerprint.ts). */
+export const IMMUTABLE_PREFIX = '/assets';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 export function sha256(source: string): string {
@@ -108,7 +110,7 @@ export interface HeaderRule {
 export function headerRules(site: SiteLike, routes: readonly string[]): HeaderRule[] {
   return [
     { path: '/*', headers: securityHeaders(site) },
-    { path: '/assets/*', headers: { 'Cache-Control': IMMUTABLE } },
+    { path: `${IMMUTABLE_PREFIX}/*`, headers: { 'Cache-Control': IMMUTABLE } },
     ...htmlPaths(routes).map((p) => ({ path: p, headers: { 'Cache-Control': REVALIDATE } })),
   ];
 }
@@ -163,7 +165,7 @@ export function vercelConfig(site: SiteLike): Record<string, unknown> {
     trailingSlash: false,
     headers: [
       { source: '/(.*)', headers: toList(securityHeaders(site)) },
-      { source: '/assets/(.*)', headers: toList({ 'Cache-Control': IMMUTABLE }) },
+      { source: `${IMMUTABLE_PREFIX}/(.*)`, headers: toList({ 'Cache-Control': IMMUTABLE }) },
     ],
   };
 }

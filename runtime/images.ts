@@ -53,6 +53,15 @@ export function insidePublic(publicDir: string, sitePath: string): string | unde
   return file.startsWith(root + path.sep) ? file : undefined;
 }
 
+/** The same for a path as pages write it (%-escaped); undefined too when an escape is malformed. */
+export function publicFileOf(publicDir: string, url: string): string | undefined {
+  try {
+    return insidePublic(publicDir, decodeURI(url));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The original in public/ a variant is made from (base decoded), or undefined. */
 export function sourceOf(publicDir: string, base: string): string | undefined {
   return SOURCE_EXTENSIONS.map((ext) => insidePublic(publicDir, `${base}${ext}`)).find(

@@ -12,7 +12,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { InlineSvg } from '../design/picture.tsx';
-import { insidePublic } from './images.ts';
+import { publicFileOf } from './images.ts';
 
 export const MAX_INLINE_SVG_BYTES = 8 * 1024;
 
@@ -42,12 +42,7 @@ export function svgInliner(publicDir: string): (src: string) => InlineSvg | unde
   const root = path.resolve(publicDir);
   return (src) => {
     if (!/^\/[^?#]+\.svg$/i.test(src)) return undefined;
-    let file: string | undefined;
-    try {
-      file = insidePublic(root, decodeURI(src));
-    } catch {
-      return undefined; // a malformed %-escape: not a file here
-    }
+    const file = publicFileOf(root, src);
     if (!file) return undefined;
     let mtimeMs: number;
     try {

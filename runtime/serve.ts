@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
-import { headersForPath, parseHeadersFile } from './headers.ts';
+import { headersForPath, IMMUTABLE, IMMUTABLE_PREFIX, parseHeadersFile } from './headers.ts';
 
 export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Promise<Server> {
   const notFound = readFileSync(path.join(dir, '404.html'));
@@ -21,8 +21,7 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
     etag: true,
     setHeaders(res, pathname) {
       if (rules.length > 0) return; // _headers decides, as on the host
-      if (pathname.startsWith('/assets/'))
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      if (pathname.startsWith(`${IMMUTABLE_PREFIX}/`)) res.setHeader('Cache-Control', IMMUTABLE);
       else res.setHeader('Cache-Control', 'no-cache');
     },
   });
