@@ -117,7 +117,12 @@ export function renderPage(
       imagePreloads.add(link);
       return '';
     });
-    const data = def.jsonLd?.(props);
+    let data;
+    try {
+      data = def.jsonLd?.(props);
+    } catch (error) {
+      throw new RenderError(page.file, page.route, type, index, error);
+    }
     if (data) blockJsonLd.push({ type, index, data });
     if (client.kind === 'island') {
       const { strategy } = client;

@@ -49,10 +49,23 @@ export const faqSchema = Type.Object(
     aside: Type.Optional(faqAsideSchema),
     tone: withDefault(Tone(), 'light'),
     structuredData: withDefault(
-      Type.Boolean({
-        description:
-          'Publicar estas perguntas para o Google como dados estruturados (FAQPage), montados destas mesmas perguntas e respostas, então nunca divergem. Só um bloco por página. Padrão: não.',
-      }),
+      Type.Union(
+        [
+          Type.Boolean({
+            description: 'true publica todas as perguntas; false (padrão) não publica nenhuma.',
+          }),
+          Type.Integer({
+            minimum: 1,
+            maximum: 20,
+            description: 'Publica só as N primeiras perguntas, ex.: 3.',
+          }),
+        ],
+        {
+          description:
+            'Publicar estas perguntas para o Google como dados estruturados (FAQPage), montados destas mesmas perguntas e respostas, então nunca divergem: true para todas, ou um número para só as primeiras (ex.: 3). Só um bloco por página. Padrão: não.',
+          errorMessage: 'structuredData aceita true, false ou um número de perguntas (ex.: 3).',
+        },
+      ),
       false,
     ),
   },

@@ -29,7 +29,15 @@ export default defineBlock({
   // Static HTML; the accordion is a small plain-DOM behaviour (faq.behavior.ts), never React.
   hydrate: false,
   behavior: true,
-  jsonLd: ({ structuredData, items }) => (structuredData ? faqPageJsonLd(items) : undefined),
+  jsonLd: ({ structuredData, items }) => {
+    if (structuredData === false) return undefined;
+    if (structuredData === true) return faqPageJsonLd(items);
+    if (structuredData > items.length)
+      throw new Error(
+        `structuredData: ${structuredData} pede mais perguntas do que o bloco tem (${items.length}); use um número até ${items.length}, ou true para todas.`,
+      );
+    return faqPageJsonLd(items.slice(0, structuredData));
+  },
   examples: [
     {
       name: 'Agendamento: 9 perguntas e cartão de dúvidas',

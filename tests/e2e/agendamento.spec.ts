@@ -33,9 +33,13 @@ test('head: title, description, canonical, robots and the two structured-data bl
   );
   expect(jsonLd.map((d) => d['@type'])).toEqual(['Service', 'FAQPage']);
   expect(JSON.stringify(jsonLd[0].areaServed)).toContain('São Paulo');
-  // The FAQPage is built from the faq block (structuredData: true): its nine visible questions.
-  expect(jsonLd[1].mainEntity).toHaveLength(9);
-  expect(jsonLd[1].mainEntity[0].name).toBe('Quanto custa a recarga?');
+  // Spec §2: a three-question FAQPage, built from the faq block (structuredData: 3): the first
+  // three of its nine visible questions, word for word.
+  const questions = await page.locator('#duvidas button[aria-expanded]').allTextContents();
+  expect(questions).toHaveLength(9);
+  expect(jsonLd[1].mainEntity.map((q: { name: string }) => q.name)).toEqual(
+    questions.slice(0, 3).map((q) => q.trim()),
+  );
 });
 
 test('content top to bottom, as spec §2 lists it', async ({ page }) => {

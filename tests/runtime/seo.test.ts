@@ -254,6 +254,7 @@ describe('JSON-LD', () => {
 
   it('has one FAQPage per page with questions, built from the faq block: the same questions and answers a visitor reads', () => {
     const pagesWithFaq: string[] = [];
+    const counts: Record<string, [data: number, visible: number]> = {};
     for (const [route, doc] of docs) {
       const faqs = jsonLdOf(doc).filter((d) => d['@type'] === 'FAQPage');
       expect(faqs.length, route).toBeLessThanOrEqual(1);
@@ -271,13 +272,17 @@ describe('JSON-LD', () => {
           .join('\n'),
       }));
       const data = faqs[0] as unknown as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
+      // All of them, or the first N (structuredData: N): never a question the page does not show.
       expect(
         data.mainEntity.map((q) => ({ question: q.name, answer: q.acceptedAnswer.text })),
         route,
-      ).toEqual(visible);
+      ).toEqual(visible.slice(0, data.mainEntity.length));
+      counts[route] = [data.mainEntity.length, visible.length];
     }
-    // The spec gives FAQ structured data to /agendamento and /recarrega-site only.
+    // The spec gives FAQ structured data to /agendamento (three questions of the nine) and
+    // /recarrega-site (its six) only.
     expect(pagesWithFaq.sort()).toEqual(['/agendamento', '/recarrega-site']);
+    expect(counts).toEqual({ '/agendamento': [3, 9], '/recarrega-site': [6, 6] });
   });
 
   it('refuses a second FAQPage on a page, naming the block', () => {
@@ -303,5 +308,36 @@ describe('JSON-LD', () => {
       );
     expect(render).toThrow(RenderError);
     expect(render).toThrow(/FAQPage/);
+  });
+
+  it('publishes the first N questions with structuredData: N, and refuses more than the block has', () => {
+    const example = faqBlock.examples[0]!.props;
+    const jsonLdWith = (structuredData: boolean | number) =>
+      faqBlock.jsonLd!({ ...example, structuredData }) as { mainEntity: { name: string }[] } | undefined;
+    const questions = example.items.map((item) => item.question);
+    expect(jsonLdWith(false)).toBeUndefined();
+    expect(jsonLdWith(true)!.mainEntity.map((q) => q.name)).toEqual(questions);
+    expect(jsonLdWith(2)!.mainEntity.map((q) => q.name)).toEqual(questions.slice(0, 2));
+    const render = () =>
+      renderPage(
+        {
+          route: '/x',
+          file: 'pages/x.yaml',
+          model: {
+            title: 'T',
+            description: 'D',
+            robots: 'index, follow',
+            canonical: true,
+            blocks: [{ type: 'faq', ...example, structuredData: questions.length + 1 }],
+          },
+        },
+        { site, pages: [] },
+        new Map([['faq', faqBlock]]),
+        { fontUrl: () => '/f.woff2', preloadFonts: [], pageScripts: () => undefined },
+      );
+    expect(render).toThrow(RenderError);
+    expect(render).toThrow(
+      `bloco 1 "faq": structuredData: ${questions.length + 1} pede mais perguntas do que o bloco tem (${questions.length})`,
+    );
   });
 });
