@@ -215,6 +215,10 @@ test('/sodastream-f: sections, payment reading, support hours, reviews, 5 questi
   await expect(page.locator('#avaliacoes')).toContainText('4,9/5');
   await expect(page.locator('#avaliacoes')).toContainText('com base em 128 avaliações');
   await expect(page.locator('#faq button[aria-expanded]')).toHaveCount(5);
+  // Spec §1's social proof that only this page shows: 5.000+ clients, 10.000+ refills, 100% certified.
+  await expect(page.locator('#por-que-fillgas')).toContainText('Mais de 5.000 clientes');
+  await expect(page.locator('#por-que-fillgas')).toContainText('Mais de 10.000 recargas realizadas');
+  await expect(page.locator('#por-que-fillgas')).toContainText('100% de qualidade alimentícia certificada');
   await pageLaidOut(page);
   const order = await page.evaluate(() =>
     [
