@@ -5,7 +5,9 @@
  * static host with gzip on 127.0.0.1 (runtime/serve.ts), then for every route, the 404
  * included:
  * - Lighthouse (the npm package, Debian's Chromium, mobile defaults: Moto G Power screen,
- *   simulated slow 4G and 4× CPU slowdown): the four category scores, LCP, CLS, TBT;
+ *   simulated slow 4G and 4× CPU slowdown): the four category scores, LCP, CLS, TBT. Chrome
+ *   runs with chrome-launcher's flags plus the spare renderer off (auditChromeFlags, decision
+ *   0015);
  * - axe-core in Playwright at 375 px and 1280 px (wcag2a, wcag2aa, wcag21aa, best-practice);
  * - the gzipped JavaScript the route loads (runtime/budget.ts).
  * Prints the table and every failing Lighthouse audit, and writes the table into README.md
@@ -30,7 +32,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { kb, measureRouteJs, scriptsInHtml } from './budget.ts';
 import { buildSite } from './prerender.ts';
-import { CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM, launchChromium } from './chromium.ts';
+import { auditChromeFlags, CHROMIUM_PATH as CHROMIUM, launchChromium } from './chromium.ts';
 import { SIMULATED_PHONE_SLOWDOWN } from './main-thread.ts';
 import { NOT_FOUND_ROUTE } from './routes.ts';
 import { serveStatic } from './serve.ts';
@@ -198,7 +200,7 @@ async function lighthouseRetrying(url: string, route: string): Promise<LhRun> {
 }
 
 async function lighthouseOnce(url: string, route: string): Promise<LhRun> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: auditChromeFlags() });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -334,7 +336,7 @@ function summaryLine(r: RouteResult): string {
 function markdownTable(results: RouteResult[], runs: number): string {
   const lines = [
     START,
-    `Lighthouse ${lighthouseVersion()} (mobile: simulated slow 4G, ${SIMULATED_PHONE_SLOWDOWN}× CPU slowdown) and axe-core on Debian Chromium, ` +
+    `Lighthouse ${lighthouseVersion()} (mobile: simulated slow 4G, ${SIMULATED_PHONE_SLOWDOWN}× CPU slowdown) and axe-core on Debian Chromium (chrome-launcher's flags, spare renderer off: decision 0015), ` +
       `site served with gzip on 127.0.0.1, ${new Date().toISOString().slice(0, 10)}; ${runs} run(s) per route, Lighthouse's median run shown, but TBT is the median of the runs' TBT (Lighthouse CI's \`median\`), then every run's, lowest first. Targets: Performance ≥ ${TARGETS.performance}, ` +
       `Accessibility, Best Practices and SEO 100 (404: all SEO audits but status code and noindex), CLS 0, TBT < ${TARGETS.tbtMs} ms, no axe violation at 375 and 1280 px. ` +
       `Lighthouse CPU benchmark of the machine during the runs: ${benchRange(results)} (it multiplies each task's observed wall time by ${SIMULATED_PHONE_SLOWDOWN}; a busy machine inflates TBT and LCP).`,

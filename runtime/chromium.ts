@@ -1,3 +1,4 @@
+import { Launcher } from 'chrome-launcher';
 import { chromium, type Browser } from 'playwright-core';
 
 /**
@@ -16,6 +17,27 @@ export const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Chrome features the Lighthouse runs turn off on top of chrome-launcher's own list, which is
+ * there for the same reason: Chrome's background work is not the page's (decision 0015).
+ * SpareRendererForSitePerProcess: after each navigation Chrome starts a spare renderer process
+ * for the next one. On a 2-core machine its start-up lands in the measured page's navigation
+ * commit and takes a core from it; Lighthouse multiplies the wait by 4 and counts it as TBT.
+ */
+export const AUDIT_DISABLED_FEATURES = ['SpareRendererForSitePerProcess'] as const;
+
+/**
+ * The flags for chrome-launcher in the audit: ours, and one --disable-features with
+ * chrome-launcher's list plus ours. Chrome reads only the last --disable-features, so a second
+ * one of our own would switch chrome-launcher's back on.
+ */
+export function auditChromeFlags(launcherDefaults: readonly string[] = Launcher.defaultFlags()): string[] {
+  const prefix = '--disable-features=';
+  const theirs = launcherDefaults.find((flag) => flag.startsWith(prefix))?.slice(prefix.length);
+  const features = [...(theirs ? theirs.split(',') : []), ...AUDIT_DISABLED_FEATURES];
+  return [...CHROME_FLAGS, `${prefix}${[...new Set(features)].join(',')}`];
+}
 
 /** Playwright's Chromium with those flags (Playwright adds its own headless switch). */
 export function launchChromium(): Promise<Browser> {
