@@ -10,8 +10,13 @@ import { isPhone, pageLaidOut } from './projects.ts';
 /** Where a section reached through a #link stops: the page's scroll-padding-top. */
 const UNDER_HEADER = layout.anchorOffsetPx;
 
-/** Waits until the page has stopped scrolling (smooth scrolling takes several frames). */
+/**
+ * Waits until the page, clicked at the top, has scrolled and stopped (smooth scrolling takes
+ * several frames). It must move first: a link that lays the page out before it scrolls leaves
+ * scrollY at 0 for a moment, which is not the end of its scroll.
+ */
 async function settledScroll(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   let last = -1;
   await expect
     .poll(async () => {
