@@ -285,27 +285,33 @@ describe('JSON-LD', () => {
     expect(counts).toEqual({ '/agendamento': [3, 9], '/recarrega-site': [6, 6] });
   });
 
-  it('refuses a second FAQPage on a page, naming the block', () => {
-    const example = faqBlock.examples[0]!.props;
+  /** Renders a one-faq page (the block's first example with `structuredData`) with the page's own JSON-LD. */
+  const renderFaqPage = (
+    structuredData: boolean | number,
+    jsonLd?: { '@type': string; mainEntity: [] }[],
+  ) => {
     const project: Project = { site, pages: [] };
-    const render = () =>
-      renderPage(
-        {
-          route: '/x',
-          file: 'pages/x.yaml',
-          model: {
-            title: 'T',
-            description: 'D',
-            robots: 'index, follow',
-            canonical: true,
-            jsonLd: [{ '@type': 'FAQPage', mainEntity: [] }],
-            blocks: [{ type: 'faq', ...example, structuredData: true }],
-          },
+    return renderPage(
+      {
+        route: '/x',
+        file: 'pages/x.yaml',
+        model: {
+          title: 'T',
+          description: 'D',
+          robots: 'index, follow',
+          canonical: true,
+          ...(jsonLd && { jsonLd }),
+          blocks: [{ type: 'faq', ...faqBlock.examples[0]!.props, structuredData }],
         },
-        project,
-        new Map([['faq', faqBlock]]),
-        { fontUrl: () => '/f.woff2', preloadFonts: [], pageScripts: () => undefined },
-      );
+      },
+      project,
+      new Map([['faq', faqBlock]]),
+      { fontUrl: () => '/f.woff2', preloadFonts: [], pageScripts: () => undefined },
+    );
+  };
+
+  it('refuses a second FAQPage on a page, naming the block', () => {
+    const render = () => renderFaqPage(true, [{ '@type': 'FAQPage', mainEntity: [] }]);
     expect(render).toThrow(RenderError);
     expect(render).toThrow(/FAQPage/);
   });
@@ -318,23 +324,7 @@ describe('JSON-LD', () => {
     expect(jsonLdWith(false)).toBeUndefined();
     expect(jsonLdWith(true)!.mainEntity.map((q) => q.name)).toEqual(questions);
     expect(jsonLdWith(2)!.mainEntity.map((q) => q.name)).toEqual(questions.slice(0, 2));
-    const render = () =>
-      renderPage(
-        {
-          route: '/x',
-          file: 'pages/x.yaml',
-          model: {
-            title: 'T',
-            description: 'D',
-            robots: 'index, follow',
-            canonical: true,
-            blocks: [{ type: 'faq', ...example, structuredData: questions.length + 1 }],
-          },
-        },
-        { site, pages: [] },
-        new Map([['faq', faqBlock]]),
-        { fontUrl: () => '/f.woff2', preloadFonts: [], pageScripts: () => undefined },
-      );
+    const render = () => renderFaqPage(questions.length + 1);
     expect(render).toThrow(RenderError);
     expect(render).toThrow(
       `bloco 1 "faq": structuredData: ${questions.length + 1} pede mais perguntas do que o bloco tem (${questions.length})`,
