@@ -123,7 +123,7 @@ export function headersFile(site: SiteLike, routes: readonly string[]): string {
         .map(([k, v]) => `  ${k}: ${v}`)
         .join('\n')}`,
   );
-  return `# Gerado por runtime/headers.ts em cada build (Netlify e Cloudflare Pages). Não edite.\n${blocks.join('\n')}\n`;
+  return `# Gerado por npm run build para Netlify e Cloudflare Pages. Não edite.\n${blocks.join('\n')}\n`;
 }
 
 /** Parses a `_headers` file (the subset written above: paths, `*` splats, `Name: value`). */
