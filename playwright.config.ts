@@ -1,4 +1,4 @@
-import { CHROME_FLAGS, CHROMIUM_PATH } from './runtime/chromium.ts';
+import { CHROME_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
@@ -36,14 +36,14 @@ export default defineConfig({
     },
     {
       // The same pages built with a test analytics id (consent banner, Google tag, CSP with Google).
-      command: `PORT=${PORT + 1} NODE_ENV=production npx tsx runtime/consent-preview.ts`,
+      command: `PORT=${PORT + 1} NODE_ENV=production npx tsx tests/servers/consent-preview.ts`,
       url: `http://127.0.0.1:${PORT + 1}/`,
       reuseExistingServer: false,
       timeout: 120_000,
     },
     {
       // A site full of hostile text (tests/e2e/hostile.spec.ts).
-      command: `PREVIEW_PAGES=tests/fixtures/hostile/_texto-hostil/pages PORT=${PORT + 2} NODE_ENV=production npx tsx runtime/consent-preview.ts`,
+      command: `PREVIEW_PAGES=tests/fixtures/hostile/_texto-hostil/pages PORT=${PORT + 2} NODE_ENV=production npx tsx tests/servers/consent-preview.ts`,
       url: `http://127.0.0.1:${PORT + 2}/`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -5,10 +5,10 @@
  * pulls in the TypeScript block registry), and tests/stories-pages.test.tsx imports it directly.
  */
 import path from 'node:path';
-import { PageErrors } from '../runtime/errors.ts';
-import { formatProblem } from '../runtime/format-error.ts';
-import type { PageModel } from '../runtime/load-project.ts';
-import { loadProject } from '../runtime/load-project.ts';
+import { PageErrors } from '../runtime/load/errors.ts';
+import { formatProblem } from '../runtime/load/format-error.ts';
+import type { PageModel } from '../runtime/load/project.ts';
+import { loadProject } from '../runtime/load/project.ts';
 import { blockList } from '../runtime/registry.ts';
 
 export type PageData =

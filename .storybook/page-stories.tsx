@@ -10,9 +10,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { SESSION_FLAGS } from '../schema/constants.ts';
-import { BlockProviders } from '../runtime/page-context.tsx';
+import { BlockProviders } from '../runtime/render/page-context.tsx';
 import { blockMap } from '../runtime/registry.ts';
-import type { BlockInstance, PageModel } from '../runtime/load-project.ts';
+import type { BlockInstance, PageModel } from '../runtime/load/project.ts';
 import type { PageData } from './page-data.ts';
 import { pageMetaId, pageRoute, pageTitle } from './page-index.ts';
 import { site } from './project.ts';

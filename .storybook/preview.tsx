@@ -8,7 +8,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { LAID_OUT_CLASS } from '../design/below-fold.ts';
 import { fontBaseName, fontFaceCss } from '../design/fonts.ts';
 import { globalCss } from '../design/global-styles.ts';
-import { BlockProviders } from '../runtime/page-context.tsx';
+import { BlockProviders } from '../runtime/render/page-context.tsx';
 import { site } from './project.ts';
 
 /** The same fonts the site serves; .storybook/main.ts maps /assets/fonts to the @fontsource files. */

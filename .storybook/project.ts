@@ -10,9 +10,9 @@
 import { LineCounter, parseDocument } from 'yaml';
 import siteYaml from '../pages/_site.yaml?raw';
 import { SiteSchema, type Site } from '../schema/site.ts';
-import type { PageProblem } from '../runtime/errors.ts';
-import type { ParsedFile } from '../runtime/load-pages.ts';
-import { createAjv, createValidator } from '../runtime/validate-page.ts';
+import type { PageProblem } from '../runtime/load/errors.ts';
+import type { ParsedFile } from '../runtime/load/parse.ts';
+import { createAjv, createValidator } from '../runtime/load/validate.ts';
 
 type Loaded<T> = { ok: true; data: T } | { ok: false; problems: PageProblem[] };
 

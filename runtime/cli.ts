@@ -4,16 +4,16 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BudgetError, kb } from './budget.ts';
-import { PageErrors, plural, RenderError } from './errors.ts';
-import { formatProblems } from './format-error.ts';
-import { loadProject } from './load-project.ts';
-import { buildSite } from './prerender.ts';
+import { BudgetError, kb } from './build/budget.ts';
+import { PageErrors, plural, RenderError } from './load/errors.ts';
+import { formatProblems } from './load/format-error.ts';
+import { loadProject } from './load/project.ts';
+import { buildSite } from './build/prerender.ts';
 import { blockList } from './registry.ts';
-import { BLOCKS_DOC_FILE, blocksDocText } from './docs-gen.ts';
-import { createPage, NewPageError } from './new-page.ts';
-import { PAGE_SCHEMA_FILE, pageSchemaText, SITE_SCHEMA_FILE, siteSchemaText } from './schema-file.ts';
-import { serveStatic } from './serve.ts';
+import { BLOCKS_DOC_FILE, blocksDocText } from './build/blocks-doc.ts';
+import { createPage, NewPageError } from './author/new-page.ts';
+import { PAGE_SCHEMA_FILE, pageSchemaText, SITE_SCHEMA_FILE, siteSchemaText } from './build/schema-files.ts';
+import { serveStatic } from './dev/static-server.ts';
 
 const root = process.cwd();
 

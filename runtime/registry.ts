@@ -1,5 +1,5 @@
 import { registry } from '../blocks/index.ts';
-import type { AnyBlockDefinition } from './define-block.ts';
+import type { AnyBlockDefinition } from './load/define-block.ts';
 
 /** The registry as the runtime iterates it: a list (schema, docs) and a map by type (render). */
 export const blockList: readonly AnyBlockDefinition[] = Object.values(registry);

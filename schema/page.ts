@@ -3,7 +3,7 @@
  * registry. Written to schema/page.schema.json (for editors) by `npm run schema`.
  */
 import { Type, type Static, type TObject } from '@sinclair/typebox';
-import type { AnyBlockDefinition } from '../runtime/define-block.ts';
+import type { AnyBlockDefinition } from '../runtime/load/define-block.ts';
 import { AnchorId, HideFor, SitePath, StringEnum, Text, withDefault } from './shared.ts';
 
 export const PageMetaSchema = Type.Object({

@@ -17,7 +17,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { Logo } from '../design/logo.tsx';
 import { colors } from '../design/theme.ts';
-import { SHARE_IMAGE } from '../runtime/seo.ts';
+import { SHARE_IMAGE } from '../runtime/render/seo.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(path.join(root, 'package.json'));

@@ -13,7 +13,7 @@ import { loadPageData } from '../.storybook/page-data.ts';
 import { PAGE_STORIES, pageMetaId } from '../.storybook/page-index.ts';
 import { pageIndexer } from '../.storybook/page-indexer.ts';
 import { pageMeta, pageStory } from '../.storybook/page-stories.tsx';
-import { isRouteFile } from '../runtime/routes.ts';
+import { isRouteFile } from '../runtime/load/routes.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/define-block.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { bannerSchema } from './banner.schema.ts';
 import { reveal } from '../../design/reveal.ts';

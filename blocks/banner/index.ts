@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import Banner from './banner.tsx';
 import { bannerSchema } from './banner.schema.ts';
 

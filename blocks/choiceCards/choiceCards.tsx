@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
 import { ctaButton } from '../../design/cta-link.tsx';
 import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
-import type { BlockProps } from '../../runtime/define-block.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
 import type { choiceCardsSchema } from './choiceCards.schema.ts';
 
 export type ChoiceCardsProps = BlockProps<typeof choiceCardsSchema>;

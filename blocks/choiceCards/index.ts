@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import ChoiceCards from './choiceCards.tsx';
 import { choiceCardsSchema } from './choiceCards.schema.ts';
 

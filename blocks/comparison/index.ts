@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import Comparison from './comparison.tsx';
 import { comparisonSchema } from './comparison.schema.ts';
 

@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import Credibility from './credibility.tsx';
 import { credibilitySchema } from './credibility.schema.ts';
 

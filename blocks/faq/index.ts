@@ -1,5 +1,5 @@
 import type { FAQPage } from 'schema-dts';
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import Faq, { answerParagraphs } from './faq.tsx';
 import { faqSchema, type faqItemSchema } from './faq.schema.ts';
 import type { Static } from '@sinclair/typebox';

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { Icon } from '../../design/icons.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, mq, radii, shadows, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/define-block.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
 import { accentAt } from '../../design/accents.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { featuresSchema } from './features.schema.ts';

@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import Features from './features.tsx';
 import { featuresSchema } from './features.schema.ts';
 

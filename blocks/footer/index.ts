@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import { FOOTER_DEFAULTS } from './defaults.ts';
 import Footer from './footer.tsx';
 import { footerSchema } from './footer.schema.ts';

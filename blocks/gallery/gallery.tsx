@@ -4,7 +4,7 @@ import { Icon } from '../../design/icons.tsx';
 import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, motion, radii, shadows, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/define-block.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
 import type { gallerySchema } from './gallery.schema.ts';
 import { arrowButton } from './arrow-button.ts';
 import { useHydrated, useSwipe } from './swipe.ts';

@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import Gallery from './gallery.tsx';
 import { gallerySchema } from './gallery.schema.ts';
 import { GALLERY_IMAGES } from './images.ts';

@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import Hero from './hero.tsx';
 import { heroSchema } from './hero.schema.ts';
 

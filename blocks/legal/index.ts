@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import { DEFAULT_CONTACT, DEFAULT_TOC_LABEL } from './defaults.ts';
 import Legal from './legal.tsx';
 import { legalSchema } from './legal.schema.ts';

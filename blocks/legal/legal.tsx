@@ -4,9 +4,9 @@ import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { BELOW_FOLD_CLASS } from '../../design/below-fold.ts';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/define-block.ts';
-import { chatUrl, phoneUrl } from '../../runtime/links.ts';
-import { useSite } from '../../runtime/page-context.tsx';
+import type { BlockProps } from '../../runtime/block-api.ts';
+import { chatUrl, phoneUrl } from '../../runtime/block-api.ts';
+import { useSite } from '../../runtime/block-api.ts';
 import { parseInline, type SiteToken } from './inline.ts';
 import type { legalSchema } from './legal.schema.ts';
 

@@ -1,5 +1,5 @@
 import { SPEC } from '../../schema/constants.ts';
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import LoadingOverlay from './loadingOverlay.tsx';
 import { loadingOverlaySchema } from './loadingOverlay.schema.ts';
 

@@ -7,7 +7,7 @@
  * hideDelayMs, fades out (FADE_MS), then is hidden for good. The page does not scroll while
  * it covers it. Reduced motion, or the CSS safety cap having faded it out already: it leaves at once.
  */
-import { lockScroll } from '../../runtime/client/scroll-lock.ts';
+import { lockScroll } from '../../runtime/behavior-api.ts';
 
 export const FADE_MS = 300;
 

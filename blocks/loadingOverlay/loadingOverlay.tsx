@@ -2,8 +2,8 @@ import { css, keyframes } from '@emotion/react';
 import { useRef } from 'react';
 import { Logo } from '../../design/logo.tsx';
 import { colors, motion, radii, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/define-block.ts';
-import { useBehavior } from '../../runtime/use-behavior.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
+import { useBehavior } from '../../runtime/block-api.ts';
 import loadingOverlayBehavior, { FADE_MS } from './loadingOverlay.behavior.ts';
 
 export { FADE_MS, randomStep } from './loadingOverlay.behavior.ts';

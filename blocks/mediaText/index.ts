@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import MediaText from './mediaText.tsx';
 import { mediaTextSchema } from './mediaText.schema.ts';
 

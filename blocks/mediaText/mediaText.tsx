@@ -4,7 +4,7 @@ import { CheckList } from '../../design/check-list.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/define-block.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { mediaTextSchema } from './mediaText.schema.ts';
 import { reveal } from '../../design/reveal.ts';

@@ -9,7 +9,7 @@ import {
   phoneViewport,
 } from '../../.storybook/controls.ts';
 import { colors, space } from '../../design/theme.ts';
-import { BlockProviders, useSite } from '../../runtime/page-context.tsx';
+import { BlockProviders, useSite } from '../../runtime/block-api.ts';
 import block from './index.ts';
 import Navbar from './navbar.tsx';
 

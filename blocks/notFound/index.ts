@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import NotFound from './notFound.tsx';
 import { notFoundSchema } from './notFound.schema.ts';
 

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { colors, radii, space } from '../../design/theme.ts';
 import { ctaButton } from '../../design/cta-link.tsx';
 import { Picture } from '../../design/picture.tsx';
-import type { BlockProps } from '../../runtime/define-block.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
 import type { notFoundSchema } from './notFound.schema.ts';
 
 export type NotFoundProps = BlockProps<typeof notFoundSchema>;

@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import Offer from './offer.tsx';
 import { offerSchema } from './offer.schema.ts';
 

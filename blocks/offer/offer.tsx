@@ -5,7 +5,7 @@ import { Icon } from '../../design/icons.tsx';
 import { Picture } from '../../design/picture.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/define-block.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { offerSchema } from './offer.schema.ts';
 import { reveal } from '../../design/reveal.ts';

@@ -1,5 +1,5 @@
 import { SPEC } from '../../schema/constants.ts';
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import Popup, { PREFETCH_LEAD_MS } from './popup.tsx';
 import { popupSchema } from './popup.schema.ts';
 

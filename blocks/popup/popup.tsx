@@ -7,9 +7,9 @@
  * separate chunk fetched at the same moment (decision 0010).
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { BlockProps } from '../../runtime/define-block.ts';
-import { usePage } from '../../runtime/page-context.tsx';
-import { getFlag, setFlag } from '../../runtime/client/session-flags.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
+import { usePage } from '../../runtime/block-api.ts';
+import { getFlag, setFlag } from '../../runtime/block-api.ts';
 import type { popupSchema } from './popup.schema.ts';
 
 export type PopupProps = BlockProps<typeof popupSchema>;

@@ -3,8 +3,8 @@ import { useRef } from 'react';
 import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { breakpoints, colors, fonts, motion } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/define-block.ts';
-import { useBehavior } from '../../runtime/use-behavior.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
+import { useBehavior } from '../../runtime/block-api.ts';
 import sideChatBehavior from './sideChat.behavior.ts';
 import type { sideChatSchema } from './sideChat.schema.ts';
 

@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import Specs from './specs.tsx';
 import { specsSchema } from './specs.schema.ts';
 

@@ -3,7 +3,7 @@ import { Icon } from '../../design/icons.tsx';
 import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/define-block.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { specsSchema } from './specs.schema.ts';
 import { reveal } from '../../design/reveal.ts';

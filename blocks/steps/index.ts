@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import Steps from './steps.tsx';
 import { stepsSchema } from './steps.schema.ts';
 

@@ -3,7 +3,7 @@ import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, mq, radii, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/define-block.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
 import { keepTogether } from '../../design/typography.ts';
 import type { stepsSchema } from './steps.schema.ts';
 import { reveal } from '../../design/reveal.ts';

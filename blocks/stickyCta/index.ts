@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import StickyCta from './stickyCta.tsx';
 import { stickyCtaSchema } from './stickyCta.schema.ts';
 

@@ -1,4 +1,4 @@
-import { defineBlock } from '../../runtime/define-block.ts';
+import { defineBlock } from '../../runtime/block-api.ts';
 import Testimonials from './testimonials.tsx';
 import { testimonialsSchema } from './testimonials.schema.ts';
 

@@ -4,7 +4,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../design/icons.tsx';
 import { Section, type SectionTone } from '../../design/section.tsx';
 import { colors, fonts, motion, mq, radii, shadows, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/define-block.ts';
+import type { BlockProps } from '../../runtime/block-api.ts';
 import { accentAt } from '../../design/accents.ts';
 import { arrowButton } from '../gallery/arrow-button.ts';
 import { useHydrated, useSwipe } from '../gallery/swipe.ts';

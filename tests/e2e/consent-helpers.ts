@@ -1,4 +1,4 @@
-/** Shared by the consent, CSP and event browser tests: the second server (runtime/consent-preview.ts). */
+/** Shared by the consent, CSP and event browser tests: the second server (tests/servers/consent-preview.ts). */
 import type { Page } from '@playwright/test';
 
 export const GA_ID = 'G-TESTE12345';

@@ -1,6 +1,6 @@
 /**
  * LGPD consent (issue 7): without an analytics id nothing leaves the site and no banner shows;
- * with one (the second test server, runtime/consent-preview.ts), Consent Mode v2 defaults come
+ * with one (the second test server, tests/servers/consent-preview.ts), Consent Mode v2 defaults come
  * first, the Google tag is requested only after a choice that allows it, the banner never covers
  * the chat buttons nor shifts the page, and the choice is remembered and changeable.
  */

@@ -4,7 +4,7 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileToRoute, isRouteFile, NOT_FOUND_ROUTE } from '../../runtime/routes.ts';
+import { fileToRoute, isRouteFile, NOT_FOUND_ROUTE } from '../../runtime/load/routes.ts';
 
 /** A path no page answers: the static server sends 404.html with status 404. */
 export const UNKNOWN_PATH = '/pagina-inexistente';

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockList } from '../../runtime/registry.ts';
-import { BudgetError, budgetFor, jsBudgetTable } from '../../runtime/budget.ts';
-import { buildSite, type BuildReport } from '../../runtime/prerender.ts';
+import { BudgetError, budgetFor, jsBudgetTable } from '../../runtime/build/budget.ts';
+import { buildSite, type BuildReport } from '../../runtime/build/prerender.ts';
 import { JS_BUDGET } from '../../schema/constants.ts';
 
 // The budget holds for the production bundle (vitest sets NODE_ENV=test, and Vite would

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PageErrors } from '../../runtime/errors.ts';
-import { buildSite } from '../../runtime/prerender.ts';
+import { PageErrors } from '../../runtime/load/errors.ts';
+import { buildSite } from '../../runtime/build/prerender.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'fillgas-build-'));

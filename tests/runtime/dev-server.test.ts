@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sitePlugins } from '../../runtime/vite-plugin.ts';
+import { sitePlugins } from '../../runtime/dev/vite-plugin.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let server: ViteDevServer;

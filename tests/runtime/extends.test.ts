@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PageErrors, type PageProblem } from '../../runtime/errors.ts';
-import { formatProblems } from '../../runtime/format-error.ts';
-import { loadProject, type LoadedPage } from '../../runtime/load-project.ts';
+import { PageErrors, type PageProblem } from '../../runtime/load/errors.ts';
+import { formatProblems } from '../../runtime/load/format-error.ts';
+import { loadProject, type LoadedPage } from '../../runtime/load/project.ts';
 import { blockList } from '../../runtime/registry.ts';
 
 const root = path.resolve(import.meta.dirname, '../fixtures/extends');

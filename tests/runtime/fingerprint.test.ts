@@ -14,7 +14,7 @@ import {
   hashedUrl,
   planFingerprints,
   rewriteUrls,
-} from '../../runtime/fingerprint.ts';
+} from '../../runtime/build/fingerprint.ts';
 
 let tmp: string;
 let publicDir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFrame, formatProblem, formatProblems } from '../../runtime/format-error.ts';
+import { codeFrame, formatProblem, formatProblems } from '../../runtime/load/format-error.ts';
 
 const source = ['title: Página', 'blocks:', '  - type: steps', '  - type: faqq', '    title: x'].join('\n');
 

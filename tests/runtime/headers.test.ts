@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JS_CLASS_AND_FLAGS_SCRIPT, JS_CLASS_SCRIPT } from '../../runtime/document.ts';
+import { JS_CLASS_AND_FLAGS_SCRIPT, JS_CLASS_SCRIPT } from '../../runtime/render/document.ts';
 import {
   contentSecurityPolicy,
   headersFile,
@@ -14,8 +14,8 @@ import {
   sha256,
   vercelJson,
   writeDeployFiles,
-} from '../../runtime/headers.ts';
-import { loadProject } from '../../runtime/load-project.ts';
+} from '../../runtime/build/headers.ts';
+import { loadProject } from '../../runtime/load/project.ts';
 import { blockList } from '../../runtime/registry.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INLINE_SCRIPTS } from '../../runtime/headers.ts';
-import { buildSite } from '../../runtime/prerender.ts';
+import { INLINE_SCRIPTS } from '../../runtime/build/headers.ts';
+import { buildSite } from '../../runtime/build/prerender.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const fixture = path.join(root, 'tests/fixtures/hostile/_texto-hostil');

@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PageErrors } from '../../runtime/errors.ts';
-import { formatProblems } from '../../runtime/format-error.ts';
-import { MAX_FILE_BYTES } from '../../runtime/load-pages.ts';
-import { loadProject } from '../../runtime/load-project.ts';
-import { buildSite } from '../../runtime/prerender.ts';
+import { PageErrors } from '../../runtime/load/errors.ts';
+import { formatProblems } from '../../runtime/load/format-error.ts';
+import { MAX_FILE_BYTES } from '../../runtime/load/parse.ts';
+import { loadProject } from '../../runtime/load/project.ts';
+import { buildSite } from '../../runtime/build/prerender.ts';
 import { blockList } from '../../runtime/registry.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -13,8 +13,8 @@ import sharp from 'sharp';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Picture, srcSetOf, variantWidths } from '../../design/picture.tsx';
-import { insidePublic, sourceOf, variantUrlsIn } from '../../runtime/images.ts';
-import { buildSite } from '../../runtime/prerender.ts';
+import { insidePublic, sourceOf, variantUrlsIn } from '../../runtime/build/images.ts';
+import { buildSite } from '../../runtime/build/prerender.ts';
 import type { ImageValue } from '../../schema/shared.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

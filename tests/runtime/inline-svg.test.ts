@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_INLINE_SVG_BYTES, parseInlineSvg, svgInliner } from '../../runtime/inline-svg.ts';
+import { MAX_INLINE_SVG_BYTES, parseInlineSvg, svgInliner } from '../../runtime/render/inline-svg.ts';
 
 const drawing =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 80 160" width="80" height="160">\n  <circle cx="4" cy="4" r="2" fill="#0ea5c6"/>\n</svg>\n';

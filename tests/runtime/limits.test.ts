@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile, cp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PageErrors } from '../../runtime/errors.ts';
-import { loadProject } from '../../runtime/load-project.ts';
-import { MAX_FILE_BYTES, parseYaml } from '../../runtime/load-pages.ts';
+import { PageErrors } from '../../runtime/load/errors.ts';
+import { loadProject } from '../../runtime/load/project.ts';
+import { MAX_FILE_BYTES, parseYaml } from '../../runtime/load/parse.ts';
 import { blockList } from '../../runtime/registry.ts';
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'fillgas-limits-'));

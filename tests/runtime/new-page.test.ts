@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadProject } from '../../runtime/load-project.ts';
-import { createPage, NewPageError } from '../../runtime/new-page.ts';
-import { buildSite } from '../../runtime/prerender.ts';
+import { loadProject } from '../../runtime/load/project.ts';
+import { createPage, NewPageError } from '../../runtime/author/new-page.ts';
+import { buildSite } from '../../runtime/build/prerender.ts';
 import { blockList } from '../../runtime/registry.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');

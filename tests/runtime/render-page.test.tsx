@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { renderErrorScreen } from '../../runtime/error-screen.ts';
-import { RenderError } from '../../runtime/errors.ts';
-import { loadProject, type LoadedPage, type Project } from '../../runtime/load-project.ts';
+import { renderErrorScreen } from '../../runtime/render/error-screen.ts';
+import { RenderError } from '../../runtime/load/errors.ts';
+import { loadProject, type LoadedPage, type Project } from '../../runtime/load/project.ts';
 import { blockList, blockMap } from '../../runtime/registry.ts';
-import { svgInliner } from '../../runtime/inline-svg.ts';
-import { renderPage, type PageAssets } from '../../runtime/render-page.tsx';
-import type { AnyBlockDefinition } from '../../runtime/define-block.ts';
+import { svgInliner } from '../../runtime/render/inline-svg.ts';
+import { renderPage, type PageAssets } from '../../runtime/render/render-page.tsx';
+import type { AnyBlockDefinition } from '../../runtime/load/define-block.ts';
 import { BELOW_FOLD_CLASS } from '../../design/below-fold.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

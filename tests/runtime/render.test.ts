@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JS_CLASS_AND_FLAGS_SCRIPT, JS_CLASS_SCRIPT } from '../../runtime/document.ts';
-import { buildSite, type BuildReport } from '../../runtime/prerender.ts';
+import { JS_CLASS_AND_FLAGS_SCRIPT, JS_CLASS_SCRIPT } from '../../runtime/render/document.ts';
+import { buildSite, type BuildReport } from '../../runtime/build/prerender.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let tmp: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badRouteFileName, fileToRoute, isRouteFile, routeToOutFile } from '../../runtime/routes.ts';
-import { normaliseRoute } from '../../runtime/dev-render.ts';
+import { badRouteFileName, fileToRoute, isRouteFile, routeToOutFile } from '../../runtime/load/routes.ts';
+import { normaliseRoute } from '../../runtime/dev/dev-render.ts';
 
 describe('routes from the pages folder', () => {
   it('maps files to routes', () => {

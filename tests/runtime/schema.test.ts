@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../blocks/index.ts';
 import { buildPageSchema } from '../../schema/page.ts';
-import { clientCodeOf } from '../../runtime/define-block.ts';
+import { clientCodeOf } from '../../runtime/load/define-block.ts';
 import { blockList } from '../../runtime/registry.ts';
-import { PAGE_SCHEMA_FILE, pageSchemaText } from '../../runtime/schema-file.ts';
-import { createAjv } from '../../runtime/validate-page.ts';
+import { PAGE_SCHEMA_FILE, pageSchemaText } from '../../runtime/build/schema-files.ts';
+import { createAjv } from '../../runtime/load/validate.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

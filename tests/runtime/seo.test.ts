@@ -12,12 +12,12 @@ import ts from 'typescript';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import faqBlock from '../../blocks/faq/index.ts';
-import { RenderError } from '../../runtime/errors.ts';
-import type { Project } from '../../runtime/load-project.ts';
-import { buildSite, type BuildReport } from '../../runtime/prerender.ts';
-import { renderPage } from '../../runtime/render-page.tsx';
-import { NOT_FOUND_ROUTE } from '../../runtime/routes.ts';
-import { SHARE_IMAGE } from '../../runtime/seo.ts';
+import { RenderError } from '../../runtime/load/errors.ts';
+import type { Project } from '../../runtime/load/project.ts';
+import { buildSite, type BuildReport } from '../../runtime/build/prerender.ts';
+import { renderPage } from '../../runtime/render/render-page.tsx';
+import { NOT_FOUND_ROUTE } from '../../runtime/load/routes.ts';
+import { SHARE_IMAGE } from '../../runtime/render/seo.ts';
 import type { Site } from '../../schema/site.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

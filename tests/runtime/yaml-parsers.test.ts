@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { parseYaml } from '../../runtime/load-pages.ts';
+import { parseYaml } from '../../runtime/load/parse.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

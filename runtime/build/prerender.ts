@@ -1,0 +1,233 @@
+/**
+ * `npm run build`: validate every page, bundle the islands the pages use, prerender every
+ * route to dist/<route>/index.html (and dist/404.html). Everything is written to a
+ * temporary folder beside dist/ and swapped in only when all of it succeeded, so a failed
+ * build never leaves a half-built dist/.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { build as viteBuild, type Manifest } from 'vite';
+import { fontBaseName, fontFiles, type FontFile } from '../../design/fonts.ts';
+import { assertWithinBudget, measureRouteJs, scriptsInHtml, type JsBudget, type RouteJs } from './budget.ts';
+import { clientCodeOf } from '../load/define-block.ts';
+import { fingerprintFiles } from './fingerprint.ts';
+import { svgInliner } from '../render/inline-svg.ts';
+import { loadProject, type Project } from '../load/project.ts';
+import { blockList, blockMap } from '../registry.ts';
+import { writeDeployFiles } from './headers.ts';
+import { renderPage, type PageAssets } from '../render/render-page.tsx';
+import { routeToOutFile } from '../load/routes.ts';
+import { writeImageVariants } from './images.ts';
+import { writeSeoFiles } from '../render/seo.ts';
+import { sitePlugins } from '../dev/vite-plugin.ts';
+
+export const CLIENT_ENTRY = 'runtime/client/main.ts';
+const HYDRATE_MODULE = 'runtime/client/hydrate.tsx';
+
+export interface BuildOptions {
+  root: string;
+  pagesDir?: string;
+  outDir?: string;
+  /** Print progress lines (the CLI passes console.log). */
+  log?: (line: string) => void;
+  /** Static files copied as they are (default <root>/public); tests pass their own. */
+  publicDir?: string;
+  /** JavaScript budget per route (default JS_BUDGET); over it the build fails. */
+  budget?: JsBudget;
+}
+
+export interface BuildReport {
+  routes: {
+    route: string;
+    file: string;
+    islands: string[];
+    behaviors: string[];
+    scripts: string[];
+    js: RouteJs;
+  }[];
+  timings: { validateMs: number; bundleMs: number; prerenderMs: number; totalMs: number };
+  outDir: string;
+}
+
+export async function buildSite(options: BuildOptions): Promise<BuildReport> {
+  const { root, log = () => {} } = options;
+  const pagesDir = options.pagesDir ?? path.join(root, 'pages');
+  const outDir = options.outDir ?? path.join(root, 'dist');
+  const publicDir = options.publicDir ?? path.join(root, 'public');
+  const t0 = performance.now();
+
+  const project = await loadProject({ root, pagesDir, blocks: blockList });
+  const t1 = performance.now();
+  log(`✓ ${project.pages.length} páginas válidas`);
+
+  const tmp = `${outDir}.tmp-${process.pid}`;
+  await rm(tmp, { recursive: true, force: true });
+  try {
+    const manifest = await bundleClient(root, tmp, usedClientCode(project), publicDir);
+    const fontUrls = await copyFonts(root, tmp);
+    const t2 = performance.now();
+
+    const assets: PageAssets = {
+      fontUrl: (font) => fontUrls.get(font)!,
+      preloadFonts: fontFiles.filter((f) => f.preload),
+      pageScripts: (islands, behaviors) => scriptsFor(manifest, islands, behaviors),
+      inlineSvg: svgInliner(publicDir),
+    };
+    const rendered: Omit<BuildReport['routes'][number], 'js'>[] = [];
+    const renderedHtml: string[] = [];
+    for (const page of project.pages) {
+      const { html, islandTypes, behaviorTypes } = renderPage(page, project, blockMap, assets);
+      renderedHtml.push(html);
+      rendered.push({
+        route: page.route,
+        file: routeToOutFile(page.route),
+        islands: islandTypes,
+        behaviors: behaviorTypes,
+        scripts: scriptsInHtml(html),
+      });
+    }
+    // AVIF/WebP/fallback sizes of the raster images the pages show (design/picture.tsx),
+    // then every image the pages name moves to a content-hashed address under /assets/.
+    await writeImageVariants(root, publicDir, tmp, renderedHtml);
+    const hashed = await fingerprintFiles(publicDir, tmp, renderedHtml);
+    const pagesHtml = rendered.map((r, i) => ({ route: r.route, html: hashed.pages[i]! }));
+    await Promise.all(
+      rendered.map(async (r, i) => {
+        const target = path.join(tmp, r.file);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, pagesHtml[i]!.html);
+      }),
+    );
+    await writeSeoFiles(tmp, project.site, project.pages);
+    // Gzipped JS of every route against its budget (runtime/budget.ts): over it, no dist/.
+    // Only a production bundle is held to it (Vite makes a development one, with React's
+    // development build, when NODE_ENV is set to something else, as under vitest).
+    const js = await measureRouteJs(tmp, rendered, options.budget);
+    const routes = rendered.map((r, i) => ({ ...r, js: js[i]! }));
+    if (process.env.NODE_ENV === 'production') assertWithinBudget(routes);
+    else
+      log(
+        `Orçamento de JavaScript não verificado: pacote de desenvolvimento (NODE_ENV=${process.env.NODE_ENV}).`,
+      );
+    // Security headers for static hosts (_headers); refuses inline scripts the CSP would block.
+    await writeDeployFiles(tmp, project.site, pagesHtml);
+    const t3 = performance.now();
+
+    await rm(path.join(tmp, '.vite'), { recursive: true, force: true });
+    await rm(outDir, { recursive: true, force: true });
+    await rename(tmp, outDir);
+    return {
+      routes,
+      outDir,
+      timings: {
+        validateMs: t1 - t0,
+        bundleMs: t2 - t1,
+        prerenderMs: t3 - t2,
+        totalMs: performance.now() - t0,
+      },
+    };
+  } catch (error) {
+    await rm(tmp, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Island types and behaviour types used by at least one page (a block may be static on one
+ * page, interactive on another).
+ */
+function usedClientCode(project: Project): { islandTypes: string[]; behaviorTypes: string[] } {
+  const islands = new Set<string>();
+  const behaviors = new Set<string>();
+  for (const page of project.pages) {
+    for (const { type, hideFor: _hideFor, ...props } of page.model.blocks) {
+      const def = blockMap.get(type);
+      if (!def) continue;
+      const { kind } = clientCodeOf(def, props);
+      if (kind === 'island') islands.add(type);
+      else if (kind === 'behavior') behaviors.add(type);
+    }
+  }
+  return { islandTypes: [...islands].sort(), behaviorTypes: [...behaviors].sort() };
+}
+
+/** Bundles the page script, the island loader, the islands and behaviours pages use; copies public/. */
+async function bundleClient(
+  root: string,
+  outDir: string,
+  used: { islandTypes: string[]; behaviorTypes: string[] },
+  publicDir: string,
+): Promise<Manifest> {
+  await viteBuild({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    appType: 'custom',
+    publicDir,
+    plugins: sitePlugins(used),
+    build: {
+      outDir,
+      emptyOutDir: true,
+      manifest: true,
+      modulePreload: { polyfill: false },
+      rollupOptions: {
+        input: path.join(root, CLIENT_ENTRY),
+        treeshake: { moduleSideEffects: (id: string) => !/runtime.(block|behavior)-api.ts$/.test(id) },
+      },
+    },
+  });
+  return JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/**
+ * The page script with its modulepreloads (its imports and the page's block behaviours), and
+ * the chunks of the page's islands (the island loader, React, each island and their imports),
+ * which the page script fetches together after the first paint (decision 0011): nothing
+ * waterfalls, and nothing of React competes with the first screen.
+ */
+export function scriptsFor(
+  manifest: Manifest,
+  islandTypes: string[],
+  behaviorTypes: string[] = [],
+): { entry: string; preloads: string[]; islands: string[] } {
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`${CLIENT_ENTRY} não está no manifesto do Vite`);
+  const seen = new Set<string>([`/${entry.file}`]);
+  const collect = (keys: string[]) => {
+    const files: string[] = [];
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(`/${chunk.file}`)) return;
+      seen.add(`/${chunk.file}`);
+      files.push(`/${chunk.file}`);
+      chunk.imports?.forEach(visit);
+    };
+    keys.forEach(visit);
+    return files;
+  };
+  const preloads = collect([
+    ...(entry.imports ?? []),
+    ...behaviorTypes.map((type) => `blocks/${type}/${type}.behavior.ts`),
+  ]);
+  const islands =
+    islandTypes.length > 0
+      ? collect([HYDRATE_MODULE, ...islandTypes.map((type) => `blocks/${type}/${type}.tsx`)])
+      : [];
+  return { entry: `/${entry.file}`, preloads, islands };
+}
+
+async function copyFonts(root: string, outDir: string): Promise<Map<FontFile, string>> {
+  const require = createRequire(path.join(root, 'package.json'));
+  const urls = new Map<FontFile, string>();
+  await mkdir(path.join(outDir, 'assets/fonts'), { recursive: true });
+  for (const font of fontFiles) {
+    const bytes = await readFile(require.resolve(font.module));
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+    const name = `assets/fonts/${fontBaseName(font)}-${hash}.woff2`;
+    await writeFile(path.join(outDir, name), bytes);
+    urls.set(font, `/${name}`);
+  }
+  return urls;
+}

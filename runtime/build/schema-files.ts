@@ -1,0 +1,22 @@
+import { buildEditorPageSchema } from '../../schema/page.ts';
+import { SiteSchema } from '../../schema/site.ts';
+import { blockList } from '../registry.ts';
+
+/** Generated for editors; a test fails when it no longer matches the registry. */
+export const PAGE_SCHEMA_FILE = 'schema/page.schema.json';
+
+export function pageSchemaText(): string {
+  return `${JSON.stringify(buildEditorPageSchema(blockList), null, 2)}\n`;
+}
+
+/** The schema of pages/_site.yaml, for editors; also kept current by a test. */
+export const SITE_SCHEMA_FILE = 'schema/site.schema.json';
+
+export function siteSchemaText(): string {
+  const schema = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://fillgas.example/schema/site.schema.json',
+    ...(JSON.parse(JSON.stringify(SiteSchema)) as Record<string, unknown>),
+  };
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}

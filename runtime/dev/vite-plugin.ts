@@ -1,0 +1,185 @@
+/**
+ * The Vite side of the runtime:
+ * - `virtual:fillgas/islands`: one lazy import per interactive block type (one chunk each);
+ * - `virtual:fillgas/behaviors`: one lazy import per block behaviour (blocks/<type>/<type>.behavior.ts);
+ * - in dev, a middleware that renders pages through runtime/dev-render.ts (the same
+ *   renderPage as the build), shows validation errors in Vite's overlay, and reloads the
+ *   open page when a YAML page or a server-only module changes.
+ */
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import {
+  isRunnableDevEnvironment,
+  type Connect,
+  type Plugin,
+  type PluginOption,
+  type ViteDevServer,
+} from 'vite';
+import { fontBaseName, fontFiles } from '../../design/fonts.ts';
+import { imageVariantMiddleware } from '../build/images.ts';
+import type * as DevRender from './dev-render.ts';
+import type * as ErrorScreen from '../render/error-screen.ts';
+import type { PageErrors } from '../load/errors.ts';
+import type * as FormatError from '../load/format-error.ts';
+
+/** The two lazy-import tables: which file each block type contributes, and the export's name. */
+const VIRTUAL_MODULES = {
+  'virtual:fillgas/islands': { exportName: 'islands', suffix: 'tsx' },
+  'virtual:fillgas/behaviors': { exportName: 'behaviors', suffix: 'behavior.ts' },
+} as const;
+type VirtualId = keyof typeof VIRTUAL_MODULES;
+
+export interface FillgasOptions {
+  /** Island types to bundle (the build passes the ones pages use); default: every block folder. */
+  islandTypes?: string[];
+  /** Block behaviours to bundle (the build passes the ones pages use); default: every behaviour file. */
+  behaviorTypes?: string[];
+  /** The pages folder; default: <root>/pages. */
+  pagesDir?: string;
+}
+
+export function sitePlugins(options: FillgasOptions = {}): PluginOption[] {
+  return [react({ jsxImportSource: '@emotion/react' }), fillgas(options)];
+}
+
+export function fillgas(options: FillgasOptions = {}): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'fillgas',
+    configResolved(config) {
+      root = config.root;
+    },
+    resolveId(id) {
+      return Object.hasOwn(VIRTUAL_MODULES, id) ? '\0' + id : undefined;
+    },
+    load(id) {
+      const virtualId = id.slice(1) as VirtualId;
+      if (!id.startsWith('\0') || !Object.hasOwn(VIRTUAL_MODULES, virtualId)) return undefined;
+      const { exportName, suffix } = VIRTUAL_MODULES[virtualId];
+      // The build passes the types its pages use; dev and tests get every block folder.
+      const types =
+        (exportName === 'islands' ? options.islandTypes : options.behaviorTypes) ??
+        blockFolders(root, suffix);
+      const entries = types.map(
+        (t) => `  ${JSON.stringify(t)}: () => import(${JSON.stringify(`/blocks/${t}/${t}.${suffix}`)}),`,
+      );
+      return `export const ${exportName} = {\n${entries.join('\n')}\n};\n`;
+    },
+    configureServer(server) {
+      // Vitest runs its own Vite server (mode 'test'): no page middleware there.
+      if (server.config.mode === 'test') return;
+      const pagesDir = path.resolve(root, options.pagesDir ?? 'pages');
+      server.watcher.add(pagesDir);
+      const reloadOnYaml = (file: string) => {
+        if (file.startsWith(pagesDir) && /\.ya?ml$/.test(file))
+          server.ws.send({ type: 'full-reload', path: '*' });
+      };
+      server.watcher.on('change', reloadOnYaml);
+      server.watcher.on('add', reloadOnYaml);
+      server.watcher.on('unlink', reloadOnYaml);
+      server.middlewares.use(fontMiddleware(root));
+      server.middlewares.use(imageVariantMiddleware(root, path.join(root, 'public')));
+      server.middlewares.use(pageMiddleware(server, root, pagesDir));
+    },
+    hotUpdate({ file, modules }) {
+      // A server-only module (a static block, a schema, the runtime) has no client module
+      // to hot-update: reload the page so the next request renders with the new code.
+      if (this.environment.name !== 'client') return;
+      if (
+        modules.length === 0 &&
+        /\.(tsx?|ya?ml)$/.test(file) &&
+        file.startsWith(root) &&
+        !file.includes('node_modules')
+      ) {
+        this.environment.hot.send({ type: 'full-reload', path: '*' });
+        return [];
+      }
+      return undefined;
+    },
+  };
+}
+
+/**
+ * Imports a module through the SSR environment's module runner. Unlike the older
+ * ssrLoadModule, this runner listens to HMR, so an edit re-evaluates the changed module
+ * and its importers on the next request.
+ */
+async function loadServerModule(server: ViteDevServer, url: string): Promise<unknown> {
+  const ssr = server.environments.ssr;
+  if (!isRunnableDevEnvironment(ssr)) throw new Error('O ambiente SSR do Vite não é executável.');
+  return ssr.runner.import(url);
+}
+
+/** Block folders that have a blocks/<type>/<type>.<suffix> file. */
+function blockFolders(root: string, suffix = 'tsx'): string[] {
+  const dir = path.join(root, 'blocks');
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, `${d.name}.${suffix}`)))
+    .map((d) => d.name);
+}
+
+function fontMiddleware(root: string): Connect.NextHandleFunction {
+  const require = createRequire(path.join(root, 'package.json'));
+  const files = new Map(
+    fontFiles.map((f) => [`/assets/fonts/${fontBaseName(f)}.woff2`, require.resolve(f.module)]),
+  );
+  return (req, res, next) => {
+    const file = files.get(req.url?.split('?')[0] ?? '');
+    if (!file) return next();
+    res.setHeader('Content-Type', 'font/woff2');
+    createReadStream(file).pipe(res);
+  };
+}
+
+function pageMiddleware(server: ViteDevServer, root: string, pagesDir: string): Connect.NextHandleFunction {
+  return async (req, res, next) => {
+    const url = req.url ?? '/';
+    const pathname = url.split('?')[0]!;
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !pathname.startsWith('/@') &&
+      !pathname.startsWith('/node_modules/') &&
+      (!path.posix.basename(pathname).includes('.') || pathname.endsWith('.html'));
+    if (!isPage) return next();
+    const devHead = await server.transformIndexHtml(url, '<html><head></head><body></body></html>');
+    const headTags = devHead.match(/<head>([\s\S]*)<\/head>/)?.[1] ?? '';
+    try {
+      const mod = (await loadServerModule(server, '/runtime/dev/dev-render.ts')) as typeof DevRender;
+      const { status, html } = await mod.renderForDev(root, pagesDir, pathname);
+      res.statusCode = status;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(await server.transformIndexHtml(url, html));
+    } catch (error) {
+      // Checked by name: the class lives in Vite's SSR module graph, not in this module's.
+      if (error instanceof Error && error.name === 'PageErrors') {
+        return next(await overlayError(server, root, error as PageErrors));
+      }
+      const { renderErrorScreen } = (await loadServerModule(
+        server,
+        '/runtime/render/error-screen.ts',
+      )) as typeof ErrorScreen;
+      if (error instanceof Error) server.ssrFixStacktrace(error);
+      server.config.logger.error(String(error instanceof Error ? error.message : error), { timestamp: true });
+      res.statusCode = 500;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(renderErrorScreen(error, headTags));
+    }
+  };
+}
+
+/** Vite's error overlay shows message, frame and a clickable location. */
+async function overlayError(server: ViteDevServer, root: string, error: PageErrors) {
+  const { formatProblems } = (await loadServerModule(
+    server,
+    '/runtime/load/format-error.ts',
+  )) as typeof FormatError;
+  const first = error.problems[0]!;
+  return Object.assign(new Error(formatProblems(error.problems)), {
+    stack: '',
+    plugin: 'fillgas',
+    id: path.join(root, first.loc.file),
+    loc: { file: path.join(root, first.loc.file), line: first.loc.line, column: first.loc.column },
+  });
+}

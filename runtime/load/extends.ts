@@ -1,0 +1,647 @@
+/**
+ * Page variants (docs/decisions/0007-page-variants.md): a page that says `extends: agendamento`
+ * inherits everything of pages/agendamento.yaml and writes only what differs:
+ *
+ *   extends: agendamento
+ *   title: …                      # page settings replace the base's (maps merge)
+ *   change:  { hero: { title: … } }      # some props of a block (maps merge, null deletes)
+ *   replace: { depoimentos: { type: …, … } }  # a whole block
+ *   remove:  [popup]
+ *   insertBefore / insertAfter: { duvidas: [ { type: …, … } ] }
+ *
+ * Blocks are addressed by their `id` (the anchor id of schema/page.ts), or by their type when
+ * the base has a single block of that type. The merged page is validated as a whole against
+ * the page schema; every value remembers the file and path it was written at, so a problem
+ * points at the variant when the bad value is in the variant and at the base otherwise.
+ */
+import path from 'node:path';
+import {
+  Document,
+  isCollection,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  Pair,
+  YAMLMap,
+  YAMLSeq,
+  type Node,
+} from 'yaml';
+import { PageMetaSchema, VARIANT_KEYS, variantProperties } from '../../schema/page.ts';
+import { duplicateBlockIds } from './duplicate-ids.ts';
+import type { ErrorCode, PageProblem } from './errors.ts';
+import { readYamlFile, type ParsedFile, type ParseResult } from './parse.ts';
+import { closest } from './suggest.ts';
+import { createAjv, createValidator, type Validator } from './validate.ts';
+
+type Path = (string | number)[];
+type Data = Record<string, unknown>;
+
+/** Where a value of the merged page was written: one node of one file… */
+interface NodeOrigin {
+  kind: 'node';
+  src: ParsedFile;
+  path: Path;
+}
+/** …or a map/list assembled from several files. */
+interface MapOrigin {
+  kind: 'map';
+  at: NodeOrigin;
+  entries: Map<string, { key: NodeOrigin; value: Origin }>;
+}
+interface SeqOrigin {
+  kind: 'seq';
+  at: NodeOrigin;
+  items: Origin[];
+}
+type Origin = NodeOrigin | MapOrigin | SeqOrigin;
+
+interface Resolved {
+  data: Data;
+  origin: MapOrigin;
+  /** Every file the page is made of, the variant first. */
+  chain: ParsedFile[];
+}
+
+type Outcome = { ok: true; resolved: Resolved } | { ok: false; problems: PageProblem[] };
+
+export interface VariantContext {
+  root: string;
+  pagesDir: string;
+  /** Every YAML file under pagesDir, relative to it, forward slashes. */
+  files: readonly string[];
+  /** The validator of a whole page (schema/page.ts buildPageSchema). */
+  page: Validator;
+}
+
+export type VariantResult = { ok: true; data: Data } | { ok: false; problems: PageProblem[] };
+
+export function isVariant(data: unknown): boolean {
+  return isRecord(data) && 'extends' in data;
+}
+
+/** The page file `name` (as written after `extends:` or `--from`) refers to, relative to pages/. */
+export function resolvePageName(
+  name: string,
+  files: readonly string[],
+): { file: string } | { error: 'not-a-page' | 'missing'; suggestion?: string } {
+  const clean = name
+    .trim()
+    .replace(/^\.?\/+/, '')
+    .replace(/^pages\//, '')
+    .replace(/\/+$/, '')
+    .replace(/\.ya?ml$/, '');
+  if (clean.split('/').includes('..') || /^_site$/.test(clean)) return { error: 'not-a-page' };
+  const stem = clean === '' ? 'index' : clean;
+  const found = [`${stem}.yaml`, `${stem}/index.yaml`].find((f) => files.includes(f));
+  if (found) return { file: found };
+  return { error: 'missing', suggestion: closest(stem, pageNames(files)) };
+}
+
+/** Names an author can write after `extends:`: "agendamento", "campanhas/inverno". */
+export function pageNames(files: readonly string[]): string[] {
+  return files
+    .filter((f) => f.endsWith('.yaml') && path.posix.basename(f) !== '_site.yaml')
+    .map((f) => f.replace(/\.yaml$/, '').replace(/\/index$/, ''));
+}
+
+let structural: Validator | undefined;
+/** The variant's own shape (ops are maps and lists; blocks are checked after merging). */
+function structuralValidator(): Validator {
+  if (!structural) {
+    const meta = Object.fromEntries(Object.keys(PageMetaSchema.properties).map((k) => [k, true]));
+    const schema = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['extends'],
+      properties: { ...meta, blocks: true, ...variantProperties() },
+    };
+    structural = createValidator(JSON.parse(JSON.stringify(schema)) as Data, createAjv());
+  }
+  return structural;
+}
+
+/** Resolves variants of one loadProject run; base files are read once. */
+export function createVariantResolver(ctx: VariantContext): (parsed: ParsedFile) => Promise<VariantResult> {
+  const cache = new Map<string, Promise<ParseResult>>();
+  const read = (relToPages: string) => {
+    let result = cache.get(relToPages);
+    if (!result) {
+      const abs = path.join(ctx.pagesDir, relToPages);
+      result = readYamlFile(abs, rel(ctx.root, abs));
+      cache.set(relToPages, result);
+    }
+    return result;
+  };
+
+  async function resolve(parsed: ParsedFile, stack: string[]): Promise<Outcome> {
+    const data = parsed.data as Data;
+    const problems: PageProblem[] = [];
+    if ('blocks' in data) {
+      problems.push(
+        problemAt(
+          parsed,
+          ['blocks'],
+          'extends-bad-override',
+          'Uma variante não tem "blocks": ela herda os blocos da página base.',
+          'Para mudar blocos, use change (algumas propriedades), replace (o bloco inteiro), remove, insertBefore ou insertAfter. Para uma página com blocos próprios, apague a linha extends.',
+          true,
+        ),
+      );
+    }
+    problems.push(...structuralValidator()(parsed));
+    if (problems.length > 0) return { ok: false, problems };
+
+    const name = data.extends as string;
+    const target = resolvePageName(name, ctx.files);
+    const at = (code: ErrorCode, message: string, hint?: string) => ({
+      ok: false as const,
+      problems: [problemAt(parsed, ['extends'], code, message, hint)],
+    });
+    if ('error' in target) {
+      if (target.error === 'not-a-page') {
+        return at(
+          'extends-not-a-page',
+          `"${name}" não é uma página: extends precisa do nome de uma página de pages/.`,
+          `Páginas disponíveis: ${pageNames(ctx.files).join(', ')}.`,
+        );
+      }
+      return at(
+        'extends-missing',
+        `A página base "${name}" não existe.${target.suggestion ? ` Você quis dizer "${target.suggestion}"?` : ''}`,
+        `Escreva o nome de um arquivo de pages/ sem .yaml. Páginas disponíveis: ${pageNames(ctx.files).join(', ')}.`,
+      );
+    }
+    const baseFile = rel(ctx.root, path.join(ctx.pagesDir, target.file));
+    if (baseFile === parsed.file) {
+      return at(
+        'extends-cycle',
+        'Esta página estende a si mesma.',
+        'Em extends, escreva o nome de outra página.',
+      );
+    }
+    if (stack.includes(baseFile)) {
+      const cycle = [...stack.slice(stack.indexOf(baseFile)), parsed.file, baseFile].join(' → ');
+      return at(
+        'extends-cycle',
+        `Ciclo de páginas base: ${cycle}.`,
+        'Uma página não pode herdar de uma variante dela mesma: escolha uma base que não use extends para voltar a esta página.',
+      );
+    }
+
+    const read_ = await read(target.file);
+    if (!read_.ok) return { ok: false, problems: read_.problems };
+    const base = read_.parsed;
+    let baseResolved: Resolved;
+    if (isVariant(base.data)) {
+      const outcome = await resolve(base, [...stack, parsed.file]);
+      if (!outcome.ok) return outcome;
+      baseResolved = outcome.resolved;
+    } else {
+      const baseData = structuredClone(base.data) as Data;
+      baseResolved = { data: baseData, origin: mapOriginOf(baseData, node(base, [])), chain: [base] };
+    }
+    return applyVariant(parsed, baseResolved);
+  }
+
+  return async (parsed) => {
+    const outcome = await resolve(parsed, []);
+    if (!outcome.ok) return outcome;
+    const { resolved } = outcome;
+    const composite = compositeFile(resolved);
+    const problems = [...ctx.page(composite.parsed), ...duplicateIds(resolved, composite)]
+      .map(composite.remap)
+      .sort((a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column)
+      .sort(
+        (a, b) =>
+          resolved.chain.findIndex((f) => f.file === a.loc.file) -
+          resolved.chain.findIndex((f) => f.file === b.loc.file),
+      );
+    return problems.length > 0 ? { ok: false, problems } : { ok: true, data: resolved.data };
+  };
+}
+
+/** The variant's page settings and block operations applied to the resolved base. */
+function applyVariant(variant: ParsedFile, base: Resolved): Outcome {
+  const v = variant.data as Data;
+  const problems: PageProblem[] = [];
+  const data: Data = { ...base.data };
+  const origin: MapOrigin = { kind: 'map', at: node(variant, []), entries: new Map(base.origin.entries) };
+
+  // Page settings: a value written in the variant replaces the base's; maps merge; null deletes.
+  for (const key of Object.keys(v)) {
+    if (key === 'blocks' || (VARIANT_KEYS as string[]).includes(key)) continue;
+    // null is an ordinary value here (the editor and the page schema refuse it); it deletes only in change.
+    const keyOrigin = node(variant, [key]);
+    const merged = mergeValue(own(data, key), origin.entries.get(key)?.value, v[key], keyOrigin, false);
+    setOwn(data, key, merged.data);
+    origin.entries.set(key, { key: keyOrigin, value: merged.origin });
+  }
+
+  const baseBlocks = Array.isArray(base.data.blocks) ? (base.data.blocks as unknown[]) : undefined;
+  const blocksEntry = origin.entries.get('blocks');
+  if (!baseBlocks || !blocksEntry)
+    return { ok: true, resolved: { data, origin, chain: chainOf(variant, base) } };
+  const blockOrigins = itemsOf(blocksEntry.value, baseBlocks.length);
+  const baseName = base.chain[0]!.file;
+
+  // Every id an operation names, resolved against the base's blocks.
+  const byId = new Map<string, number>();
+  const byType = new Map<string, number[]>();
+  baseBlocks.forEach((b, i) => {
+    if (!isRecord(b)) return;
+    if (typeof b.id === 'string' && !byId.has(b.id)) byId.set(b.id, i);
+    if (typeof b.type === 'string') byType.set(b.type, [...(byType.get(b.type) ?? []), i]);
+  });
+  const addressable = [
+    ...baseBlocks.flatMap((b) => (isRecord(b) && typeof b.id === 'string' ? [b.id] : [])),
+    ...[...byType].flatMap(([type, at]) => (at.length === 1 && !byId.has(type) ? [type] : [])),
+  ];
+  const listing = baseBlocks
+    .map((b) => {
+      if (!isRecord(b)) return '?';
+      const type = String(b.type);
+      if (typeof b.id === 'string') return `${b.id} (${type})`;
+      return byType.get(type)?.length === 1 ? type : `${type} (sem id)`;
+    })
+    .join(', ');
+
+  const find = (id: string, where: Path, isKey: boolean): number | undefined => {
+    const index = byId.get(id) ?? (byType.get(id)?.length === 1 ? byType.get(id)![0] : undefined);
+    if (index !== undefined) return index;
+    const several = byType.get(id);
+    if (several && several.length > 1) {
+      const ids = several.flatMap((i) => {
+        const b = baseBlocks[i] as Data;
+        return typeof b.id === 'string' ? [b.id] : [];
+      });
+      problems.push(
+        problemAt(
+          variant,
+          where,
+          'ambiguous-block-id',
+          `${baseName} tem ${several.length} blocos "${id}": diga qual deles pelo id.`,
+          ids.length > 0
+            ? `Ids desses blocos: ${ids.join(', ')}. Os sem id precisam de um id na página base.`
+            : 'Dê um id a cada um deles na página base (ex.: id: duvidas) e use esse id aqui.',
+          isKey,
+        ),
+      );
+      return undefined;
+    }
+    const guess = closest(id, addressable);
+    problems.push(
+      problemAt(
+        variant,
+        where,
+        'unknown-block-id',
+        `Bloco "${id}" não existe em ${baseName}.${guess ? ` Você quis dizer "${guess}"?` : ''}`,
+        `Use o id de um bloco da página base (ou o tipo, quando há um só daquele tipo). Blocos de ${baseName}: ${listing}.`,
+        isKey,
+      ),
+    );
+    return undefined;
+  };
+
+  type Fate = { op: 'change' | 'replace' | 'remove'; where: Path };
+  const fates = new Map<number, Fate>();
+  const claim = (index: number, fate: Fate, id: string, isKey: boolean) => {
+    const earlier = fates.get(index);
+    if (earlier) {
+      problems.push(
+        problemAt(
+          variant,
+          fate.where,
+          'extends-conflict',
+          `O bloco "${id}" já aparece em ${earlier.op}: cada bloco da base pode ser mudado, trocado ou removido uma vez só.`,
+          'Junte as mudanças num lugar só, ou apague uma das duas.',
+          isKey,
+        ),
+      );
+      return false;
+    }
+    fates.set(index, fate);
+    return true;
+  };
+
+  const changes = new Map<number, { value: Data; where: Path }>();
+  for (const [id, value] of Object.entries((v.change ?? {}) as Record<string, Data>)) {
+    const where = ['change', id];
+    const index = find(id, where, true);
+    if (index === undefined || !claim(index, { op: 'change', where }, id, true)) continue;
+    if ('type' in value) {
+      problems.push(
+        problemAt(
+          variant,
+          [...where, 'type'],
+          'extends-bad-override',
+          'change muda propriedades de um bloco, não o tipo dele.',
+          'Para pôr um bloco de outro tipo no lugar, use replace e escreva o bloco novo inteiro.',
+          true,
+        ),
+      );
+      continue;
+    }
+    changes.set(index, { value, where });
+  }
+  const replaced = new Map<number, { value: unknown; where: Path }>();
+  for (const [id, value] of Object.entries((v.replace ?? {}) as Data)) {
+    const where = ['replace', id];
+    const index = find(id, where, true);
+    if (index !== undefined && claim(index, { op: 'replace', where }, id, true))
+      replaced.set(index, { value, where });
+  }
+  ((v.remove ?? []) as string[]).forEach((id, i) => {
+    const where = ['remove', i];
+    const index = find(id, where, false);
+    if (index !== undefined) claim(index, { op: 'remove', where }, id, false);
+  });
+  const inserts = (key: 'insertBefore' | 'insertAfter') => {
+    const at = new Map<number, { value: unknown; where: Path }[]>();
+    for (const [id, list] of Object.entries((v[key] ?? {}) as Record<string, unknown[]>)) {
+      const index = find(id, [key, id], true);
+      if (index === undefined) continue;
+      at.set(index, [...(at.get(index) ?? []), ...list.map((value, j) => ({ value, where: [key, id, j] }))]);
+    }
+    return at;
+  };
+  const before = inserts('insertBefore');
+  const after = inserts('insertAfter');
+  if (problems.length > 0) return { ok: false, problems };
+
+  const blocks: unknown[] = [];
+  const items: Origin[] = [];
+  const push = (value: unknown, from: Origin) => {
+    blocks.push(value);
+    items.push(from);
+  };
+  const pushNew = (list: { value: unknown; where: Path }[] | undefined) =>
+    list?.forEach(({ value, where }) => push(structuredClone(value), node(variant, where)));
+  baseBlocks.forEach((block, i) => {
+    pushNew(before.get(i));
+    const fate = fates.get(i)?.op;
+    if (fate === 'replace') {
+      const { value, where } = replaced.get(i)!;
+      push(structuredClone(value), node(variant, where));
+    } else if (fate === 'change') {
+      const { value, where } = changes.get(i)!;
+      const merged = mergeValue(block, blockOrigins[i], value, node(variant, where), true);
+      push(merged.data, merged.origin);
+    } else if (fate !== 'remove') push(block, blockOrigins[i]!);
+    pushNew(after.get(i));
+  });
+  data.blocks = blocks;
+  origin.entries.set('blocks', {
+    key: blocksEntry.key,
+    value: { kind: 'seq', at: originAt(blocksEntry.value), items },
+  });
+  return { ok: true, resolved: { data, origin, chain: chainOf(variant, base) } };
+}
+
+function chainOf(variant: ParsedFile, base: Resolved): ParsedFile[] {
+  return [variant, ...base.chain.filter((f) => f !== variant)];
+}
+
+/** Maps merge key by key (with `nullDeletes`, null deletes a key); anything else is replaced by the override. */
+function mergeValue(
+  base: unknown,
+  baseOrigin: Origin | undefined,
+  override: unknown,
+  overrideOrigin: NodeOrigin,
+  nullDeletes: boolean,
+): { data: unknown; origin: Origin } {
+  if (!isRecord(base) || !isRecord(override) || !baseOrigin) {
+    return { data: structuredClone(override), origin: overrideOrigin };
+  }
+  const data: Data = { ...base };
+  const from = baseOrigin.kind === 'map' ? baseOrigin : mapOriginOf(base, originAt(baseOrigin));
+  const origin: MapOrigin = { kind: 'map', at: from.at, entries: new Map(from.entries) };
+  for (const [key, value] of Object.entries(override)) {
+    const keyOrigin = child(overrideOrigin, key);
+    if (value === null && nullDeletes) {
+      delete data[key];
+      origin.entries.delete(key);
+      continue;
+    }
+    const merged = mergeValue(own(base, key), origin.entries.get(key)?.value, value, keyOrigin, nullDeletes);
+    setOwn(data, key, merged.data);
+    origin.entries.set(key, { key: keyOrigin, value: merged.origin });
+  }
+  return { data, origin };
+}
+
+function mapOriginOf(data: Data, at: NodeOrigin): MapOrigin {
+  return {
+    kind: 'map',
+    at,
+    entries: new Map(Object.keys(data).map((k) => [k, { key: child(at, k), value: child(at, k) }])),
+  };
+}
+
+function itemsOf(origin: Origin, length: number): Origin[] {
+  if (origin.kind === 'seq') return origin.items;
+  const at = originAt(origin);
+  return Array.from({ length }, (_, i) => child(at, i));
+}
+
+function originAt(origin: Origin): NodeOrigin {
+  return origin.kind === 'node' ? origin : origin.at;
+}
+
+function node(src: ParsedFile, path: Path): NodeOrigin {
+  return { kind: 'node', src, path };
+}
+
+function child(origin: NodeOrigin, key: string | number): NodeOrigin {
+  return { kind: 'node', src: origin.src, path: [...origin.path, key] };
+}
+
+// Each file of the chain gets its own range of offsets (and of line numbers) in one composite
+// document, so the page validator's locations say which file a value came from.
+const OFFSET_STRIDE = 10_000_000;
+const LINE_STRIDE = 1_000_000;
+
+function compositeFile(resolved: Resolved) {
+  const { chain } = resolved;
+  const indexOf = new Map(chain.map((f, i) => [f, i]));
+  let doc: Document.Parsed | undefined;
+  const lineCounter = Object.assign(new LineCounter(), {
+    linePos(offset: number) {
+      const k = Math.min(Math.floor(offset / OFFSET_STRIDE), chain.length - 1);
+      const { line, col } = chain[k]!.lineCounter.linePos(offset - k * OFFSET_STRIDE);
+      return { line: k * LINE_STRIDE + line, col };
+    },
+  });
+  const build = (origin: Origin): Node => {
+    if (origin.kind === 'node') return copyNode(valueNode(origin), indexOf.get(origin.src)!);
+    const range = rangeOf(origin.at, indexOf);
+    if (origin.kind === 'seq') {
+      const seq = new YAMLSeq();
+      seq.range = range;
+      seq.items = origin.items.map(build);
+      return seq;
+    }
+    const map = new YAMLMap();
+    map.range = range;
+    for (const { key, value } of origin.entries.values()) {
+      map.items.push(new Pair(copyNode(keyNode(key), indexOf.get(key.src)!), build(value)));
+    }
+    return map;
+  };
+  const parsed: ParsedFile = {
+    file: chain[0]!.file,
+    source: chain[0]!.source,
+    data: resolved.data,
+    get doc() {
+      if (!doc) {
+        doc = new Document() as Document.Parsed;
+        doc.contents = build(resolved.origin) as Document.Parsed['contents'];
+      }
+      return doc;
+    },
+    lineCounter,
+  };
+  const remap = (problem: PageProblem): PageProblem => {
+    const k = Math.floor(problem.loc.line / LINE_STRIDE);
+    if (k === 0) return problem;
+    const file = chain[k]!;
+    return {
+      ...problem,
+      loc: { ...problem.loc, file: file.file, line: problem.loc.line - k * LINE_STRIDE },
+      source: file.source,
+    };
+  };
+  return { parsed, remap };
+}
+
+function valueNode(origin: NodeOrigin): Node {
+  const found = origin.src.doc.getIn(origin.path, true);
+  if (isNode(found)) return found;
+  // A key written without a value ("badge:"): point at the key.
+  return keyNode(origin);
+}
+
+function keyNode(origin: NodeOrigin): Node {
+  const parent =
+    origin.path.length > 1 ? origin.src.doc.getIn(origin.path.slice(0, -1), true) : origin.src.doc.contents;
+  const last = origin.path[origin.path.length - 1];
+  if (isMap(parent)) {
+    const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(last));
+    if (pair && isNode(pair.key)) return pair.key;
+  }
+  if (isSeq(parent) && typeof last === 'number' && isNode(parent.items[last]))
+    return parent.items[last] as Node;
+  return (parent as Node | null) ?? new YAMLMap();
+}
+
+function rangeOf(origin: NodeOrigin, indexOf: Map<ParsedFile, number>): [number, number, number] {
+  const offset = indexOf.get(origin.src)! * OFFSET_STRIDE;
+  const range = valueNode(origin).range ?? [0, 0, 0];
+  return [range[0] + offset, range[1] + offset, range[2] + offset];
+}
+
+function copyNode(source: Node, index: number): Node {
+  const copy = source.clone() as Node;
+  shift(copy, index * OFFSET_STRIDE);
+  return copy;
+}
+
+function shift(value: unknown, offset: number): void {
+  if (isPair(value)) {
+    shift(value.key, offset);
+    shift(value.value, offset);
+    return;
+  }
+  if (!isNode(value)) return;
+  if (value.range) value.range = [value.range[0] + offset, value.range[1] + offset, value.range[2] + offset];
+  if (isCollection(value)) for (const item of value.items) shift(item, offset);
+}
+
+/**
+ * Two blocks of the merged page with the same id, located in the variant or its base. The one
+ * kept is the inherited one (or the first), so the error lands on the block the variant added.
+ */
+function duplicateIds(resolved: Resolved, composite: ReturnType<typeof compositeFile>): PageProblem[] {
+  return duplicateBlockIds(
+    resolved.data.blocks,
+    composite.parsed.source,
+    (index) => {
+      const loc = locate(composite, ['blocks', index, 'id']);
+      const here = composite.remap({ code: 'duplicate-anchor', message: '', loc }).loc;
+      return { loc, where: `em ${here.file}:${here.line}`, inherited: here.file !== composite.parsed.file };
+    },
+    'Troque o id do bloco novo, ou tire o bloco da base com remove.',
+  );
+}
+
+function locate(composite: ReturnType<typeof compositeFile>, path: Path) {
+  const { parsed } = composite;
+  const found = parsed.doc.getIn(path, true);
+  const range = (isNode(found) ? found.range : undefined) ?? [0, 0, 0];
+  const start = parsed.lineCounter.linePos(range[0]);
+  const end = parsed.lineCounter.linePos(range[1]);
+  return {
+    file: parsed.file,
+    line: start.line,
+    column: start.col,
+    endColumn: end.line === start.line && end.col > start.col ? end.col : undefined,
+  };
+}
+
+/** A problem at a value (or, with `atKey`, at its key) of one file. */
+function problemAt(
+  parsed: ParsedFile,
+  path: Path,
+  code: ErrorCode,
+  message: string,
+  hint: string | undefined,
+  atKey = false,
+): PageProblem {
+  const origin = node(parsed, path);
+  const target = atKey ? keyNode(origin) : valueNode(origin);
+  const range = target.range ?? [0, 0, 0];
+  const start = parsed.lineCounter.linePos(range[0]);
+  const end = parsed.lineCounter.linePos(range[1]);
+  return {
+    code,
+    message,
+    hint,
+    loc: {
+      file: parsed.file,
+      line: start.line,
+      column: start.col,
+      endColumn: end.line === start.line && end.col > start.col ? end.col : undefined,
+    },
+    source: parsed.source,
+  };
+}
+
+/** The same problem found twice (a base checked on its own and through its variant) is shown once. */
+export function uniqueProblems(problems: PageProblem[]): PageProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.loc.file}:${p.loc.line}:${p.loc.column}:${p.code}:${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function rel(root: string, abs: string): string {
+  return path.relative(root, abs).split(path.sep).join('/');
+}
+
+/** Keys are author text: "__proto__" must stay an ordinary key (the page schema then refuses it). */
+function own(data: Data, key: string): unknown {
+  return Object.hasOwn(data, key) ? data[key] : undefined;
+}
+
+function setOwn(data: Data, key: string, value: unknown): void {
+  Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function isRecord(value: unknown): value is Data {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

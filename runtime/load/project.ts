@@ -1,0 +1,199 @@
+/**
+ * Loads the whole site: _site.yaml plus every route file, each parsed, validated and
+ * checked against the others. All problems of all files are collected and thrown
+ * together, so an author fixes everything in one pass.
+ */
+import path from 'node:path';
+import { isScalar, type Node } from 'yaml';
+import { buildPageSchema, type PageMeta } from '../../schema/page.ts';
+import { SiteSchema, type Site } from '../../schema/site.ts';
+import type { AnyBlockDefinition } from './define-block.ts';
+import { PageErrors, type PageProblem } from './errors.ts';
+import { duplicateBlockIds } from './duplicate-ids.ts';
+import { createVariantResolver, isVariant, uniqueProblems } from './extends.ts';
+import { listYamlFiles, readYamlFile, type ParsedFile } from './parse.ts';
+import { badRouteFileName, fileToRoute, isRouteFile } from './routes.ts';
+import { createAjv, createValidator, type Validator } from './validate.ts';
+
+export const SITE_FILE = '_site.yaml';
+
+export interface BlockInstance {
+  type: string;
+  id?: string;
+  hideFor?: 'paidTraffic';
+  [prop: string]: unknown;
+}
+
+export type PageModel = Required<Pick<PageMeta, 'title' | 'description' | 'robots' | 'canonical'>> &
+  Pick<PageMeta, 'image' | 'jsonLd' | 'analytics' | 'reveal' | 'scrollToTop'> & { blocks: BlockInstance[] };
+
+export interface LoadedPage {
+  route: string;
+  /** Relative to the project root: "pages/agendamento.yaml". */
+  file: string;
+  model: PageModel;
+}
+
+export interface Project {
+  site: Site;
+  pages: LoadedPage[];
+}
+
+export interface LoadOptions {
+  root: string;
+  pagesDir: string;
+  blocks: readonly AnyBlockDefinition[];
+  /** Only validate these route files (absolute or relative to root); _site.yaml is always read. */
+  only?: string[];
+}
+
+export interface Validators {
+  page: Validator;
+  site: Validator;
+}
+
+const validatorCache = new WeakMap<readonly AnyBlockDefinition[], Validators>();
+
+export function validatorsFor(blocks: readonly AnyBlockDefinition[]): Validators {
+  let validators = validatorCache.get(blocks);
+  if (!validators) {
+    const ajv = createAjv();
+    validators = {
+      page: createValidator(buildPageSchema(blocks), ajv),
+      site: createValidator(JSON.parse(JSON.stringify(SiteSchema)) as Record<string, unknown>, ajv),
+    };
+    validatorCache.set(blocks, validators);
+  }
+  return validators;
+}
+
+export async function loadProject(options: LoadOptions): Promise<Project> {
+  const { root, pagesDir, blocks } = options;
+  const validators = validatorsFor(blocks);
+  const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
+  const problems: PageProblem[] = [];
+
+  const files = await listYamlFiles(pagesDir);
+  const only = options.only?.map((f) => path.resolve(root, f));
+  for (const wanted of only ?? []) {
+    const relToPages = path.relative(pagesDir, wanted).split(path.sep).join('/');
+    if (relToPages.startsWith('..') || !files.includes(relToPages) || !isRouteFile(relToPages)) {
+      problems.push({
+        code: 'not-a-page',
+        message: `${rel(wanted)} não é uma página: informe arquivos .yaml de dentro de ${rel(pagesDir)}/ (sem "_" no nome).`,
+        loc: { file: rel(wanted), line: 1, column: 1 },
+      });
+    }
+  }
+
+  const site = await loadSite(
+    path.join(pagesDir, SITE_FILE),
+    rel(path.join(pagesDir, SITE_FILE)),
+    validators,
+    problems,
+  );
+
+  const routeFiles = files.filter((f) => {
+    if (f.endsWith('.yml')) {
+      problems.push({
+        code: 'bad-file-name',
+        message: `Extensão ".yml" não é lida: renomeie para "${path.basename(f, '.yml')}.yaml".`,
+        loc: { file: rel(path.join(pagesDir, f)), line: 1, column: 1 },
+      });
+      return false;
+    }
+    return isRouteFile(f);
+  });
+
+  const pages: LoadedPage[] = [];
+  const byRoute = new Map<string, string>();
+  for (const f of routeFiles) {
+    const file = rel(path.join(pagesDir, f));
+    const route = fileToRoute(f);
+    const bad = badRouteFileName(f);
+    if (bad !== undefined) {
+      problems.push({
+        code: 'bad-file-name',
+        message: `O nome "${bad}" não serve para endereço de página.`,
+        hint: 'Use só letras minúsculas sem acento, números e hífens, ex.: recarga-barueri.yaml.',
+        loc: { file, line: 1, column: 1 },
+      });
+      continue;
+    }
+    const other = byRoute.get(route);
+    if (other !== undefined) {
+      problems.push({
+        code: 'duplicate-route',
+        message: `Dois arquivos para o mesmo endereço ${route}: ${other} e ${file}.`,
+        hint: 'Apague ou renomeie um dos dois.',
+        loc: { file, line: 1, column: 1 },
+      });
+      continue;
+    }
+    byRoute.set(route, file);
+    if (only && !only.includes(path.join(pagesDir, f))) continue;
+    pages.push({ route, file, model: undefined as unknown as PageModel });
+  }
+
+  const parsedPages = await Promise.all(
+    pages.map(async (page) => ({ page, result: await readYamlFile(path.join(root, page.file), page.file) })),
+  );
+  // Variants (`extends:`) are merged with their base page and validated whole (runtime/extends.ts).
+  const resolveVariant = createVariantResolver({ root, pagesDir, files, page: validators.page });
+  for (const { page, result } of parsedPages) {
+    if (!result.ok) {
+      problems.push(...result.problems);
+      continue;
+    }
+    if (isVariant(result.parsed.data)) {
+      const variant = await resolveVariant(result.parsed);
+      if (variant.ok) page.model = variant.data as PageModel;
+      else problems.push(...variant.problems);
+      continue;
+    }
+    const found = validators.page(result.parsed);
+    found.push(...duplicateAnchors(result.parsed));
+    problems.push(...found);
+    page.model = result.parsed.data as PageModel;
+  }
+
+  if (problems.length > 0) throw new PageErrors(uniqueProblems(problems));
+  return { site: site!, pages };
+}
+
+async function loadSite(abs: string, file: string, validators: Validators, problems: PageProblem[]) {
+  let result;
+  try {
+    result = await readYamlFile(abs, file);
+  } catch {
+    problems.push({
+      code: 'missing-site',
+      message: `Arquivo de configurações do site não encontrado: ${file}.`,
+      hint: 'Ele guarda marca, telefone, e-mail e endereço do site. Restaure-o do repositório.',
+      loc: { file, line: 1, column: 1 },
+    });
+    return undefined;
+  }
+  if (!result.ok) {
+    problems.push(...result.problems);
+    return undefined;
+  }
+  const found = validators.site(result.parsed);
+  problems.push(...found);
+  return found.length === 0 ? (result.parsed.data as Site) : undefined;
+}
+
+/** Two blocks of a page with the same id, located in the page's file. */
+function duplicateAnchors(parsed: ParsedFile): PageProblem[] {
+  return duplicateBlockIds((parsed.data as { blocks?: unknown }).blocks, parsed.source, (index) => {
+    const idNode = parsed.doc.getIn(['blocks', index, 'id'], true) as Node | undefined;
+    const offset = isScalar(idNode) ? idNode.range![0] : 0;
+    const { line, col } = parsed.lineCounter.linePos(offset);
+    const length = isScalar(idNode) ? String(idNode.value).length : 0;
+    return {
+      loc: { file: parsed.file, line, column: col, endColumn: col + length },
+      where: `na linha ${line}`,
+      inherited: false,
+    };
+  });
+}

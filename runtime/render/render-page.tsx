@@ -1,0 +1,228 @@
+/**
+ * Renders one validated page to a complete HTML document. The same function serves the
+ * dev server and the build.
+ *
+ * Every block renders in its own renderToString call with its own useId prefix, so an
+ * island's server HTML is exactly what its hydration in the browser produces, and a
+ * component that throws is reported with its page and block. Styles from all blocks are
+ * collected by one emotion cache and written once, in <head>.
+ */
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { renderToString } from 'react-dom/server';
+import { fontFaceCss, type FontFile } from '../../design/fonts.ts';
+import { InlineSvgContext, type InlineSvg } from '../../design/picture.tsx';
+import { BELOW_FOLD_CLASS, FIRST_SCREEN_BLOCKS } from '../../design/below-fold.ts';
+import { globalCss } from '../../design/global-styles.ts';
+import { clientCodeOf, type AnyBlockDefinition } from '../load/define-block.ts';
+import { escapeSingleQuotedAttr, jsonForScript, renderDocument } from './document.ts';
+import { RenderError } from '../load/errors.ts';
+import type { LoadedPage, Project } from '../load/project.ts';
+import { BlockProviders, SITE_DATA_ID } from './page-context.tsx';
+import { NOT_FOUND_ROUTE } from '../load/routes.ts';
+import { JsonLdConflict, pageJsonLd, webSiteJsonLd, type BlockJsonLd } from './seo.ts';
+
+/** Attributes that runtime/client/enhance.ts acts on: a page containing one needs the page script. */
+const ENHANCED_MARKERS = ['data-track=', 'data-current-year', 'data-hide-for=', 'data-log-missing-path'];
+
+const BELOW_FOLD_MARKUP = new RegExp(`class="[^"]*\\b${BELOW_FOLD_CLASS}\\b`);
+
+export interface PageAssets {
+  /** URL of a font file (hashed in the build, served from node_modules in dev). */
+  fontUrl: (font: FontFile) => string;
+  preloadFonts: readonly FontFile[];
+  /**
+   * The page script and the modulepreloads for the islands and block behaviours a page uses
+   * (none: the entry alone).
+   */
+  pageScripts: (
+    islandTypes: string[],
+    behaviorTypes: string[],
+  ) => { entry: string; preloads: string[]; islands?: string[] } | undefined;
+  devHead?: string;
+  /** Small SVG illustrations written into the page (runtime/inline-svg.ts); none: every image is an <img>. */
+  inlineSvg?: (src: string) => InlineSvg | undefined;
+}
+
+export interface RenderedPage {
+  html: string;
+  /** Blocks hydrated by React in the browser. */
+  islandTypes: string[];
+  /** Blocks enhanced by their plain-DOM behaviour (no React). */
+  behaviorTypes: string[];
+}
+
+export function renderPage(
+  page: LoadedPage,
+  project: Project,
+  registry: ReadonlyMap<string, AnyBlockDefinition>,
+  assets: PageAssets,
+): RenderedPage {
+  const { site } = project;
+  // No stylis prefixer: every browser we serve supports unprefixed flex/grid; class names
+  // hash the unprocessed styles, so they still match what islands generate in the browser.
+  const cache = createCache({ key: 'css', stylisPlugins: [] });
+  const emotion = createEmotionServer(cache);
+  const pageInfo = { route: page.route };
+  const groups = {
+    header: [] as string[],
+    main: [] as string[],
+    footer: [] as string[],
+    overlay: [] as string[],
+  };
+  const islandTypes = new Set<string>();
+  const behaviorTypes = new Set<string>();
+  const blockJsonLd: BlockJsonLd[] = [];
+  const imagePreloads = new Set<string>();
+  /** Per block of main: whether it may wait for the viewport to be laid out. */
+  const belowFold: boolean[] = [];
+  /** Per block of the footer: whether it may wait (it is not a block that may be removed). */
+  const footerMayWait: boolean[] = [];
+
+  page.model.blocks.forEach((block, index) => {
+    const def = registry.get(block.type);
+    if (!def)
+      throw new RenderError(
+        page.file,
+        page.route,
+        block.type,
+        index,
+        new Error('tipo de bloco não registrado'),
+      );
+    const { type, hideFor, ...props } = block;
+    const prefix = `b${index}-`;
+    const Component = def.component;
+    const client = clientCodeOf(def, props);
+    let html: string;
+    try {
+      html = renderToString(
+        <CacheProvider value={cache}>
+          <BlockProviders site={site} page={pageInfo}>
+            {/* An island renders again in the browser, where no file can be read: its images stay <img>. */}
+            <InlineSvgContext.Provider value={client.kind === 'island' ? null : (assets.inlineSvg ?? null)}>
+              <Component {...props} />
+            </InlineSvgContext.Provider>
+          </BlockProviders>
+        </CacheProvider>,
+        { identifierPrefix: prefix },
+      );
+    } catch (error) {
+      throw new RenderError(page.file, page.route, type, index, error);
+    }
+    // React writes a preload in front of each eager image (design/picture.tsx asks for the
+    // hero's): move them into <head>, ahead of the styles, so the browser finds the first
+    // screen's image as early as the fonts (the client expects none in the block's markup).
+    html = html.replace(/<link rel="preload" as="image"[^>]*\/>/g, (link) => {
+      imagePreloads.add(link);
+      return '';
+    });
+    let data;
+    try {
+      data = def.jsonLd?.(props);
+    } catch (error) {
+      throw new RenderError(page.file, page.route, type, index, error);
+    }
+    if (data) blockJsonLd.push({ type, index, data });
+    if (client.kind === 'island') {
+      const { strategy } = client;
+      islandTypes.add(type);
+      const when =
+        typeof strategy === 'object'
+          ? `data-hydrate="after" data-hydrate-after="${Math.round(strategy.afterMs)}"`
+          : `data-hydrate="${strategy}"`;
+      html =
+        `<div data-island="${type}" ${when} data-prefix="${prefix}" ` +
+        `data-props='${escapeSingleQuotedAttr(JSON.stringify(props))}'>${html}</div>`;
+    } else if (client.kind === 'behavior') {
+      behaviorTypes.add(type);
+      html = `<div data-behavior="${type}">${html}</div>`;
+    }
+    if (hideFor) html = `<div data-hide-for="${hideFor}">${html}</div>`;
+    const placement = def.placement ?? 'main';
+    // Not a block that may be removed: its placeholder height would stay on screen.
+    if (placement === 'main') belowFold.push(groups.main.length >= FIRST_SCREEN_BLOCKS && !hideFor);
+    if (placement === 'footer') footerMayWait.push(!hideFor);
+    groups[placement].push(html);
+  });
+
+  const types = [...islandTypes];
+  const behaviors = [...behaviorTypes];
+  const allBlocks = Object.values(groups).flat().join('');
+  const needsScript =
+    types.length > 0 ||
+    behaviors.length > 0 ||
+    Boolean(site.analyticsId) || // the consent banner and the Google tag (runtime/client/consent.ts)
+    Boolean(page.model.analytics?.pageView || page.model.reveal || page.model.scrollToTop) ||
+    ENHANCED_MARKERS.some((marker) => allBlocks.includes(marker)) ||
+    BELOW_FOLD_MARKUP.test(allBlocks); // a block's own below-the-fold content (a legal text's clauses)
+  const scripts = needsScript ? assets.pageScripts(types, behaviors) : undefined;
+  // Below the first screen, the browser lays a block out when it nears the viewport and the
+  // page script lays out the rest after the load (design/below-fold.ts). Without the script
+  // (a page of static blocks) the page is laid out whole, as it always was.
+  const waiting = (html: string) => `<div class="${BELOW_FOLD_CLASS}">${html}</div>`;
+  const main = groups.main.map((html, i) => (scripts && belowFold[i] ? waiting(html) : html));
+  // The footer comes after all of <main>: it waits too when something in <main> does (on a
+  // short page it may be on the first screen).
+  const mainWaits = main.some((html) => BELOW_FOLD_MARKUP.test(html));
+  const footer = groups.footer.map((html, i) => (mainWaits && footerMayWait[i] ? waiting(html) : html));
+  const body = [
+    '<a class="skip-link" href="#conteudo">Pular para o conteúdo</a>',
+    ...groups.header,
+    `<main id="conteudo" tabindex="-1">${main.join('')}</main>`,
+    ...footer,
+    ...groups.overlay,
+    types.length > 0
+      ? `<script type="application/json" id="${SITE_DATA_ID}">${jsonForScript(site)}</script>`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+
+  const chunks = emotion.extractCriticalToChunks(body);
+  const styles = [
+    ...imagePreloads,
+    `<style>${fontFaceCss(assets.fontUrl)}${globalCss}</style>`,
+    emotion.constructStyleTagsFromChunks(chunks),
+  ].join('\n');
+
+  let jsonLd: { '@type': string }[];
+  try {
+    jsonLd = pageJsonLd(page.model.jsonLd ?? [], blockJsonLd);
+  } catch (error) {
+    if (!(error instanceof JsonLdConflict)) throw error;
+    throw new RenderError(page.file, page.route, error.block.type, error.block.index, error);
+  }
+  // The home page names the site for search results (WebSite), unless its YAML already does.
+  if (page.route === '/' && !jsonLd.some((d) => d['@type'] === 'WebSite'))
+    jsonLd.push(webSiteJsonLd(site) as { '@type': string });
+
+  const canonicalUrl =
+    page.model.canonical && page.route !== NOT_FOUND_ROUTE ? `${site.origin}${page.route}` : undefined;
+
+  return {
+    islandTypes: types,
+    behaviorTypes: behaviors,
+    html: renderDocument({
+      route: page.route,
+      htmlData: {
+        'page-view': page.model.analytics?.pageView,
+        'click-event':
+          page.model.analytics?.pageView || allBlocks.includes('data-track=')
+            ? page.model.analytics?.clickEvent
+            : undefined,
+        reveal: page.model.reveal,
+        'scroll-top': page.model.scrollToTop ? '' : undefined,
+        'analytics-id': site.analyticsId,
+      },
+      page: { ...page.model, jsonLd },
+      site,
+      canonicalUrl,
+      styles,
+      body,
+      fontPreloads: assets.preloadFonts.map(assets.fontUrl),
+      scripts,
+      devHead: assets.devHead,
+    }),
+  };
+}
