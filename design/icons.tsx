@@ -4,7 +4,9 @@
  * English ids that authors pick in YAML (`icon: truck`). Decorative by default
  * (aria-hidden); pass `title` for a meaningful icon.
  */
-const paths = {
+import type { IconName } from '../schema/icon-names.ts';
+
+const paths: Record<IconName, string> = {
   whatsapp:
     'M12 3a9 9 0 0 0-7.8 13.5L3 21l4.6-1.2A9 9 0 1 0 12 3zm0 1.8a7.2 7.2 0 1 1-3.7 13.4l-.3-.2-2.7.7.7-2.6-.2-.3A7.2 7.2 0 0 1 12 4.8zm-3 3.4c-.2 0-.5 0-.7.3-.3.3-1 1-1 2.3s1 2.7 1.1 2.9c.2.2 2 3.1 4.9 4.2 2.4.9 2.9.8 3.4.7.5-.1 1.7-.7 1.9-1.4.2-.7.2-1.3.2-1.4-.1-.1-.3-.2-.6-.4l-2-1c-.3-.1-.5-.1-.7.2l-.9 1.1c-.2.2-.3.2-.6.1-.3-.2-1.2-.5-2.3-1.4-.9-.8-1.4-1.7-1.6-2-.2-.3 0-.4.1-.6l.5-.5.3-.5v-.5l-.9-2.2c-.2-.5-.5-.5-.7-.5H9z',
   truck:
@@ -49,10 +51,9 @@ const paths = {
   chevronLeft: 'M15 5l-7 7 7 7',
   chevronRight: 'M9 5l7 7-7 7',
   arrowRight: 'M4 12h15M13 6l6 6-6 6',
-} as const;
+};
 
-export type IconName = keyof typeof paths;
-export const ICON_NAMES = Object.keys(paths) as IconName[];
+export type { IconName };
 
 /** Filled icons (drawn as shapes); the others are strokes. */
 const filled = new Set<IconName>(['whatsapp']);

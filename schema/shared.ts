@@ -10,7 +10,7 @@ import {
   type TOptional,
   type TSchema,
 } from '@sinclair/typebox';
-import { ICON_NAMES } from '../design/icons.tsx';
+import { ICON_NAMES } from './icon-names.ts';
 
 declare const hasDefault: unique symbol;
 /** Type-level marker: this property has a schema default, so components always receive it. */
@@ -165,7 +165,7 @@ export const Cta = Type.Object(
 );
 export type CtaValue = Static<typeof Cta>;
 
-/** One icon of the site's set (design/icons.tsx). */
+/** One icon of the site's set (schema/icon-names.ts; drawn by design/icons.tsx). */
 export const IconSchema = (options: SchemaOptions = {}) =>
   StringEnum(ICON_NAMES, {
     description: 'Ícone do conjunto do site, ex.: truck, shield, savings, clock.',
