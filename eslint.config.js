@@ -3,6 +3,48 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * Import boundaries (docs/decisions/0016-runtime-stages.md). The runtime is laid out as its data
+ * flow: load → render → build, with dev on top, author beside load, and client in the browser.
+ * Each stage is entered through its index.ts; blocks and design see the runtime only through
+ * runtime/block-api.ts (a behaviour through runtime/behavior-api.ts). Tests may reach inside.
+ */
+const STAGES = ['load', 'render', 'build', 'dev', 'author', 'client'];
+const TESTS = ['**/*.test.{ts,tsx}'];
+
+const rule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+const blockApiOnly = {
+  regex: String.raw`(^|/)runtime/(?!(block|behavior)-api\.ts$)`,
+  message:
+    'blocks/ and design/ import the runtime only through runtime/block-api.ts (a .behavior.ts through runtime/behavior-api.ts).',
+};
+const noReactInBehaviours = {
+  regex: String.raw`(^|/)runtime/block-api\.ts$|^(react|react-dom|@emotion/react|framer-motion)(/|$)`,
+  message:
+    'A behaviour runs in the page script, without React: import runtime/behavior-api.ts, not the block API or React.',
+};
+
+/** From stage `from`: the stages it must not import at all, and every other stage only by index.ts. */
+const stageRules = (from, forbidden) => ({
+  files: [`runtime/${from}/**/*.{ts,tsx}`],
+  ignores: TESTS,
+  rules: rule(
+    ...(forbidden.length
+      ? [
+          {
+            regex: String.raw`^\.\./(${forbidden.join('|')})/`,
+            message: `runtime/${from}/ must not import ${forbidden.map((s) => `${s}/`).join(', ')}: import arrows run one way (load → render → build → dev).`,
+          },
+        ]
+      : []),
+    {
+      regex: String.raw`^\.\./(${STAGES.filter((s) => s !== from).join('|')})/(?!index\.ts$)`,
+      message: 'Another stage is used through its public entry, ../<stage>/index.ts, never its internals.',
+    },
+  ),
+});
+
 export default tseslint.config(
   {
     ignores: ['dist', 'storybook-static', 'test-results', 'playwright-report', 'coverage', '.bench', '.tmp'],
@@ -18,5 +60,39 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  { files: ['blocks/**/*.{ts,tsx}', 'design/**/*.{ts,tsx}'], ignores: TESTS, rules: rule(blockApiOnly) },
+  { files: ['blocks/**/*.behavior.ts'], rules: rule(blockApiOnly, noReactInBehaviours) },
+  stageRules('load', ['render', 'build', 'dev', 'author', 'client']),
+  stageRules('render', ['build', 'dev', 'author']),
+  stageRules('author', ['render', 'build', 'dev', 'client']),
+  stageRules('build', ['dev', 'author']),
+  stageRules('dev', ['author']),
+  {
+    files: ['runtime/client/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: rule({
+      regex: String.raw`^\.\./(load|render|build|dev|author)/`,
+      message:
+        'client/ runs in the visitor’s browser: from the rest of the runtime it may import ../block-api.ts only (no load, render, build, dev or author code).',
+    }),
+  },
+  {
+    // Everything else that uses the runtime: the CLI, scripts, Storybook, test servers, the schema.
+    files: [
+      'runtime/*.ts',
+      'scripts/**/*.ts',
+      '.storybook/**/*.{ts,tsx}',
+      'tests/servers/**/*.ts',
+      'schema/**/*.ts',
+      '*.ts',
+    ],
+    // The block API's two modules are the one window into the stages' internals.
+    ignores: ['runtime/block-api.ts', 'runtime/behavior-api.ts'],
+    rules: rule({
+      regex: String.raw`(^|/|^\.\/)(load|render|build|dev|author)/(?!index\.ts$|browser\.ts$)`,
+      message:
+        'Use the stage’s public entry (runtime/<stage>/index.ts, or load/browser.ts in a browser bundle).',
+    }),
   },
 );

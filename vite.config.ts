@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
-import { sitePlugins } from './runtime/dev/vite-plugin.ts';
+import { sitePlugins } from './runtime/dev/index.ts';
 
 export default defineConfig({
   // Pages are rendered by the fillgas middleware, not served from index.html files.

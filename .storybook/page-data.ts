@@ -1,15 +1,12 @@
 /**
- * A page as the build sees it, for the 'Páginas' stories: runtime/load-project.ts reads the
+ * A page as the build sees it, for the 'Páginas' stories: runtime/load/project.ts reads the
  * file, merges a variant (`extends:`) with its base, validates the whole against the page schema
  * and fills in the defaults. Runs in Node: main.ts imports it through Vite's module runner (it
  * pulls in the TypeScript block registry), and tests/stories-pages.test.tsx imports it directly.
  */
 import path from 'node:path';
-import { PageErrors } from '../runtime/load/errors.ts';
-import { formatProblem } from '../runtime/load/format-error.ts';
-import type { PageModel } from '../runtime/load/project.ts';
-import { loadProject } from '../runtime/load/project.ts';
-import { blockList } from '../runtime/registry.ts';
+import { PageErrors, formatProblem, loadProject, type PageModel } from '../runtime/load/index.ts';
+import { blockList } from '../blocks/index.ts';
 
 export type PageData =
   | { ok: true; file: string; route: string; model: PageModel }

@@ -2,7 +2,7 @@
  * How page files become stories, without React: main.ts (run by Node) uses this to index
  * pages/*.yaml and to turn each into a story module; page-stories.tsx renders them.
  */
-import { fileToRoute } from '../runtime/load/routes.ts';
+import { fileToRoute } from '../runtime/load/browser.ts';
 
 /** The route of a page file: "pages/agendamento.yaml" → "/agendamento". */
 export function pageRoute(file: string): string {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Indexer } from 'storybook/internal/types';
 import { runnerImport, type Plugin } from 'vite';
-import { isRouteFile } from '../runtime/load/routes.ts';
+import { isRouteFile } from '../runtime/load/browser.ts';
 import type { loadPageData } from './page-data.ts';
 import { PAGE_STORIES, pageMetaId, pageStoriesModule, pageTitle } from './page-index.ts';
 

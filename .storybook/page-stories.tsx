@@ -3,16 +3,16 @@
  * page or a variant as a visitor meets it. Each pages/<name>.yaml becomes its own story file
  * (page-indexer.ts), so a new page shows up by itself. The page comes from page-data.ts: read,
  * merged with its base when it `extends:` one, validated and filled with defaults exactly as
- * the build does. It is laid out as runtime/render-page.tsx lays it out (skip link, header
+ * the build does. It is laid out as runtime/render/render-page.tsx lays it out (skip link, header
  * blocks, <main>, footer, overlays), with every block a live React component, so islands (menu,
  * accordion, popup, sliders) are interactive.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { SESSION_FLAGS } from '../schema/constants.ts';
-import { BlockProviders } from '../runtime/render/page-context.tsx';
-import { blockMap } from '../runtime/registry.ts';
-import type { BlockInstance, PageModel } from '../runtime/load/project.ts';
+import { BlockProviders } from '../runtime/block-api.ts';
+import { blockMap } from '../blocks/index.ts';
+import type { BlockInstance, PageModel } from '../runtime/load/index.ts';
 import type { PageData } from './page-data.ts';
 import { pageMetaId, pageRoute, pageTitle } from './page-index.ts';
 import { site } from './project.ts';

@@ -8,7 +8,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { LAID_OUT_CLASS } from '../design/below-fold.ts';
 import { fontBaseName, fontFaceCss } from '../design/fonts.ts';
 import { globalCss } from '../design/global-styles.ts';
-import { BlockProviders } from '../runtime/render/page-context.tsx';
+import { BlockProviders } from '../runtime/block-api.ts';
 import { site } from './project.ts';
 
 /** The same fonts the site serves; .storybook/main.ts maps /assets/fonts to the @fontsource files. */
@@ -26,7 +26,7 @@ const withSite: Decorator = (Story) => (
 );
 
 /**
- * Pages with a script put `js` on <html> before first paint (runtime/document.ts), and
+ * Pages with a script put `js` on <html> before first paint (runtime/render/document.ts), and
  * blocks style their JavaScript-only states under it. Stories do the same; a story with
  * `parameters: { htmlJs: false }` shows what a visitor without JavaScript sees.
  */

@@ -1,4 +1,5 @@
 /** The block registry: every block type a page may use, by its YAML `type`. */
+import type { AnyBlockDefinition } from '../runtime/block-api.ts';
 import choiceCards from './choiceCards/index.ts';
 import navbar from './navbar/index.ts';
 import notFound from './notFound/index.ts';
@@ -50,3 +51,7 @@ export const registry = {
   gallery,
   // @registry-faq-footer-legal
 };
+
+/** The registry as the runtime iterates it: a list (schema, docs) and a map by type (render). */
+export const blockList: readonly AnyBlockDefinition[] = Object.values(registry);
+export const blockMap: ReadonlyMap<string, AnyBlockDefinition> = new Map(blockList.map((b) => [b.type, b]));

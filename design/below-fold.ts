@@ -1,7 +1,7 @@
 /**
  * Content below the first screen waits to be laid out (content-visibility: auto, decision
  * 0013): the blocks of <main> after the first FIRST_SCREEN_BLOCKS on a page with the page
- * script (runtime/render-page.tsx), the footer when something in <main> waits, and a legal
+ * script (runtime/render/render-page.tsx), the footer when something in <main> waits, and a legal
  * text's clauses after the first. The browser lays such content out when it nears the
  * viewport, and the page script lays out the rest after the load
  * (runtime/client/below-fold.ts), then puts LAID_OUT_CLASS on <html>. Until then a

@@ -6,8 +6,7 @@
 import { css, type SerializedStyles } from '@emotion/react';
 import type { MouseEventHandler, ReactNode } from 'react';
 import type { CtaValue } from '../schema/shared.ts';
-import { ctaTarget } from '../runtime/block-api.ts';
-import { useSite } from '../runtime/block-api.ts';
+import { ctaTarget, useSite } from '../runtime/block-api.ts';
 import { Icon } from './icons.tsx';
 import { colors, fonts, motion, radii, space } from './theme.ts';
 

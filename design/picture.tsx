@@ -3,10 +3,10 @@
  * served the way a phone on mobile data needs it (decision 0010):
  * - SVG illustrations are vector (sharp at any size, already small): in pages the build and
  *   the dev server write small, self-contained ones into the HTML (decision 0012,
- *   runtime/inline-svg.ts), elsewhere (islands, Storybook) they are one <img>;
+ *   runtime/render/inline-svg.ts), elsewhere (islands, Storybook) they are one <img>;
  * - raster photos (JPG, PNG, WebP) become <picture> with AVIF and WebP sources and a
  *   fallback in the original format, each at the widths the build generates
- *   (runtime/images.ts writes exactly the files these srcsets name), with `sizes` telling
+ *   (runtime/build/images.ts writes exactly the files these srcsets name), with `sizes` telling
  *   the browser how wide the image is shown;
  * - width and height are always set (the schema requires them), so nothing shifts;
  * - `priority` marks the largest image of the first screen: eager, fetchpriority high and
@@ -40,7 +40,7 @@ export const fallbackFormat = (src: string): VariantFormat => {
   return ext === 'png' ? 'png' : ext === 'webp' ? 'webp' : 'jpg';
 };
 
-/** "/images/foto.jpg", 640, "avif" → "/images/foto-640w.avif" (runtime/images.ts parses it back). */
+/** "/images/foto.jpg", 640, "avif" → "/images/foto-640w.avif" (runtime/build/images.ts parses it back). */
 export const variantUrl = (src: string, width: number, format: VariantFormat): string =>
   `${src.replace(RASTER, '')}-${width}w.${format}`;
 
@@ -53,7 +53,7 @@ export const srcSetOf = (image: Pick<ImageValue, 'src' | 'width'>, format: Varia
 export const defaultSizes = (image: Pick<ImageValue, 'width'>): string =>
   `(min-width: ${image.width}px) ${image.width}px, 100vw`;
 
-/** An SVG file's drawing, ready to write inside an <svg> element (runtime/inline-svg.ts). */
+/** An SVG file's drawing, ready to write inside an <svg> element (runtime/render/inline-svg.ts). */
 export interface InlineSvg {
   viewBox: string;
   /** The markup inside the file's root <svg>. */
@@ -115,7 +115,7 @@ export function Picture({
   if (!isRaster(image.src)) {
     const svg = inline?.(image.src);
     if (!svg) return <img src={image.src} {...common} />;
-    // The file's markup was checked by runtime/inline-svg.ts (no script, style, id, link).
+    // The file's markup was checked by runtime/render/inline-svg.ts (no script, style, id, link).
     return (
       <svg
         xmlns="http://www.w3.org/2000/svg"

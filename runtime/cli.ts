@@ -4,16 +4,21 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BudgetError, kb } from './build/budget.ts';
-import { PageErrors, plural, RenderError } from './load/errors.ts';
-import { formatProblems } from './load/format-error.ts';
-import { loadProject } from './load/project.ts';
-import { buildSite } from './build/prerender.ts';
-import { blockList } from './registry.ts';
-import { BLOCKS_DOC_FILE, blocksDocText } from './build/blocks-doc.ts';
-import { createPage, NewPageError } from './author/new-page.ts';
-import { PAGE_SCHEMA_FILE, pageSchemaText, SITE_SCHEMA_FILE, siteSchemaText } from './build/schema-files.ts';
-import { serveStatic } from './dev/static-server.ts';
+import {
+  BudgetError,
+  kb,
+  buildSite,
+  BLOCKS_DOC_FILE,
+  blocksDocText,
+  PAGE_SCHEMA_FILE,
+  pageSchemaText,
+  SITE_SCHEMA_FILE,
+  siteSchemaText,
+} from './build/index.ts';
+import { PageErrors, plural, RenderError, formatProblems, loadProject } from './load/index.ts';
+import { blockList } from '../blocks/index.ts';
+import { createPage, NewPageError } from './author/index.ts';
+import { serveStatic } from './dev/index.ts';
 
 const root = process.cwd();
 

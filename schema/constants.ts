@@ -63,7 +63,7 @@ export function isPaidTraffic(search: string): boolean {
 
 /**
  * JavaScript budget per route, gzipped bytes of every script a route loads (entry and
- * modulepreloads), checked by the build (runtime/budget.ts, decision 0010). React alone
+ * modulepreloads), checked by the build (runtime/build/budget.ts, decision 0010). React alone
  * (the hydrate chunk, react-dom) is about 66 KB.
  */
 export const JS_BUDGET = {

@@ -3,7 +3,7 @@
  * registry. Written to schema/page.schema.json (for editors) by `npm run schema`.
  */
 import { Type, type Static, type TObject } from '@sinclair/typebox';
-import type { AnyBlockDefinition } from '../runtime/load/define-block.ts';
+import type { AnyBlockDefinition } from '../runtime/block-api.ts';
 import { AnchorId, HideFor, SitePath, StringEnum, Text, withDefault } from './shared.ts';
 
 export const PageMetaSchema = Type.Object({
@@ -128,7 +128,7 @@ export type PageMeta = Static<typeof PageMetaSchema>;
 
 /**
  * The keys of a variant: a page that `extends` another and writes only what differs
- * (runtime/extends.ts, docs/decisions/0007-page-variants.md). Blocks are addressed by their
+ * (runtime/load/extends.ts, docs/decisions/0007-page-variants.md). Blocks are addressed by their
  * `id`, or by their type when the base page has a single block of that type ("hero").
  * `block` is the schema of one block (editors); the runtime checks blocks after merging.
  */

@@ -45,7 +45,7 @@ export const SafeUrl = (options: SchemaOptions = {}) =>
     ...options,
   });
 
-/** The check behind the "safe-url" format (registered with ajv in runtime/validate-page.ts). */
+/** The check behind the "safe-url" format (registered with ajv in runtime/load/validate.ts). */
 export function isSafeUrl(value: string): boolean {
   // Whitespace and control characters can hide a scheme ("java\tscript:"): refuse them all.
   // eslint-disable-next-line no-control-regex

@@ -2,14 +2,14 @@
  * `npm run audit`: Lighthouse and axe over every route of the built site, one table.
  *
  * Builds the site into a temporary folder (or audits DIST_DIR when set), serves it like a
- * static host with gzip on 127.0.0.1 (runtime/serve.ts), then for every route, the 404
+ * static host with gzip on 127.0.0.1 (runtime/dev/static-server.ts), then for every route, the 404
  * included:
  * - Lighthouse (the npm package, Debian's Chromium, mobile defaults: Moto G Power screen,
  *   simulated slow 4G and 4× CPU slowdown): the four category scores, LCP, CLS, TBT. Chrome
  *   runs with chrome-launcher's flags plus the spare renderer off (auditChromeFlags, decision
  *   0015);
  * - axe-core in Playwright at 375 px and 1280 px (wcag2a, wcag2aa, wcag21aa, best-practice);
- * - the gzipped JavaScript the route loads (runtime/budget.ts).
+ * - the gzipped JavaScript the route loads (runtime/build/budget.ts).
  * Prints the table and every failing Lighthouse audit, and writes the table into README.md
  * between the audit markers. Targets: Performance ≥ 98, Accessibility 100, Best Practices 100,
  * SEO 100 (on the 404: every SEO audit but its status code and its noindex), CLS 0, TBT < 50 ms.
@@ -30,12 +30,11 @@ import AxeBuilder from '@axe-core/playwright';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { kb, measureRouteJs, scriptsInHtml } from '../runtime/build/budget.ts';
-import { buildSite } from '../runtime/build/prerender.ts';
+import { kb, measureRouteJs, scriptsInHtml, buildSite } from '../runtime/build/index.ts';
 import { auditChromeFlags, CHROMIUM_PATH as CHROMIUM, launchChromium } from './chromium.ts';
 import { SIMULATED_PHONE_SLOWDOWN } from './main-thread.ts';
-import { NOT_FOUND_ROUTE } from '../runtime/load/routes.ts';
-import { serveStatic } from '../runtime/dev/static-server.ts';
+import { NOT_FOUND_ROUTE } from '../runtime/load/index.ts';
+import { serveStatic } from '../runtime/dev/index.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'];

@@ -6,8 +6,7 @@
  */
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { listYamlFiles } from '../runtime/load/parse.ts';
-import { isRouteFile } from '../runtime/load/routes.ts';
+import { listYamlFiles, isRouteFile } from '../runtime/load/index.ts';
 
 /** Writes the pages into `pagesDir`; returns the source route files (relative to pages/). */
 export async function generateBenchPages(

@@ -9,7 +9,7 @@
  * - the gzipped JavaScript each route of the real site loads (real pages/ built into a
  *   temporary outDir; dist/ is never touched), against the budget the build enforces;
  * - the size of that built site, the TTFB and LCP of /agendamento, and the main-thread CPU
- *   time of loading every route (runtime/main-thread.ts).
+ *   time of loading every route (scripts/main-thread.ts).
  *
  * Prints every figure next to its target, then a markdown block for the README, which is
  * also written to docs/bench.md. A missed target is reported as NOT MET but the exit code
@@ -22,21 +22,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchChromium, PHONE_CONTEXT } from './chromium.ts';
-import { gzipSize, jsBudgetTable } from '../runtime/build/budget.ts';
-import { PageErrors, RenderError } from '../runtime/load/errors.ts';
-import { formatProblems } from '../runtime/load/format-error.ts';
-import { loadProject, type Project } from '../runtime/load/project.ts';
+import { gzipSize, jsBudgetTable, buildSite, type BuildReport } from '../runtime/build/index.ts';
+import { PageErrors, RenderError, formatProblems, loadProject, type Project } from '../runtime/load/index.ts';
 import {
   LONG_TASK_CPU_MS,
   SIMULATED_PHONE_SLOWDOWN,
   traceMainThread,
   type MainThreadLoad,
 } from './main-thread.ts';
-import { buildSite, type BuildReport } from '../runtime/build/prerender.ts';
-import { blockList, blockMap } from '../runtime/registry.ts';
+import { blockList, blockMap } from '../blocks/index.ts';
 import { generateBenchPages } from './bench-pages.ts';
-import { renderPage, type PageAssets } from '../runtime/render/render-page.tsx';
-import { serveStatic } from '../runtime/dev/static-server.ts';
+import { renderPage, type PageAssets } from '../runtime/render/index.ts';
+import { serveStatic } from '../runtime/dev/index.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REAL_PAGES = path.join(ROOT, 'pages');
@@ -101,7 +98,7 @@ async function run(tmp: string): Promise<Results> {
   const machine = machineInfo();
   console.log(`Machine: ${machine}`);
 
-  // 1. The big site: _site.yaml, 404.yaml and 1,000 copies of the route pages (runtime/bench-pages.ts).
+  // 1. The big site: _site.yaml, 404.yaml and 1,000 copies of the route pages (scripts/bench-pages.ts).
   const pagesDir = path.join(tmp, 'pages');
   const sources = await generateBenchPages(REAL_PAGES, pagesDir, PAGE_COUNT);
   console.log(
@@ -211,14 +208,14 @@ async function writeDoc(block: string, machine: string): Promise<void> {
     '# Benchmarks\n\n' +
     'Run `npm run bench` (about two minutes). It builds a throwaway site of 1,000 pages in a ' +
     'temporary folder (copies of the real route pages under `/bench/p0001`…, a variant extending ' +
-    'the copy of its base, plus `_site.yaml` and `404.yaml`; `runtime/bench-pages.ts`) and measures: validation throughput (YAML parsing and schema ' +
+    'the copy of its base, plus `_site.yaml` and `404.yaml`; `scripts/bench-pages.ts`) and measures: validation throughput (YAML parsing and schema ' +
     'validation through `loadProject`, best and median of 3 runs after an untimed warm-up call that ' +
     'compiles the validator), prerender throughput (`renderPage` to HTML strings with fake assets, no ' +
     'disk writes, after a warm-up), the wall time of a full `buildSite` of the 1,000-page site, and ' +
     'the gzipped JavaScript that each route of the real site loads, built into a ' +
     'temporary folder so `dist/` is never touched; then the size of that built site, the time to ' +
     'first byte and LCP of /agendamento, and the main-thread CPU time of loading each route ' +
-    '(`runtime/main-thread.ts`: a Chromium trace of 5 fresh loads per route, thread CPU time rather ' +
+    '(`scripts/main-thread.ts`: a Chromium trace of 5 fresh loads per route, thread CPU time rather ' +
     'than wall time). The figures below were produced by the script on ' +
     `this machine: ${machine}. The script rewrites the block between the bench markers on every run.\n`;
   let current = '';

@@ -2,7 +2,7 @@
  * Draws the share image (Open Graph / Twitter card, 1200 × 630) from the logo, the cylinder
  * illustration and the site's display face, so the preview a visitor sees in WhatsApp or on
  * social networks matches the site:
- *   public/compartilhar.png   (runtime/seo.ts SHARE_IMAGE names it, with its size and alt text)
+ *   public/compartilhar.png   (runtime/render/seo.ts SHARE_IMAGE names it, with its size and alt text)
  * Text is set in Poppins from @fontsource (its WOFF 1 files are unpacked to TrueType here:
  * resvg reads TrueType/OpenType only). Run: npx tsx scripts/make-share-image.ts
  */
@@ -17,7 +17,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { Logo } from '../design/logo.tsx';
 import { colors } from '../design/theme.ts';
-import { SHARE_IMAGE } from '../runtime/render/seo.ts';
+import { SHARE_IMAGE } from '../runtime/render/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(path.join(root, 'package.json'));

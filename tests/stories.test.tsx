@@ -10,7 +10,7 @@ import { projectAnnotations, runStory } from './helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blockList } from '../runtime/registry.ts';
+import { blockList } from '../blocks/index.ts';
 import type { PropertySchema } from '../.storybook/controls.ts';
 import { choicesOf, controlFor } from '../.storybook/controls.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exampleProps } from '../../.storybook/controls.ts';
-import { BlockProviders } from '../../runtime/render/page-context.tsx';
+import { BlockProviders } from '../../runtime/render/index.ts';
 import Faq, { answerParagraphs } from './faq.tsx';
 import * as stories from './faq.stories.tsx';
 import block from './index.ts';

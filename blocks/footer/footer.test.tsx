@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { colors } from '../../design/theme.ts';
-import { createAjv } from '../../runtime/load/validate.ts';
+import { createAjv } from '../../runtime/load/index.ts';
 import type { Site } from '../../schema/site.ts';
 import { FOOTER_DEFAULTS } from './defaults.ts';
 import { footerSchema } from './footer.schema.ts';

@@ -4,9 +4,7 @@ import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { Logo } from '../../design/logo.tsx';
 import { colors, fonts, motion, mq, radii, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/block-api.ts';
-import { chatUrl, phoneUrl } from '../../runtime/block-api.ts';
-import { useSite } from '../../runtime/block-api.ts';
+import { chatUrl, phoneUrl, useSite, type BlockProps } from '../../runtime/block-api.ts';
 import type { footerSchema } from './footer.schema.ts';
 
 export type FooterProps = BlockProps<typeof footerSchema>;

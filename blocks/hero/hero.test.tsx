@@ -4,7 +4,7 @@ import { composeStories } from '@storybook/react';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hydrateStrategyOf, usesBehavior } from '../../runtime/load/define-block.ts';
+import { hydrateStrategyOf, usesBehavior } from '../../runtime/load/index.ts';
 import { SPEC } from '../../schema/constants.ts';
 import * as stories from './hero.stories.tsx';
 import block from './index.ts';

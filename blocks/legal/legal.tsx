@@ -4,9 +4,7 @@ import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { BELOW_FOLD_CLASS } from '../../design/below-fold.ts';
 import { colors, fonts, mq, radii, shadows, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/block-api.ts';
-import { chatUrl, phoneUrl } from '../../runtime/block-api.ts';
-import { useSite } from '../../runtime/block-api.ts';
+import { chatUrl, phoneUrl, useSite, type BlockProps } from '../../runtime/block-api.ts';
 import { parseInline, type SiteToken } from './inline.ts';
 import type { legalSchema } from './legal.schema.ts';
 

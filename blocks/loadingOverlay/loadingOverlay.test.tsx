@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPEC } from '../../schema/constants.ts';
-import { hydrateStrategyOf, usesBehavior } from '../../runtime/load/define-block.ts';
+import { hydrateStrategyOf, usesBehavior } from '../../runtime/load/index.ts';
 import block from './index.ts';
 import LoadingOverlay, { FADE_MS, randomStep } from './loadingOverlay.tsx';
 

@@ -3,7 +3,7 @@ import '../../tests/helpers/storybook.ts';
 import { composeStories } from '@storybook/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hydrateStrategyOf, usesBehavior } from '../../runtime/load/define-block.ts';
+import { hydrateStrategyOf, usesBehavior } from '../../runtime/load/index.ts';
 import block from './index.ts';
 import { localHref } from './navbar.tsx';
 import * as stories from './navbar.stories.tsx';

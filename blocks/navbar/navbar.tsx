@@ -4,9 +4,7 @@ import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { Logo, LOGO_ASPECT } from '../../design/logo.tsx';
 import { colors, fonts, layout, motion, mq, radii, shadows, space } from '../../design/theme.ts';
-import type { BlockProps } from '../../runtime/block-api.ts';
-import { usePage, useSite } from '../../runtime/block-api.ts';
-import { useBehavior } from '../../runtime/block-api.ts';
+import { usePage, useSite, useBehavior, type BlockProps } from '../../runtime/block-api.ts';
 import navbarBehavior, { MENU_LABELS } from './navbar.behavior.ts';
 import type { navbarSchema } from './navbar.schema.ts';
 

@@ -10,9 +10,7 @@ import { CtaLink } from '../../design/cta-link.tsx';
 import { Icon } from '../../design/icons.tsx';
 import { Picture, PICTURE_IMG } from '../../design/picture.tsx';
 import { colors, fonts, motion as tokens, mq, radii, space } from '../../design/theme.ts';
-import { TABBABLE } from '../../runtime/block-api.ts';
-import { lockScroll } from '../../runtime/block-api.ts';
-import type { BlockProps } from '../../runtime/block-api.ts';
+import { TABBABLE, lockScroll, type BlockProps } from '../../runtime/block-api.ts';
 import motionFeatures from './motion-features.ts';
 import type { popupSchema } from './popup.schema.ts';
 

@@ -10,10 +10,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { parse } from 'yaml';
 import type * as SessionFlags from '../../runtime/client/session-flags.ts';
 import { enhance } from '../../runtime/client/enhance.ts';
-import { hydrateStrategyOf, type AnyBlockDefinition } from '../../runtime/load/define-block.ts';
-import { BlockProviders } from '../../runtime/render/page-context.tsx';
-import type { Project } from '../../runtime/load/project.ts';
-import { renderPage } from '../../runtime/render/render-page.tsx';
+import { hydrateStrategyOf, type AnyBlockDefinition, type Project } from '../../runtime/load/index.ts';
+import { BlockProviders, renderPage } from '../../runtime/render/index.ts';
 import type { Site } from '../../schema/site.ts';
 import block from './index.ts';
 import Popup from './popup.tsx';

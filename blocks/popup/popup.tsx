@@ -7,9 +7,7 @@
  * separate chunk fetched at the same moment (decision 0010).
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { BlockProps } from '../../runtime/block-api.ts';
-import { usePage } from '../../runtime/block-api.ts';
-import { getFlag, setFlag } from '../../runtime/block-api.ts';
+import { usePage, getFlag, setFlag, type BlockProps } from '../../runtime/block-api.ts';
 import type { popupSchema } from './popup.schema.ts';
 
 export type PopupProps = BlockProps<typeof popupSchema>;

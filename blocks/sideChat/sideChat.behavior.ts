@@ -10,8 +10,7 @@
  * The state is `data-collapsed` (the label's width follows it) and `hidden`.
  */
 import { breakpoints } from '../../design/theme.ts';
-import { moveFocusBefore } from '../../runtime/behavior-api.ts';
-import { getFlag, setFlag } from '../../runtime/behavior-api.ts';
+import { moveFocusBefore, getFlag, setFlag } from '../../runtime/behavior-api.ts';
 
 const FLAG = 'sideWhatsCollapsed';
 /** The button is only on screen from this width (below it the sticky bottom bar takes over). */

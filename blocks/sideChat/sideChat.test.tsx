@@ -4,7 +4,7 @@ import { composeStories } from '@storybook/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hydrateStrategyOf, usesBehavior } from '../../runtime/load/define-block.ts';
+import { hydrateStrategyOf, usesBehavior } from '../../runtime/load/index.ts';
 import type * as SessionFlags from '../../runtime/client/session-flags.ts';
 import block from './index.ts';
 import sideChatBehavior, { SIDE_CHAT_MEDIA } from './sideChat.behavior.ts';

@@ -8,8 +8,7 @@
  * pre-paint script already hides both when the flag was in storage (`html.flag-stickyWhatsDismissed`);
  * this also covers a flag held in memory (storage that throws).
  */
-import { moveFocusBefore } from '../../runtime/behavior-api.ts';
-import { getFlag, setFlag } from '../../runtime/behavior-api.ts';
+import { moveFocusBefore, getFlag, setFlag } from '../../runtime/behavior-api.ts';
 
 export const FLAG = 'stickyWhatsDismissed';
 

@@ -108,7 +108,7 @@ export const FechandoAgora: Story = {
 /**
  * After the visitor closed the bar: it stays away for the rest of the visit (session flag).
  * The site's pre-paint script puts `flag-stickyWhatsDismissed` on <html> before first paint
- * (runtime/document.ts), so the bar never flashes; the story does the same.
+ * (runtime/render/document.ts), so the bar never flashes; the story does the same.
  */
 export const Fechada: Story = {
   name: 'Fechada pelo visitante (não volta nesta visita)',

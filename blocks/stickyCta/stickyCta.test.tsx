@@ -4,7 +4,7 @@ import { composeStories } from '@storybook/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hydrateStrategyOf, usesBehavior } from '../../runtime/load/define-block.ts';
+import { hydrateStrategyOf, usesBehavior } from '../../runtime/load/index.ts';
 import type * as SessionFlags from '../../runtime/client/session-flags.ts';
 import block from './index.ts';
 import stickyCtaBehavior from './stickyCta.behavior.ts';
@@ -110,7 +110,7 @@ describe('stickyCta', () => {
 
   it('is in the server HTML; dismissed earlier, it is hidden before any script runs', () => {
     sessionStorage.setItem(FLAG, 'true');
-    // What the pre-paint script (runtime/document.ts) does from the stored flag.
+    // What the pre-paint script (runtime/render/document.ts) does from the stored flag.
     document.documentElement.classList.add('flag-stickyWhatsDismissed');
     const wrapper = serverPage();
     const aside = wrapper.querySelector<HTMLElement>('[data-sticky-bar]')!;

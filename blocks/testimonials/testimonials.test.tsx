@@ -4,7 +4,7 @@ import { composeStories } from '@storybook/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import block from './index.ts';
-import { hydrateStrategyOf } from '../../runtime/load/define-block.ts';
+import { hydrateStrategyOf } from '../../runtime/load/index.ts';
 import { initialsOf, wrapIndex } from './testimonials.tsx';
 import * as stories from './testimonials.stories.tsx';
 

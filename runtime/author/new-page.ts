@@ -6,11 +6,17 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { load } from 'js-yaml';
-import { isVariant, pageNames, resolvePageName } from '../load/extends.ts';
-import { listYamlFiles } from '../load/parse.ts';
-import { loadProject } from '../load/project.ts';
-import { blockList } from '../registry.ts';
-import { badRouteFileName, fileToRoute, isRouteFile } from '../load/routes.ts';
+import {
+  isVariant,
+  pageNames,
+  resolvePageName,
+  listYamlFiles,
+  loadProject,
+  badRouteFileName,
+  fileToRoute,
+  isRouteFile,
+} from '../load/index.ts';
+import { blockList } from '../../blocks/index.ts';
 
 /** A request the command refuses; the CLI prints message and hint. */
 export class NewPageError extends Error {

@@ -6,8 +6,7 @@
  */
 import { stringify } from 'yaml';
 import { BLOCK_BASE_KEYS, buildPageSchema, PageMetaSchema, variantProperties } from '../../schema/page.ts';
-import type { AnyBlockDefinition } from '../load/define-block.ts';
-import { clientCodeOf } from '../load/define-block.ts';
+import { clientCodeOf, type AnyBlockDefinition } from '../load/index.ts';
 
 export const BLOCKS_DOC_FILE = 'docs/blocos.md';
 

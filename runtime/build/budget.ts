@@ -6,7 +6,7 @@
  * - a route with no island (every block static) loads no React: 0 bytes, or only the small
  *   page script when the page records analytics or clicks;
  * - any other route: at most JS_BUDGET.routeGzipBytes.
- * The build measures every route and fails over budget (runtime/prerender.ts).
+ * The build measures every route and fails over budget (runtime/build/prerender.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -50,7 +50,7 @@ export interface RouteJs {
   overBudget: boolean;
 }
 
-/** Gzipped size as runtime/serve.ts sends it (the compression middleware uses zlib's default level). */
+/** Gzipped size as runtime/dev/static-server.ts sends it (the compression middleware uses zlib's default level). */
 export const gzipSize = (bytes: Uint8Array): number => gzipSync(bytes).length;
 
 export function budgetFor(

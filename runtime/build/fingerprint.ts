@@ -3,7 +3,7 @@
  *
  * A marketer's image is named by its path, `/images/galeria-1.svg`. In the build, every page
  * names it by its content instead, `/assets/images/galeria-1.3f9a0c1e.svg`: under /assets/*
- * it is cached for a year (`immutable`, runtime/headers.ts), and a changed file gets a new
+ * it is cached for a year (`immutable`, runtime/build/headers.ts), and a changed file gets a new
  * address, so a returning visitor never asks twice and never sees a stale drawing.
  *
  * The rewrite runs on the rendered HTML, where island props and their server markup say the
@@ -20,7 +20,8 @@ import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isRaster, variantUrl } from '../../design/picture.tsx';
 import { IMMUTABLE_PREFIX } from './headers.ts';
-import { ENCODE, parseVariantUrl, publicFileOf, sourceOf } from './images.ts';
+import { publicFileOf } from '../load/index.ts';
+import { ENCODE, parseVariantUrl, sourceOf } from './images.ts';
 
 /** A site path as HTML, srcset, CSS url() and JSON write it: up to a quote, space, comma or bracket. */
 const PATH_TOKEN = /\/[^\s"'(),<>?#\\&]+/g;

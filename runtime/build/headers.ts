@@ -2,10 +2,10 @@
  * Security headers and static-host deploy configuration, from one source.
  *
  * - `_headers` (Netlify and Cloudflare Pages read it from the published folder) is written
- *   into every build by runtime/prerender.ts;
+ *   into every build by runtime/build/prerender.ts;
  * - `vercel.json` must sit at the project root for Vercel: it is generated from the same
- *   functions (`npx tsx runtime/headers.ts` rewrites it) and a test fails while it is stale;
- * - runtime/serve.ts (preview and browser tests) reads the built `_headers`, so every local
+ *   functions (`npx tsx runtime/build/headers.ts` rewrites it) and a test fails while it is stale;
+ * - runtime/dev/static-server.ts (preview and browser tests) reads the built `_headers`, so every local
  *   run happens under the policy a host would send.
  *
  * The Content-Security-Policy allows scripts from the site itself and the inline pre-paint
@@ -20,7 +20,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Site } from '../../schema/site.ts';
-import { JS_CLASS_AND_FLAGS_SCRIPT, JS_CLASS_SCRIPT } from '../render/document.ts';
+import { JS_CLASS_AND_FLAGS_SCRIPT, JS_CLASS_SCRIPT } from '../render/index.ts';
 
 /** Inline scripts the document may contain; each is allowed by its hash. */
 export const INLINE_SCRIPTS: readonly string[] = [JS_CLASS_SCRIPT, JS_CLASS_AND_FLAGS_SCRIPT];
@@ -37,7 +37,7 @@ export const GOOGLE_HOSTS = {
 } as const;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Everything under it has a content hash in its name (Vite's chunks, fonts, images: runtime/fingerprint.ts). */
+/** Everything under it has a content hash in its name (Vite's chunks, fonts, images: runtime/build/fingerprint.ts). */
 export const IMMUTABLE_PREFIX = '/assets';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
@@ -201,7 +201,7 @@ export async function writeDeployFiles(
     for (const script of inlineScripts(page.html)) {
       if (!allowed.has(script))
         throw new Error(
-          `${page.route}: script inline sem hash na Content-Security-Policy (adicione-o a INLINE_SCRIPTS em runtime/headers.ts): ${script.slice(0, 80)}`,
+          `${page.route}: script inline sem hash na Content-Security-Policy (adicione-o a INLINE_SCRIPTS em runtime/build/headers.ts): ${script.slice(0, 80)}`,
         );
     }
   }
@@ -214,12 +214,12 @@ export async function writeDeployFiles(
   );
 }
 
-/** `npx tsx runtime/headers.ts` rewrites vercel.json from pages/_site.yaml. */
+/** `npx tsx runtime/build/headers.ts` rewrites vercel.json from pages/_site.yaml. */
 export const VERCEL_FILE = 'vercel.json';
 
 async function main(): Promise<void> {
-  const { loadProject } = await import('../load/project.ts');
-  const { blockList } = await import('../registry.ts');
+  const { loadProject } = await import('../load/index.ts');
+  const { blockList } = await import('../../blocks/index.ts');
   const root = process.cwd();
   const project = await loadProject({ root, pagesDir: path.join(root, 'pages'), blocks: blockList });
   const file = path.join(root, VERCEL_FILE);

@@ -12,6 +12,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Connect } from 'vite';
 import type { VariantFormat } from '../../design/picture.tsx';
+import { insidePublic } from '../load/index.ts';
 
 /** A variant URL: /path/name-<width>w.<format>. */
 const VARIANT = /^(\/[^\s"',?#]+)-(\d+)w\.(avif|webp|jpg|png)$/;
@@ -41,25 +42,6 @@ export function parseVariantUrl(url: string): (Variant & { base: string }) | und
 /** Every variant URL named in some HTML (srcset, imagesrcset, src). */
 export function variantUrlsIn(html: string): string[] {
   return [...new Set(html.match(IN_HTML) ?? [])].filter((url) => parseVariantUrl(url));
-}
-
-/**
- * The file a decoded site path ("/images/x.svg") names inside public/, or undefined when the
- * path leads outside it ("/images/../../x", which a request can spell as %2e%2e).
- */
-export function insidePublic(publicDir: string, sitePath: string): string | undefined {
-  const root = path.resolve(publicDir);
-  const file = path.resolve(root, `.${sitePath}`);
-  return file.startsWith(root + path.sep) ? file : undefined;
-}
-
-/** The same for a path as pages write it (%-escaped); undefined too when an escape is malformed. */
-export function publicFileOf(publicDir: string, url: string): string | undefined {
-  try {
-    return insidePublic(publicDir, decodeURI(url));
-  } catch {
-    return undefined;
-  }
 }
 
 /** The original in public/ a variant is made from (base decoded), or undefined. */

@@ -11,17 +11,14 @@ import path from 'node:path';
 import { build as viteBuild, type Manifest } from 'vite';
 import { fontBaseName, fontFiles, type FontFile } from '../../design/fonts.ts';
 import { assertWithinBudget, measureRouteJs, scriptsInHtml, type JsBudget, type RouteJs } from './budget.ts';
-import { clientCodeOf } from '../load/define-block.ts';
+import { clientCodeOf, loadProject, routeToOutFile, type Project } from '../load/index.ts';
 import { fingerprintFiles } from './fingerprint.ts';
-import { svgInliner } from '../render/inline-svg.ts';
-import { loadProject, type Project } from '../load/project.ts';
-import { blockList, blockMap } from '../registry.ts';
+import { svgInliner, renderPage, type PageAssets } from '../render/index.ts';
+import { writeSeoFiles } from './seo-files.ts';
+import { blockList, blockMap } from '../../blocks/index.ts';
 import { writeDeployFiles } from './headers.ts';
-import { renderPage, type PageAssets } from '../render/render-page.tsx';
-import { routeToOutFile } from '../load/routes.ts';
 import { writeImageVariants } from './images.ts';
-import { writeSeoFiles } from '../render/seo.ts';
-import { sitePlugins } from '../dev/vite-plugin.ts';
+import { clientPlugins, sideEffectFree } from './client-bundle.ts';
 
 export const CLIENT_ENTRY = 'runtime/client/main.ts';
 const HYDRATE_MODULE = 'runtime/client/hydrate.tsx';
@@ -101,7 +98,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       }),
     );
     await writeSeoFiles(tmp, project.site, project.pages);
-    // Gzipped JS of every route against its budget (runtime/budget.ts): over it, no dist/.
+    // Gzipped JS of every route against its budget (runtime/build/budget.ts): over it, no dist/.
     // Only a production bundle is held to it (Vite makes a development one, with React's
     // development build, when NODE_ENV is set to something else, as under vitest).
     const js = await measureRouteJs(tmp, rendered, options.budget);
@@ -166,7 +163,7 @@ async function bundleClient(
     logLevel: 'warn',
     appType: 'custom',
     publicDir,
-    plugins: sitePlugins(used),
+    plugins: clientPlugins(used),
     build: {
       outDir,
       emptyOutDir: true,
@@ -174,7 +171,7 @@ async function bundleClient(
       modulePreload: { polyfill: false },
       rollupOptions: {
         input: path.join(root, CLIENT_ENTRY),
-        treeshake: { moduleSideEffects: (id: string) => !/runtime.(block|behavior)-api.ts$/.test(id) },
+        treeshake: { moduleSideEffects: (id: string) => !sideEffectFree(id) },
       },
     },
   });

@@ -5,13 +5,7 @@
  * chat call to action is ever covered, and being fixed it moves nothing on the page.
  */
 import { colors, fonts, radii, shadows } from '../../design/theme.ts';
-import type { ConsentChoice } from './consent.ts';
-
-export interface ConsentApi {
-  readChoice: () => ConsentChoice | undefined;
-  /** Stores the choice and tells Google (consent update, tag load). */
-  decide: (choice: ConsentChoice) => void;
-}
+import type { ConsentApi, ConsentChoice } from './consent-choice.ts';
 
 const CSS = `
 .fg-consent{position:fixed;left:12px;right:12px;bottom:12px;z-index:45;max-height:calc(100vh - 24px);overflow:auto;

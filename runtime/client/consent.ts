@@ -17,14 +17,11 @@
  * This module stays small because every page script carries it; the banner's markup and
  * styles (consent-banner.ts) load only when the banner has to show.
  */
+import type { ConsentChoice } from './consent-choice.ts';
+
 export const CONSENT_KEY = 'fillgasConsent';
 export const CONSENT_VERSION = 1;
 export const TAG_ORIGIN = 'https://www.googletagmanager.com';
-
-export interface ConsentChoice {
-  analytics: boolean;
-  ads: boolean;
-}
 
 type Gtag = (...args: unknown[]) => void;
 

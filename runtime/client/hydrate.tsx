@@ -9,7 +9,7 @@ import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { islands } from 'virtual:fillgas/islands';
 import type { Site } from '../../schema/site.ts';
-import { BlockProviders, SITE_DATA_ID } from '../render/page-context.tsx';
+import { BlockProviders, SITE_DATA_ID } from '../block-api.ts';
 
 const site = JSON.parse(document.getElementById(SITE_DATA_ID)?.textContent ?? 'null') as Site;
 const route = document.documentElement.dataset.route ?? location.pathname;

@@ -4,11 +4,9 @@
  */
 import path from 'node:path';
 import { fontBaseName, fontFiles } from '../../design/fonts.ts';
-import { svgInliner } from '../render/inline-svg.ts';
-import { loadProject } from '../load/project.ts';
-import { blockList, blockMap } from '../registry.ts';
-import { renderPage, type PageAssets } from '../render/render-page.tsx';
-import { NOT_FOUND_ROUTE } from '../load/routes.ts';
+import { svgInliner, renderPage, type PageAssets } from '../render/index.ts';
+import { loadProject, NOT_FOUND_ROUTE } from '../load/index.ts';
+import { blockList, blockMap } from '../../blocks/index.ts';
 
 export const DEV_FONT_PREFIX = '/assets/fonts/';
 

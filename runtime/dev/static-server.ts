@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
-import { headersForPath, IMMUTABLE, IMMUTABLE_PREFIX, parseHeadersFile } from '../build/headers.ts';
+import { headersForPath, IMMUTABLE, IMMUTABLE_PREFIX, parseHeadersFile } from '../build/index.ts';
 
 export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Promise<Server> {
   const notFound = readFileSync(path.join(dir, '404.html'));

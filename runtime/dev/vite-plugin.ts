@@ -1,15 +1,12 @@
 /**
- * The Vite side of the runtime:
- * - `virtual:fillgas/islands`: one lazy import per interactive block type (one chunk each);
- * - `virtual:fillgas/behaviors`: one lazy import per block behaviour (blocks/<type>/<type>.behavior.ts);
- * - in dev, a middleware that renders pages through runtime/dev-render.ts (the same
- *   renderPage as the build), shows validation errors in Vite's overlay, and reloads the
- *   open page when a YAML page or a server-only module changes.
+ * `npm run dev`: the build's client plugins (islands and behaviours as lazy imports) plus a
+ * middleware that renders pages through dev-render.ts (the same renderPage as the build),
+ * shows validation errors in Vite's overlay, and reloads the open page when a YAML page or a
+ * server-only module changes.
  */
-import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
 import {
   isRunnableDevEnvironment,
   type Connect,
@@ -18,54 +15,28 @@ import {
   type ViteDevServer,
 } from 'vite';
 import { fontBaseName, fontFiles } from '../../design/fonts.ts';
-import { imageVariantMiddleware } from '../build/images.ts';
+import { clientPlugins, imageVariantMiddleware, type ClientBundleOptions } from '../build/index.ts';
+import type { PageErrors } from '../load/index.ts';
+import type * as LoadStage from '../load/index.ts';
+import type * as RenderStage from '../render/index.ts';
 import type * as DevRender from './dev-render.ts';
-import type * as ErrorScreen from '../render/error-screen.ts';
-import type { PageErrors } from '../load/errors.ts';
-import type * as FormatError from '../load/format-error.ts';
 
-/** The two lazy-import tables: which file each block type contributes, and the export's name. */
-const VIRTUAL_MODULES = {
-  'virtual:fillgas/islands': { exportName: 'islands', suffix: 'tsx' },
-  'virtual:fillgas/behaviors': { exportName: 'behaviors', suffix: 'behavior.ts' },
-} as const;
-type VirtualId = keyof typeof VIRTUAL_MODULES;
-
-export interface FillgasOptions {
-  /** Island types to bundle (the build passes the ones pages use); default: every block folder. */
-  islandTypes?: string[];
-  /** Block behaviours to bundle (the build passes the ones pages use); default: every behaviour file. */
-  behaviorTypes?: string[];
+export interface SiteOptions extends ClientBundleOptions {
   /** The pages folder; default: <root>/pages. */
   pagesDir?: string;
 }
 
-export function sitePlugins(options: FillgasOptions = {}): PluginOption[] {
-  return [react({ jsxImportSource: '@emotion/react' }), fillgas(options)];
+/** Everything vite.config.ts needs: the client bundle's plugins and the dev server's pages. */
+export function sitePlugins(options: SiteOptions = {}): PluginOption[] {
+  return [clientPlugins(options), devPages(options)];
 }
 
-export function fillgas(options: FillgasOptions = {}): Plugin {
+function devPages(options: SiteOptions): Plugin {
   let root = process.cwd();
   return {
-    name: 'fillgas',
+    name: 'fillgas-dev',
     configResolved(config) {
       root = config.root;
-    },
-    resolveId(id) {
-      return Object.hasOwn(VIRTUAL_MODULES, id) ? '\0' + id : undefined;
-    },
-    load(id) {
-      const virtualId = id.slice(1) as VirtualId;
-      if (!id.startsWith('\0') || !Object.hasOwn(VIRTUAL_MODULES, virtualId)) return undefined;
-      const { exportName, suffix } = VIRTUAL_MODULES[virtualId];
-      // The build passes the types its pages use; dev and tests get every block folder.
-      const types =
-        (exportName === 'islands' ? options.islandTypes : options.behaviorTypes) ??
-        blockFolders(root, suffix);
-      const entries = types.map(
-        (t) => `  ${JSON.stringify(t)}: () => import(${JSON.stringify(`/blocks/${t}/${t}.${suffix}`)}),`,
-      );
-      return `export const ${exportName} = {\n${entries.join('\n')}\n};\n`;
     },
     configureServer(server) {
       // Vitest runs its own Vite server (mode 'test'): no page middleware there.
@@ -112,14 +83,6 @@ async function loadServerModule(server: ViteDevServer, url: string): Promise<unk
   return ssr.runner.import(url);
 }
 
-/** Block folders that have a blocks/<type>/<type>.<suffix> file. */
-function blockFolders(root: string, suffix = 'tsx'): string[] {
-  const dir = path.join(root, 'blocks');
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, `${d.name}.${suffix}`)))
-    .map((d) => d.name);
-}
-
 function fontMiddleware(root: string): Connect.NextHandleFunction {
   const require = createRequire(path.join(root, 'package.json'));
   const files = new Map(
@@ -158,8 +121,8 @@ function pageMiddleware(server: ViteDevServer, root: string, pagesDir: string): 
       }
       const { renderErrorScreen } = (await loadServerModule(
         server,
-        '/runtime/render/error-screen.ts',
-      )) as typeof ErrorScreen;
+        '/runtime/render/index.ts',
+      )) as typeof RenderStage;
       if (error instanceof Error) server.ssrFixStacktrace(error);
       server.config.logger.error(String(error instanceof Error ? error.message : error), { timestamp: true });
       res.statusCode = 500;
@@ -171,10 +134,7 @@ function pageMiddleware(server: ViteDevServer, root: string, pagesDir: string): 
 
 /** Vite's error overlay shows message, frame and a clickable location. */
 async function overlayError(server: ViteDevServer, root: string, error: PageErrors) {
-  const { formatProblems } = (await loadServerModule(
-    server,
-    '/runtime/load/format-error.ts',
-  )) as typeof FormatError;
+  const { formatProblems } = (await loadServerModule(server, '/runtime/load/index.ts')) as typeof LoadStage;
   const first = error.problems[0]!;
   return Object.assign(new Error(formatProblems(error.problems)), {
     stack: '',

@@ -1,6 +1,6 @@
 /**
  * Block ids are the page's anchors (#duvidas): two blocks may not share one. One check for
- * plain pages (runtime/load-project.ts) and variants (runtime/extends.ts); only how a block's
+ * plain pages (runtime/load/project.ts) and variants (runtime/load/extends.ts); only how a block's
  * id is located differs.
  */
 import type { PageProblem, SourceLocation } from './errors.ts';

@@ -24,7 +24,7 @@ export type ErrorCode =
   | 'unsafe-url'
   | 'invalid-url'
   | 'render-error'
-  // Page variants (runtime/extends.ts).
+  // Page variants (runtime/load/extends.ts).
   | 'extends-missing'
   | 'extends-not-a-page'
   | 'extends-cycle'

@@ -32,7 +32,8 @@ import {
 import { PageMetaSchema, VARIANT_KEYS, variantProperties } from '../../schema/page.ts';
 import { duplicateBlockIds } from './duplicate-ids.ts';
 import type { ErrorCode, PageProblem } from './errors.ts';
-import { readYamlFile, type ParsedFile, type ParseResult } from './parse.ts';
+import { readYamlFile } from './files.ts';
+import type { ParsedFile, ParseResult } from './parse.ts';
 import { closest } from './suggest.ts';
 import { createAjv, createValidator, type Validator } from './validate.ts';
 

@@ -1,7 +1,8 @@
 /**
- * Reads YAML files into documents that remember where every value was written, so
+ * Reads YAML text into documents that remember where every value was written, so
  * validation errors can point at file:line:column. Guards against hostile input:
- * oversized files and alias bombs fail fast with a located error.
+ * deep nesting and alias bombs fail fast with a located error. No file system here (the
+ * browser parses with it too): files.ts reads the files.
  *
  * Two parsers, one meaning (docs/decisions/0006-two-yaml-parsers.md): the `yaml` library is
  * the authority and the only one that reports problems, because it keeps every position.
@@ -10,8 +11,6 @@
  * js-yaml is only trusted on the subset where both agree; anything else (tags, aliases,
  * empty keys, out-of-range numbers, any js-yaml error) goes straight to `yaml`.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import {
   isAlias,
   isMap,
@@ -42,28 +41,6 @@ export interface ParsedFile {
 }
 
 export type ParseResult = { ok: true; parsed: ParsedFile } | { ok: false; problems: PageProblem[] };
-
-/** Every .yaml/.yml file under `dir`, relative to it, sorted. */
-export async function listYamlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name))
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
-}
-
-export async function readYamlFile(absPath: string, file: string): Promise<ParseResult> {
-  const { size } = await stat(absPath);
-  if (size > MAX_FILE_BYTES) {
-    return fail({
-      code: 'file-too-large',
-      message: `Arquivo grande demais: ${Math.ceil(size / 1024)} KB (o limite é ${MAX_FILE_BYTES / 1024} KB).`,
-      hint: 'Uma página não precisa de tanto texto. Divida o conteúdo em outras páginas ou remova o que foi colado por engano.',
-      loc: { file, line: 1, column: 1 },
-    });
-  }
-  return parseYaml(await readFile(absPath, 'utf8'), file);
-}
 
 export function parseYaml(source: string, file: string): ParseResult {
   const data = fastParse(source);

@@ -11,7 +11,8 @@ import type { AnyBlockDefinition } from './define-block.ts';
 import { PageErrors, type PageProblem } from './errors.ts';
 import { duplicateBlockIds } from './duplicate-ids.ts';
 import { createVariantResolver, isVariant, uniqueProblems } from './extends.ts';
-import { listYamlFiles, readYamlFile, type ParsedFile } from './parse.ts';
+import { listYamlFiles, readYamlFile } from './files.ts';
+import type { ParsedFile } from './parse.ts';
 import { badRouteFileName, fileToRoute, isRouteFile } from './routes.ts';
 import { createAjv, createValidator, type Validator } from './validate.ts';
 
@@ -138,7 +139,7 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
   const parsedPages = await Promise.all(
     pages.map(async (page) => ({ page, result: await readYamlFile(path.join(root, page.file), page.file) })),
   );
-  // Variants (`extends:`) are merged with their base page and validated whole (runtime/extends.ts).
+  // Variants (`extends:`) are merged with their base page and validated whole (runtime/load/extends.ts).
   const resolveVariant = createVariantResolver({ root, pagesDir, files, page: validators.page });
   for (const { page, result } of parsedPages) {
     if (!result.ok) {

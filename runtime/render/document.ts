@@ -2,7 +2,7 @@
 import type { Site } from '../../schema/site.ts';
 import { colors } from '../../design/theme.ts';
 import { SESSION_FLAGS } from '../../schema/constants.ts';
-import type { PageModel } from '../load/project.ts';
+import type { PageModel } from '../load/index.ts';
 import { MANIFEST_FILE, SHARE_IMAGE } from './seo.ts';
 
 const entities: Record<string, string> = {

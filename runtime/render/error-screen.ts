@@ -3,7 +3,7 @@
  * Application Error!" with the message), naming the page and the block.
  */
 import { escapeHtml } from './document.ts';
-import { RenderError } from '../load/errors.ts';
+import { RenderError } from '../load/index.ts';
 
 export function renderErrorScreen(error: unknown, devHead = ''): string {
   const cause = error instanceof RenderError ? error.cause : error;

@@ -12,7 +12,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { InlineSvg } from '../../design/picture.tsx';
-import { publicFileOf } from '../build/images.ts';
+import { publicFileOf } from '../load/index.ts';
 
 export const MAX_INLINE_SVG_BYTES = 8 * 1024;
 

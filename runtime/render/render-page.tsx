@@ -15,12 +15,16 @@ import { fontFaceCss, type FontFile } from '../../design/fonts.ts';
 import { InlineSvgContext, type InlineSvg } from '../../design/picture.tsx';
 import { BELOW_FOLD_CLASS, FIRST_SCREEN_BLOCKS } from '../../design/below-fold.ts';
 import { globalCss } from '../../design/global-styles.ts';
-import { clientCodeOf, type AnyBlockDefinition } from '../load/define-block.ts';
+import {
+  clientCodeOf,
+  RenderError,
+  NOT_FOUND_ROUTE,
+  type AnyBlockDefinition,
+  type LoadedPage,
+  type Project,
+} from '../load/index.ts';
 import { escapeSingleQuotedAttr, jsonForScript, renderDocument } from './document.ts';
-import { RenderError } from '../load/errors.ts';
-import type { LoadedPage, Project } from '../load/project.ts';
 import { BlockProviders, SITE_DATA_ID } from './page-context.tsx';
-import { NOT_FOUND_ROUTE } from '../load/routes.ts';
 import { JsonLdConflict, pageJsonLd, webSiteJsonLd, type BlockJsonLd } from './seo.ts';
 
 /** Attributes that runtime/client/enhance.ts acts on: a page containing one needs the page script. */
@@ -41,7 +45,7 @@ export interface PageAssets {
     behaviorTypes: string[],
   ) => { entry: string; preloads: string[]; islands?: string[] } | undefined;
   devHead?: string;
-  /** Small SVG illustrations written into the page (runtime/inline-svg.ts); none: every image is an <img>. */
+  /** Small SVG illustrations written into the page (runtime/render/inline-svg.ts); none: every image is an <img>. */
   inlineSvg?: (src: string) => InlineSvg | undefined;
 }
 

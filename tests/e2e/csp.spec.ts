@@ -1,5 +1,5 @@
 /**
- * The built site under its real security headers (dist/_headers, applied by runtime/serve.ts as a
+ * The built site under its real security headers (dist/_headers, applied by runtime/dev/static-server.ts as a
  * static host would): every route, with the popup and the mobile menu open, runs with zero
  * Content-Security-Policy violations, without an analytics id and with one (before and after
  * consent, the Google tag answered locally).

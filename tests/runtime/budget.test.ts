@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockList } from '../../runtime/registry.ts';
+import { blockList } from '../../blocks/index.ts';
 import { BudgetError, budgetFor, jsBudgetTable } from '../../runtime/build/budget.ts';
 import { buildSite, type BuildReport } from '../../runtime/build/prerender.ts';
 import { JS_BUDGET } from '../../schema/constants.ts';

@@ -8,8 +8,8 @@ import { BLOCKS_DOC_FILE, blocksDocText } from '../../runtime/build/blocks-doc.t
 import { PageErrors } from '../../runtime/load/errors.ts';
 import { formatProblems } from '../../runtime/load/format-error.ts';
 import { loadProject } from '../../runtime/load/project.ts';
-import { listYamlFiles } from '../../runtime/load/parse.ts';
-import { blockList } from '../../runtime/registry.ts';
+import { listYamlFiles } from '../../runtime/load/files.ts';
+import { blockList } from '../../blocks/index.ts';
 import { pageSchemaText, SITE_SCHEMA_FILE, siteSchemaText } from '../../runtime/build/schema-files.ts';
 import { createAjv } from '../../runtime/load/validate.ts';
 

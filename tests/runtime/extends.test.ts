@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PageErrors, type PageProblem } from '../../runtime/load/errors.ts';
 import { formatProblems } from '../../runtime/load/format-error.ts';
 import { loadProject, type LoadedPage } from '../../runtime/load/project.ts';
-import { blockList } from '../../runtime/registry.ts';
+import { blockList } from '../../blocks/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../fixtures/extends');
 const pagesDir = path.join(root, 'pages');

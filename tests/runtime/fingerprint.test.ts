@@ -1,5 +1,5 @@
 /**
- * Content-hashed image addresses (runtime/fingerprint.ts): which paths are rewritten, how a
+ * Content-hashed image addresses (runtime/build/fingerprint.ts): which paths are rewritten, how a
  * photo's generated sizes are named, and that what an island derives in the browser from a
  * rewritten src is exactly what the build wrote.
  */

@@ -16,7 +16,7 @@ import {
   writeDeployFiles,
 } from '../../runtime/build/headers.ts';
 import { loadProject } from '../../runtime/load/project.ts';
-import { blockList } from '../../runtime/registry.ts';
+import { blockList } from '../../blocks/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'fillgas-headers-'));
@@ -98,7 +98,7 @@ describe('_headers (Netlify, Cloudflare Pages) and the preview server that reads
 });
 
 describe('vercel.json', () => {
-  it('is current for pages/_site.yaml (regenerate with `npx tsx runtime/headers.ts`)', async () => {
+  it('is current for pages/_site.yaml (regenerate with `npx tsx runtime/build/headers.ts`)', async () => {
     const { site } = await loadProject({ root, pagesDir: path.join(root, 'pages'), blocks: blockList });
     expect(readFileSync(path.join(root, 'vercel.json'), 'utf8')).toBe(vercelJson(site));
     const config = JSON.parse(vercelJson(site)) as {

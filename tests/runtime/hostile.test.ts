@@ -17,7 +17,7 @@ import { formatProblems } from '../../runtime/load/format-error.ts';
 import { MAX_FILE_BYTES } from '../../runtime/load/parse.ts';
 import { loadProject } from '../../runtime/load/project.ts';
 import { buildSite } from '../../runtime/build/prerender.ts';
-import { blockList } from '../../runtime/registry.ts';
+import { blockList } from '../../blocks/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const corpus = path.join(root, 'tests/fixtures/hostile');

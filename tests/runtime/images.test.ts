@@ -13,7 +13,8 @@ import sharp from 'sharp';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Picture, srcSetOf, variantWidths } from '../../design/picture.tsx';
-import { insidePublic, sourceOf, variantUrlsIn } from '../../runtime/build/images.ts';
+import { sourceOf, variantUrlsIn } from '../../runtime/build/images.ts';
+import { insidePublic } from '../../runtime/load/public-files.ts';
 import { buildSite } from '../../runtime/build/prerender.ts';
 import type { ImageValue } from '../../schema/shared.ts';
 

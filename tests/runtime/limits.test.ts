@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PageErrors } from '../../runtime/load/errors.ts';
 import { loadProject } from '../../runtime/load/project.ts';
 import { MAX_FILE_BYTES, parseYaml } from '../../runtime/load/parse.ts';
-import { blockList } from '../../runtime/registry.ts';
+import { blockList } from '../../blocks/index.ts';
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'fillgas-limits-'));
 afterAll(() => rm(tmp, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadProject } from '../../runtime/load/project.ts';
 import { createPage, NewPageError } from '../../runtime/author/new-page.ts';
 import { buildSite } from '../../runtime/build/prerender.ts';
-import { blockList } from '../../runtime/registry.ts';
+import { blockList } from '../../blocks/index.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'fillgas-new-page-'));

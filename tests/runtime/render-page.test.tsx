@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderErrorScreen } from '../../runtime/render/error-screen.ts';
 import { RenderError } from '../../runtime/load/errors.ts';
 import { loadProject, type LoadedPage, type Project } from '../../runtime/load/project.ts';
-import { blockList, blockMap } from '../../runtime/registry.ts';
+import { blockList, blockMap } from '../../blocks/index.ts';
 import { svgInliner } from '../../runtime/render/inline-svg.ts';
 import { renderPage, type PageAssets } from '../../runtime/render/render-page.tsx';
 import type { AnyBlockDefinition } from '../../runtime/load/define-block.ts';

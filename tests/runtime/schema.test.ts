@@ -1,10 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { registry } from '../../blocks/index.ts';
+import { registry, blockList } from '../../blocks/index.ts';
 import { buildPageSchema } from '../../schema/page.ts';
 import { clientCodeOf } from '../../runtime/load/define-block.ts';
-import { blockList } from '../../runtime/registry.ts';
 import { PAGE_SCHEMA_FILE, pageSchemaText } from '../../runtime/build/schema-files.ts';
 import { createAjv } from '../../runtime/load/validate.ts';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PageErrors, type PageProblem } from '../../runtime/load/errors.ts';
 import { loadProject } from '../../runtime/load/project.ts';
-import { blockList, blockMap } from '../../runtime/registry.ts';
+import { blockList, blockMap } from '../../blocks/index.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateBenchPages } from '../../scripts/bench-pages.ts';
 import { loadProject } from '../../runtime/load/project.ts';
-import { blockList } from '../../runtime/registry.ts';
+import { blockList } from '../../blocks/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let tmp: string | undefined;

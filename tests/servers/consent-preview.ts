@@ -11,8 +11,8 @@
 import { appendFile, cp, mkdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSite } from '../../runtime/build/prerender.ts';
-import { serveStatic } from '../../runtime/dev/static-server.ts';
+import { buildSite } from '../../runtime/build/index.ts';
+import { serveStatic } from '../../runtime/dev/index.ts';
 
 /** A syntactically valid GA4 id that belongs to no one. */
 export const TEST_ANALYTICS_ID = 'G-TESTE12345';

@@ -1,0 +1,20 @@
+/**
+ * Build: the project in, dist/ out (npm run build): the page script bundled with the islands and
+ * behaviours pages use, every route prerendered, images sized and fingerprinted, _headers and
+ * vercel.json, JavaScript budgets; and the generated schemas and block reference (npm run schema).
+ */
+export { buildSite, CLIENT_ENTRY, type BuildOptions, type BuildReport } from './prerender.ts';
+export { clientPlugins, type ClientBundleOptions } from './client-bundle.ts';
+export {
+  BudgetError,
+  gzipSize,
+  jsBudgetTable,
+  kb,
+  measureRouteJs,
+  scriptsInHtml,
+  type RouteJs,
+} from './budget.ts';
+export { headersForPath, IMMUTABLE, IMMUTABLE_PREFIX, parseHeadersFile } from './headers.ts';
+export { imageVariantMiddleware } from './images.ts';
+export { PAGE_SCHEMA_FILE, pageSchemaText, SITE_SCHEMA_FILE, siteSchemaText } from './schema-files.ts';
+export { BLOCKS_DOC_FILE, blocksDocText } from './blocks-doc.ts';

@@ -1,0 +1,6 @@
+/**
+ * Dev: the project in, pages served while you edit (npm run dev: Vite with the pages rendered by
+ * the same render stage as the build) and a built dist/ served like a static host (npm run preview).
+ */
+export { sitePlugins, type SiteOptions } from './vite-plugin.ts';
+export { serveStatic } from './static-server.ts';

@@ -1,0 +1,8 @@
+/**
+ * The part of load that runs in a browser (Storybook's bundle, the Estúdio's editor): YAML text
+ * in, the positioned document and the schema's located problems out. No file system here.
+ */
+export { parseYaml, type ParsedFile, type ParseResult } from './parse.ts';
+export { createAjv, createValidator, type Validator } from './validate.ts';
+export type { PageProblem, SourceLocation } from './errors.ts';
+export { fileToRoute, isRouteFile, NOT_FOUND_ROUTE } from './routes.ts';

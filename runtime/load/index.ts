@@ -1,0 +1,40 @@
+/**
+ * Load: YAML text in pages/ (plus the block definitions) in, a validated page model out.
+ * Parses with positions, merges variants with their base, validates with ajv, and collects every
+ * problem of every file as located Portuguese errors (file:line:column, the line, a suggestion).
+ */
+export {
+  loadProject,
+  validatorsFor,
+  SITE_FILE,
+  type BlockInstance,
+  type LoadedPage,
+  type LoadOptions,
+  type PageModel,
+  type Project,
+} from './project.ts';
+export { listYamlFiles, readYamlFile } from './files.ts';
+export { MAX_FILE_BYTES, parseYaml, type ParsedFile, type ParseResult } from './parse.ts';
+export { createAjv, createValidator, type Validator } from './validate.ts';
+export { isVariant, pageNames, resolvePageName } from './extends.ts';
+export {
+  badRouteFileName,
+  fileToRoute,
+  isRouteFile,
+  NOT_FOUND_ROUTE,
+  routeSlug,
+  routeToOutFile,
+} from './routes.ts';
+export { PageErrors, plural, RenderError, type PageProblem, type SourceLocation } from './errors.ts';
+export { codeFrame, formatProblem, formatProblems } from './format-error.ts';
+export { insidePublic, publicFileOf } from './public-files.ts';
+export {
+  clientCodeOf,
+  hydrateStrategyOf,
+  usesBehavior,
+  type AnyBlockDefinition,
+  type BlockDefinition,
+  type ClientCode,
+  type HydrateStrategy,
+  type JsonLdThing,
+} from './define-block.ts';
