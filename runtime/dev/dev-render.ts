@@ -3,9 +3,17 @@
  * a schema or the runtime is picked up on the next request without a restart.
  */
 import path from 'node:path';
+import { isScalar, LineCounter, parseDocument } from 'yaml';
 import { fontBaseName, fontFiles } from '../../design/fonts.ts';
 import { svgInliner, renderPage, type PageAssets } from '../render/index.ts';
-import { loadProject, NOT_FOUND_ROUTE } from '../load/index.ts';
+import {
+  formatProblem,
+  loadProject,
+  NOT_FOUND_ROUTE,
+  PageErrors,
+  RenderError,
+  type PageProblem,
+} from '../load/index.ts';
 import { blockList, blockMap } from '../../blocks/index.ts';
 
 export const DEV_FONT_PREFIX = '/assets/fonts/';
@@ -39,4 +47,88 @@ export async function renderForDev(
   const chosen = page ?? fallback;
   if (!chosen) return { status: 404, html: 'Página não encontrada (e não há pages/404.yaml).' };
   return { status: page ? 200 : 404, html: renderPage(chosen, project, blockMap, devAssets(root)).html };
+}
+
+/** A problem as the Estúdio shows it: located, and the same text `npm run check` prints. */
+export interface DraftProblem {
+  code: string;
+  message: string;
+  hint?: string;
+  loc: { file: string; line: number; column: number; endColumn?: number };
+  /** formatProblem's text: location, message, code frame, hint. */
+  text: string;
+}
+
+export type DraftRender =
+  | {
+      ok: true;
+      route: string;
+      html: string;
+      /** Per rendered block (the data-index of its <fillgas-block>): the file and path it was written at. */
+      blocks: { type: string; file: string; path: (string | number)[] }[];
+    }
+  | { ok: false; problems: DraftProblem[] };
+
+/** The tag the preview wraps each block in (display: contents, so it changes no layout). */
+export const BLOCK_TAG = 'fillgas-block';
+
+/**
+ * The Estúdio's preview: one page rendered from unsaved text (`source` replaces the file
+ * `file`, root-relative) through the same load, validate and render path as the build. No
+ * page script (the preview runs none), and each block wrapped in <fillgas-block data-index>.
+ */
+export async function renderDraft(
+  root: string,
+  pagesDir: string,
+  file: string,
+  source: string,
+): Promise<DraftRender> {
+  let project;
+  try {
+    project = await loadProject({
+      root,
+      pagesDir,
+      blocks: blockList,
+      only: [file],
+      sources: new Map([[file, source]]),
+    });
+  } catch (error) {
+    if (!(error instanceof PageErrors)) throw error;
+    return { ok: false, problems: error.problems.map(draftProblem) };
+  }
+  const page = project.pages.find((p) => p.file === file)!;
+  const assets: PageAssets = {
+    ...devAssets(root),
+    pageScripts: () => undefined,
+    markBlock: (index, html) => `<${BLOCK_TAG} data-index="${index}">${html}</${BLOCK_TAG}>`,
+  };
+  try {
+    const { html } = renderPage(page, project, blockMap, assets);
+    return {
+      ok: true,
+      route: page.route,
+      html,
+      blocks: page.model.blocks.map((b, i) => ({ type: b.type, ...page.blockSources[i]! })),
+    };
+  } catch (error) {
+    if (!(error instanceof RenderError)) throw error;
+    // Located at the block's `type` when the block is written in the edited file.
+    const at = page.blockSources[error.blockIndex];
+    let loc: PageProblem['loc'] = { file: at?.file ?? file, line: 1, column: 1 };
+    if (at?.file === file) {
+      const lineCounter = new LineCounter();
+      const node = parseDocument(source, { lineCounter }).getIn([...at.path, 'type'], true);
+      if (isScalar(node) && node.range) {
+        const { line, col } = lineCounter.linePos(node.range[0]);
+        loc = { file, line, column: col, endColumn: col + String(node.value).length };
+      }
+    }
+    const problem: PageProblem = { code: 'render-error', message: error.message, loc, source };
+    return { ok: false, problems: [draftProblem(problem)] };
+  }
+}
+
+function draftProblem(p: PageProblem): DraftProblem {
+  const { code, message, hint, loc } = p;
+  return { code, message, ...(hint ? { hint } : {}), loc, text: formatProblem(p) };
 }

@@ -83,7 +83,8 @@ async function loadServerModule(server: ViteDevServer, url: string): Promise<unk
   return ssr.runner.import(url);
 }
 
-function fontMiddleware(root: string): Connect.NextHandleFunction {
+/** The self-hosted fonts at the addresses pages name in dev (/assets/fonts/<name>.woff2). */
+export function fontMiddleware(root: string): Connect.NextHandleFunction {
   const require = createRequire(path.join(root, 'package.json'));
   const files = new Map(
     fontFiles.map((f) => [`/assets/fonts/${fontBaseName(f)}.woff2`, require.resolve(f.module)]),

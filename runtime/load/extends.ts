@@ -32,7 +32,7 @@ import {
 import { PageMetaSchema, VARIANT_KEYS, variantProperties } from '../../schema/page.ts';
 import { duplicateBlockIds } from './duplicate-ids.ts';
 import type { ErrorCode, PageProblem } from './errors.ts';
-import { readYamlFile } from './files.ts';
+import { readPageFile, type SourceOverrides } from './files.ts';
 import type { ParsedFile, ParseResult } from './parse.ts';
 import { closest } from './suggest.ts';
 import { createAjv, createValidator, type Validator } from './validate.ts';
@@ -75,9 +75,19 @@ export interface VariantContext {
   files: readonly string[];
   /** The validator of a whole page (schema/page.ts buildPageSchema). */
   page: Validator;
+  /** Unsaved text read instead of a file (LoadOptions.sources). */
+  sources?: SourceOverrides;
 }
 
-export type VariantResult = { ok: true; data: Data } | { ok: false; problems: PageProblem[] };
+/** Where a block of a page was written: the file and the path of the block's map in it. */
+export interface BlockSource {
+  /** Root-relative: "pages/agendamento.yaml". */
+  file: string;
+  path: Path;
+}
+
+export type VariantResult =
+  { ok: true; data: Data; blocks: BlockSource[] } | { ok: false; problems: PageProblem[] };
 
 export function isVariant(data: unknown): boolean {
   return isRecord(data) && 'extends' in data;
@@ -131,7 +141,7 @@ export function createVariantResolver(ctx: VariantContext): (parsed: ParsedFile)
     let result = cache.get(relToPages);
     if (!result) {
       const abs = path.join(ctx.pagesDir, relToPages);
-      result = readYamlFile(abs, rel(ctx.root, abs));
+      result = readPageFile(abs, rel(ctx.root, abs), ctx.sources);
       cache.set(relToPages, result);
     }
     return result;
@@ -220,7 +230,14 @@ export function createVariantResolver(ctx: VariantContext): (parsed: ParsedFile)
           resolved.chain.findIndex((f) => f.file === a.loc.file) -
           resolved.chain.findIndex((f) => f.file === b.loc.file),
       );
-    return problems.length > 0 ? { ok: false, problems } : { ok: true, data: resolved.data };
+    if (problems.length > 0) return { ok: false, problems };
+    const blocks = resolved.origin.entries.get('blocks')?.value;
+    const items = blocks?.kind === 'seq' ? blocks.items : [];
+    return {
+      ok: true,
+      data: resolved.data,
+      blocks: items.map((item) => ({ file: originAt(item).src.file, path: originAt(item).path })),
+    };
   };
 }
 

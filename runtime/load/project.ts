@@ -10,8 +10,8 @@ import { SiteSchema, type Site } from '../../schema/site.ts';
 import type { AnyBlockDefinition } from './define-block.ts';
 import { PageErrors, type PageProblem } from './errors.ts';
 import { duplicateBlockIds } from './duplicate-ids.ts';
-import { createVariantResolver, isVariant, uniqueProblems } from './extends.ts';
-import { listYamlFiles, readYamlFile } from './files.ts';
+import { createVariantResolver, isVariant, uniqueProblems, type BlockSource } from './extends.ts';
+import { listYamlFiles, readPageFile, type SourceOverrides } from './files.ts';
 import type { ParsedFile } from './parse.ts';
 import { badRouteFileName, fileToRoute, isRouteFile } from './routes.ts';
 import { createAjv, createValidator, type Validator } from './validate.ts';
@@ -33,6 +33,8 @@ export interface LoadedPage {
   /** Relative to the project root: "pages/agendamento.yaml". */
   file: string;
   model: PageModel;
+  /** Where each block of model.blocks was written (a variant's come from its base files too). */
+  blockSources: BlockSource[];
 }
 
 export interface Project {
@@ -46,6 +48,8 @@ export interface LoadOptions {
   blocks: readonly AnyBlockDefinition[];
   /** Only validate these route files (absolute or relative to root); _site.yaml is always read. */
   only?: string[];
+  /** Unsaved text to read instead of these files (root-relative paths), with the same limits. */
+  sources?: SourceOverrides;
 }
 
 export interface Validators {
@@ -92,6 +96,7 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
     rel(path.join(pagesDir, SITE_FILE)),
     validators,
     problems,
+    options.sources,
   );
 
   const routeFiles = files.filter((f) => {
@@ -133,14 +138,23 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
     }
     byRoute.set(route, file);
     if (only && !only.includes(path.join(pagesDir, f))) continue;
-    pages.push({ route, file, model: undefined as unknown as PageModel });
+    pages.push({ route, file, model: undefined as unknown as PageModel, blockSources: [] });
   }
 
   const parsedPages = await Promise.all(
-    pages.map(async (page) => ({ page, result: await readYamlFile(path.join(root, page.file), page.file) })),
+    pages.map(async (page) => ({
+      page,
+      result: await readPageFile(path.join(root, page.file), page.file, options.sources),
+    })),
   );
   // Variants (`extends:`) are merged with their base page and validated whole (runtime/load/extends.ts).
-  const resolveVariant = createVariantResolver({ root, pagesDir, files, page: validators.page });
+  const resolveVariant = createVariantResolver({
+    root,
+    pagesDir,
+    files,
+    page: validators.page,
+    sources: options.sources,
+  });
   for (const { page, result } of parsedPages) {
     if (!result.ok) {
       problems.push(...result.problems);
@@ -148,24 +162,33 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
     }
     if (isVariant(result.parsed.data)) {
       const variant = await resolveVariant(result.parsed);
-      if (variant.ok) page.model = variant.data as PageModel;
-      else problems.push(...variant.problems);
+      if (variant.ok) {
+        page.model = variant.data as PageModel;
+        page.blockSources = variant.blocks;
+      } else problems.push(...variant.problems);
       continue;
     }
     const found = validators.page(result.parsed);
     found.push(...duplicateAnchors(result.parsed));
     problems.push(...found);
     page.model = result.parsed.data as PageModel;
+    page.blockSources = page.model.blocks.map((_, i) => ({ file: page.file, path: ['blocks', i] }));
   }
 
   if (problems.length > 0) throw new PageErrors(uniqueProblems(problems));
   return { site: site!, pages };
 }
 
-async function loadSite(abs: string, file: string, validators: Validators, problems: PageProblem[]) {
+async function loadSite(
+  abs: string,
+  file: string,
+  validators: Validators,
+  problems: PageProblem[],
+  sources?: SourceOverrides,
+) {
   let result;
   try {
-    result = await readYamlFile(abs, file);
+    result = await readPageFile(abs, file, sources);
   } catch {
     problems.push({
       code: 'missing-site',

@@ -47,6 +47,11 @@ export interface PageAssets {
   devHead?: string;
   /** Small SVG illustrations written into the page (runtime/render/inline-svg.ts); none: every image is an <img>. */
   inlineSvg?: (src: string) => InlineSvg | undefined;
+  /**
+   * Wraps each block's markup (the Estúdio's preview marks blocks to outline them and to find
+   * their YAML); the build and the dev server leave it unset.
+   */
+  markBlock?: (index: number, html: string) => string;
 }
 
 export interface RenderedPage {
@@ -58,7 +63,7 @@ export interface RenderedPage {
 }
 
 export function renderPage(
-  page: LoadedPage,
+  page: Pick<LoadedPage, 'route' | 'file' | 'model'>,
   project: Project,
   registry: ReadonlyMap<string, AnyBlockDefinition>,
   assets: PageAssets,
@@ -143,6 +148,7 @@ export function renderPage(
       html = `<div data-behavior="${type}">${html}</div>`;
     }
     if (hideFor) html = `<div data-hide-for="${hideFor}">${html}</div>`;
+    if (assets.markBlock) html = assets.markBlock(index, html);
     const placement = def.placement ?? 'main';
     // Not a block that may be removed: its placeholder height would stay on screen.
     if (placement === 'main') belowFold.push(groups.main.length >= FIRST_SCREEN_BLOCKS && !hideFor);

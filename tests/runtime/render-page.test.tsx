@@ -17,7 +17,7 @@ const assets: PageAssets = {
   preloadFonts: [],
   pageScripts: () => ({ entry: '/e.js', preloads: ['/c.js'] }),
 };
-const page = (model: Partial<LoadedPage['model']>): LoadedPage => ({
+const page = (model: Partial<LoadedPage['model']>): Pick<LoadedPage, 'route' | 'file' | 'model'> => ({
   route: '/teste',
   file: 'pages/teste.yaml',
   model: { title: 'T', description: 'D', robots: 'index, follow', canonical: true, blocks: [], ...model },
