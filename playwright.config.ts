@@ -24,8 +24,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      testIgnore: 'studio/**',
+      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+    },
+    { name: 'desktop', testIgnore: 'studio/**', use: { viewport: { width: 1280, height: 800 } } },
+    // The Estúdio, on a laptop screen; each test starts its own server on a copy of pages/.
+    { name: 'studio', testMatch: 'studio/**/*.spec.ts', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [
     {

@@ -22,13 +22,23 @@ import { serveStatic } from './dev/index.ts';
 
 const root = process.cwd();
 
+/** `--name value` out of the arguments: the value, and the arguments without both. */
+function option(args: string[], name: string): [string | undefined, string[]] {
+  const at = args.indexOf(name);
+  if (at < 0 || args[at + 1] === undefined) return [undefined, args];
+  return [args[at + 1], [...args.slice(0, at), ...args.slice(at + 2)]];
+}
+
 async function main(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
+  const [command, ...rest] = argv;
+  // `--pages DIR`: another pages folder (a copy being tried out); default <root>/pages.
+  const [pagesOption, args] = option(rest, '--pages');
+  const pagesDir = path.resolve(root, pagesOption ?? 'pages');
   switch (command) {
     case 'check': {
       const project = await loadProject({
         root,
-        pagesDir: path.join(root, 'pages'),
+        pagesDir,
         blocks: blockList,
         only: args.length ? args : undefined,
       });
@@ -39,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
       const outIndex = args.indexOf('--out');
       const outDir =
         outIndex >= 0 && args[outIndex + 1] ? path.resolve(root, args[outIndex + 1]!) : undefined;
-      const report = await buildSite({ root, outDir, log: (l) => console.log(l) });
+      const report = await buildSite({ root, pagesDir, outDir, log: (l) => console.log(l) });
       for (const r of report.routes) {
         const parts = [
           r.islands.length ? `ilhas: ${r.islands.join(', ')}` : '',
@@ -92,7 +102,7 @@ async function main(argv: string[]): Promise<number> {
         );
         return 2;
       }
-      const created = await createPage({ root, pagesDir: path.join(root, 'pages'), route, from });
+      const created = await createPage({ root, pagesDir, route, from });
       console.log(`✓ Criado ${created.file}${from ? ` (variante de ${from})` : ''}.`);
       console.log(
         `  Veja em http://127.0.0.1:5173${created.route} com npm run dev; confira com npm run check.`,
@@ -101,7 +111,7 @@ async function main(argv: string[]): Promise<number> {
     }
     default:
       console.error(
-        'Uso: tsx runtime/cli.ts <check [arquivos…] | build [--out pasta] | serve | schema | new-page <endereco> [--from pagina]>  (serve lê DIST_DIR, padrão dist)',
+        'Uso: tsx runtime/cli.ts <check [arquivos…] | build [--out pasta] | serve | schema | new-page <endereco> [--from pagina]> [--pages pasta]  (serve lê DIST_DIR, padrão dist)',
       );
       return 2;
   }

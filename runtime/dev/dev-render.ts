@@ -65,7 +65,7 @@ export type DraftRender =
       route: string;
       html: string;
       /** Per rendered block (the data-index of its <fillgas-block>): the file and path it was written at. */
-      blocks: { type: string; file: string; path: (string | number)[] }[];
+      blocks: { type: string; id?: string; file: string; path: (string | number)[] }[];
     }
   | { ok: false; problems: DraftProblem[] };
 
@@ -108,7 +108,11 @@ export async function renderDraft(
       ok: true,
       route: page.route,
       html,
-      blocks: page.model.blocks.map((b, i) => ({ type: b.type, ...page.blockSources[i]! })),
+      blocks: page.model.blocks.map((b, i) => ({
+        type: b.type,
+        ...(b.id ? { id: b.id } : {}),
+        ...page.blockSources[i]!,
+      })),
     };
   } catch (error) {
     if (!(error instanceof RenderError)) throw error;

@@ -1,0 +1,79 @@
+/**
+ * The app's side of the JSON API (studio/api.ts). Same-origin requests: the browser sends the
+ * session cookie and the Origin header the server checks on every write.
+ */
+import type {
+  ApiError,
+  BlocksAnswer,
+  CreatedAnswer,
+  CreateRequest,
+  DuplicateRequest,
+  PageAnswer,
+  PagesAnswer,
+  PreviewAnswer,
+  SaveAnswer,
+  SaveConflict,
+  SaveRequest,
+} from '../api.ts';
+
+/** An answer other than 2xx, with the server's Portuguese message and the whole body. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiError & Record<string, unknown>,
+  ) {
+    super(body.error);
+    this.name = 'ApiFailure';
+  }
+}
+
+async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      signal,
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiFailure(0, {
+      error: 'Sem conexão com o Estúdio. Confira se o terminal que o abriu ainda está aberto.',
+    });
+  }
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : {};
+  } catch {
+    data = { error: `Resposta inesperada do servidor (${response.status}).` };
+  }
+  if (!response.ok) {
+    const fallback =
+      response.status === 401
+        ? 'Sua sessão expirou. Abra de novo o endereço que o terminal mostrou.'
+        : `Erro ${response.status}.`;
+    const body = data as Partial<ApiError> & Record<string, unknown>;
+    throw new ApiFailure(response.status, { ...body, error: body.error ?? fallback });
+  }
+  return data as T;
+}
+
+const q = (file: string) => `?file=${encodeURIComponent(file)}`;
+
+export const api = {
+  pages: () => call<PagesAnswer>('GET', '/api/pages'),
+  page: (file: string) => call<PageAnswer>('GET', `/api/page${q(file)}`),
+  save: (request: SaveRequest) => call<SaveAnswer>('PUT', '/api/page', request),
+  create: (request: CreateRequest) => call<CreatedAnswer>('POST', '/api/pages', request),
+  duplicate: (request: DuplicateRequest) => call<CreatedAnswer>('POST', '/api/pages/duplicate', request),
+  remove: (file: string) => call<Record<string, never>>('DELETE', `/api/page${q(file)}`),
+  preview: (file: string, source: string, signal?: AbortSignal) =>
+    call<PreviewAnswer>('POST', '/api/preview', { file, source }, signal),
+  blocks: () => call<BlocksAnswer>('GET', '/api/blocks'),
+};
+
+export function isConflict(error: unknown): error is ApiFailure & { body: SaveConflict } {
+  return error instanceof ApiFailure && error.status === 409 && 'current' in error.body;
+}

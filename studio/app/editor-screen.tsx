@@ -1,0 +1,449 @@
+/**
+ * The editor: the page's YAML on the left, the real page on the right (phone, desktop or both),
+ * the problems under the source. Every edit re-renders the page through the runtime's own path
+ * (POST /api/preview); a page with problems keeps its last good render, marked out of date.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { css } from '@emotion/react';
+import { colors, fonts, radii } from '../../design/theme.ts';
+import type { BlockInfo, PageAnswer } from '../api.ts';
+import type { DraftProblem, DraftRender } from '../../runtime/dev/index.ts';
+import { api, ApiFailure, isConflict } from './api-client.ts';
+import { clearDraft, readDraft, writeDraft, type Draft } from './drafts.ts';
+import { BlockPalette } from './block-palette.tsx';
+import { ConflictDialog } from './conflict-dialog.tsx';
+import { editorExtensions } from './editor-extensions.ts';
+import { PreviewFrame, type PreviewState } from './preview-frame.tsx';
+import { ProblemsList } from './problems-list.tsx';
+import { SourceEditor, type SourceEditorHandle } from './source-editor.tsx';
+import { Button, Message } from './ui.tsx';
+import {
+  changeEntryEdit,
+  insertAfterEdit,
+  insertBlockEdit,
+  longestPrefix,
+  pathAt,
+  rangeOf,
+  valueAt,
+  type YamlPath,
+} from './yaml-paths.ts';
+
+type Mode = 'phone' | 'desktop' | 'both';
+type RenderedBlock = Extract<DraftRender, { ok: true }>['blocks'][number];
+
+const screenCss = css`
+  height: 100%;
+  display: grid;
+  grid-template-rows: auto minmax(0, 1fr);
+`;
+const barCss = css`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 8px 16px;
+  background: ${colors.white};
+  border-bottom: 1px solid ${colors.line};
+  flex-wrap: wrap;
+  h1 {
+    font-size: 1.1rem;
+  }
+  .file {
+    color: ${colors.muted};
+    font-size: 13px;
+  }
+  .spacer {
+    flex: 1;
+  }
+  .status {
+    font-size: 13px;
+    color: ${colors.muted};
+  }
+  .status[data-dirty='true'] {
+    color: ${colors.orangeHover};
+    font-weight: 600;
+  }
+`;
+const bodyCss = css`
+  display: grid;
+  grid-template-columns: minmax(360px, 40%) minmax(0, 1fr);
+  min-height: 0;
+`;
+const sourceCss = css`
+  display: grid;
+  grid-template-rows: minmax(0, 1fr) auto;
+  min-height: 0;
+  min-width: 0;
+  border-right: 1px solid ${colors.line};
+  background: ${colors.white};
+`;
+const previewCss = css`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  padding: 12px 16px;
+  min-height: 0;
+  min-width: 0;
+  .frames {
+    flex: 1;
+    display: flex;
+    gap: 16px;
+    min-height: 0;
+  }
+  /* 375 px of page plus the frame's border: the phone is never scaled. */
+  .frames[data-mode='phone'] > div,
+  .frames[data-mode='both'] > div:first-of-type {
+    flex: 0 0 377px;
+  }
+  .toolbar {
+    display: flex;
+    gap: 8px;
+    align-items: center;
+    flex-wrap: wrap;
+  }
+`;
+const noticeCss = css`
+  padding: 10px 14px;
+  border-radius: ${radii.sm};
+  background: ${colors.waterLight};
+  color: ${colors.navy};
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  flex-wrap: wrap;
+  font-family: ${fonts.body};
+`;
+
+const time = (ms: number) => new Date(ms).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
+
+export function EditorScreen({ file, onBack }: { file: string; onBack: () => void }) {
+  const [loaded, setLoaded] = useState<PageAnswer>();
+  const [loadError, setLoadError] = useState<string>();
+  const [recovered, setRecovered] = useState<Draft>();
+  useEffect(() => {
+    api.page(file).then(
+      (page) => {
+        const draft = readDraft(file);
+        if (draft && draft.source !== page.source) setRecovered(draft);
+        setLoaded(page);
+      },
+      (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)),
+    );
+  }, [file]);
+
+  if (loadError)
+    return (
+      <main css={{ padding: 24 }}>
+        <Message tone="error">{loadError}</Message>
+        <Button onClick={onBack}>Voltar às páginas</Button>
+      </main>
+    );
+  if (!loaded)
+    return (
+      <main css={{ padding: 24 }}>
+        <Message tone="info">Abrindo {file}…</Message>
+      </main>
+    );
+  return <Editor key={loaded.version} page={loaded} recovered={recovered} onBack={onBack} />;
+}
+
+function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Draft; onBack: () => void }) {
+  const { file } = page;
+  const editor = useRef<SourceEditorHandle | null>(null);
+  const [saved, setSaved] = useState({ source: page.source, version: page.version, at: 0 });
+  const [text, setText] = useState(page.source);
+  const [draftOffer, setDraftOffer] = useState(recovered);
+  const [mode, setMode] = useState<Mode>('both');
+  const [preview, setPreview] = useState<PreviewState>({ html: undefined, inherited: [], stale: false });
+  const [problems, setProblems] = useState<DraftProblem[]>([]);
+  const [blocks, setBlocks] = useState<RenderedBlock[]>([]);
+  const [selected, setSelected] = useState({ index: -1, scroll: false, seq: 0 });
+  const [inheritedChoice, setInheritedChoice] = useState<number>();
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [conflict, setConflict] = useState<{ source: string; version: string; mine: string }>();
+  const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
+  const [renders, setRenders] = useState(0);
+  const dirty = text !== saved.source;
+
+  // Previews: at most one request in flight; the newest text waits and goes next.
+  const pending = useRef<string | null>(null);
+  const busy = useRef(false);
+  const pump = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    while (pending.current !== null) {
+      const source = pending.current;
+      pending.current = null;
+      try {
+        const answer = await api.preview(file, source);
+        if (answer.ok) {
+          const inherited = answer.blocks.flatMap((b, i) => (b.file === file ? [] : [i]));
+          setPreview({ html: answer.html, inherited, stale: false });
+          setBlocks(answer.blocks);
+          setProblems([]);
+        } else {
+          setPreview((p) => ({ ...p, stale: true }));
+          setProblems(answer.problems);
+        }
+      } catch (e) {
+        setMessage({ tone: 'error', text: e instanceof Error ? e.message : String(e) });
+      }
+    }
+    busy.current = false;
+  }, [file]);
+  const requestPreview = useCallback(
+    (source: string) => {
+      pending.current = source;
+      void pump();
+    },
+    [pump],
+  );
+  useEffect(() => requestPreview(page.source), [page.source, requestPreview]);
+
+  const onChange = (next: string) => {
+    setText(next);
+    requestPreview(next);
+    if (next === saved.source) clearDraft(file);
+    else writeDraft(file, { source: next, version: saved.version, savedAt: Date.now() });
+  };
+
+  // Cursor → block: the rendered block whose YAML path is the longest prefix of the cursor's.
+  const ownPaths = useMemo(
+    () => blocks.map((b) => (b.file === file ? b.path : (['\0'] as YamlPath))),
+    [blocks, file],
+  );
+  const cursorTimer = useRef<number | undefined>(undefined);
+  const onCursor = (offset: number) => {
+    window.clearTimeout(cursorTimer.current);
+    cursorTimer.current = window.setTimeout(() => {
+      const path = pathAt(editor.current?.text() ?? '', offset);
+      let index = longestPrefix(ownPaths, path);
+      // In a variant's change: or replace: entry, the block it addresses (by id, or by type).
+      if (index < 0 && (path[0] === 'change' || path[0] === 'replace') && typeof path[1] === 'string')
+        index = blocks.findIndex((b) => b.id === path[1] || (!b.id && b.type === path[1]));
+      setSelected((s) => (s.index === index ? s : { index, scroll: index >= 0, seq: s.seq + 1 }));
+    }, 80);
+  };
+
+  // Preview click → the block's `- type:` line, or, for an inherited block, the offer to change it.
+  const onBlockClick = (index: number) => {
+    const block = blocks[index];
+    if (!block) return;
+    setSelected((s) => ({ index, scroll: false, seq: s.seq + 1 }));
+    if (block.file === file) {
+      setInheritedChoice(undefined);
+      const range = rangeOf(editor.current?.text() ?? text, block.path);
+      if (range) editor.current?.moveTo(range.from);
+    } else setInheritedChoice(index);
+  };
+
+  const save = useCallback(
+    async (base = saved.version) => {
+      const source = editor.current?.text() ?? text;
+      try {
+        const { version } = await api.save({ file, source, version: base });
+        setSaved({ source, version, at: Date.now() });
+        setConflict(undefined);
+        clearDraft(file);
+        setMessage(undefined);
+      } catch (e) {
+        if (isConflict(e)) setConflict({ ...e.body.current, mine: source });
+        else setMessage({ tone: 'error', text: e instanceof ApiFailure ? e.message : String(e) });
+      }
+    },
+    [file, saved.version, text],
+  );
+
+  const insertBlock = (info: BlockInfo) => {
+    setPaletteOpen(false);
+    const current = editor.current?.text() ?? text;
+    const isVariant = /^extends\s*:/m.test(current);
+    let edit;
+    if (isVariant) {
+      const at = blocks[selected.index];
+      if (!at) {
+        setMessage({
+          tone: 'error',
+          text: 'Numa variante, escolha antes na prévia o bloco depois do qual o novo deve entrar.',
+        });
+        return;
+      }
+      edit = insertAfterEdit(current, info.example, blockKey(at));
+    } else {
+      const ownIndex =
+        blocks[selected.index]?.file === file ? (blocks[selected.index]!.path[1] as number) : undefined;
+      edit = insertBlockEdit(current, info.example, ownIndex);
+    }
+    if (!edit) {
+      setMessage({ tone: 'error', text: 'Não encontrei a lista blocks desta página para inserir o bloco.' });
+      return;
+    }
+    editor.current?.edit(edit.from, edit.to, edit.insert, edit.cursor);
+  };
+
+  const addChange = async (index: number) => {
+    const block = blocks[index]!;
+    const base = await api.page(block.file);
+    const props = (valueAt(base.source, block.path) ?? {}) as Record<string, unknown>;
+    // The prop an author most likely means to change: the title, else the first text.
+    const entries = Object.entries(props).filter(([k]) => k !== 'type' && k !== 'id');
+    const [prop, value] =
+      entries.find(([k, v]) => ['title', 'heading'].includes(k) && typeof v === 'string') ??
+      entries.find(([, v]) => typeof v === 'string') ??
+      entries[0] ??
+      [];
+    const current = editor.current?.text() ?? text;
+    const key = blockKey(block);
+    const edit = prop ? changeEntryEdit(current, key, prop, value) : undefined;
+    setInheritedChoice(undefined);
+    if (edit) editor.current?.edit(edit.from, edit.to, edit.insert, edit.cursor);
+    else {
+      const range = rangeOf(current, ['change', key]);
+      if (range) editor.current?.moveTo(range.from);
+    }
+  };
+
+  return (
+    <div css={screenCss} data-preview-renders={renders}>
+      <div css={barCss} role="banner">
+        <Button tone="quiet" onClick={onBack}>
+          ← Páginas
+        </Button>
+        <h1>{blocks.length > 0 || preview.html ? routeOf(file) : file}</h1>
+        <span className="file">{file}</span>
+        <span className="spacer" />
+        <span className="status" data-dirty={dirty} aria-live="polite">
+          {dirty ? 'Alterações não salvas' : saved.at ? `Salvo às ${time(saved.at)}` : 'Sem alterações'}
+        </span>
+        <Button onClick={() => setPaletteOpen(true)}>Adicionar bloco</Button>
+        <Button tone="primary" onClick={() => void save()} disabled={!dirty} title="Ctrl+S">
+          Salvar
+        </Button>
+      </div>
+      <div css={bodyCss}>
+        <section css={sourceCss} aria-label="Código da página">
+          <SourceEditor
+            initial={page.source}
+            problems={problems
+              .filter((p) => p.loc.file === file)
+              .map((p) => ({ ...p.loc, message: p.message }))}
+            onChange={onChange}
+            onCursor={onCursor}
+            onSave={() => void save()}
+            extensions={editorExtensions()}
+            handleRef={editor}
+          />
+          <ProblemsList
+            problems={problems}
+            file={file}
+            onGo={(p) => {
+              const doc = editor.current?.text() ?? '';
+              const lines = doc.split('\n');
+              const offset =
+                lines.slice(0, p.loc.line - 1).reduce((n, l) => n + l.length + 1, 0) + p.loc.column - 1;
+              editor.current?.moveTo(offset);
+            }}
+          />
+        </section>
+        <section css={previewCss} aria-label="Prévia da página">
+          {draftOffer && (
+            <div css={noticeCss} role="status">
+              Há um rascunho não salvo desta página, de {time(draftOffer.savedAt)}.
+              <Button
+                onClick={() => {
+                  editor.current?.replaceAll(draftOffer.source);
+                  setDraftOffer(undefined);
+                }}
+              >
+                Recuperar rascunho
+              </Button>
+              <Button
+                tone="quiet"
+                onClick={() => {
+                  clearDraft(file);
+                  setDraftOffer(undefined);
+                }}
+              >
+                Descartar
+              </Button>
+            </div>
+          )}
+          {message && <Message tone={message.tone}>{message.text}</Message>}
+          {inheritedChoice !== undefined && blocks[inheritedChoice] && (
+            <div css={noticeCss} role="status">
+              Este bloco ({blocks[inheritedChoice]!.type}) vem de {blocks[inheritedChoice]!.file}: a variante
+              o herda.
+              <Button tone="primary" onClick={() => void addChange(inheritedChoice)}>
+                Mudar este bloco nesta variante
+              </Button>
+              <Button tone="quiet" onClick={() => setInheritedChoice(undefined)}>
+                Fechar
+              </Button>
+            </div>
+          )}
+          <div className="toolbar" role="group" aria-label="Largura da prévia">
+            {(
+              [
+                ['phone', 'Celular'],
+                ['desktop', 'Computador'],
+                ['both', 'Os dois'],
+              ] as const
+            ).map(([value, label]) => (
+              <Button key={value} aria-pressed={mode === value} onClick={() => setMode(value)}>
+                {label}
+              </Button>
+            ))}
+          </div>
+          <div className="frames" data-mode={mode}>
+            {mode !== 'desktop' && (
+              <PreviewFrame
+                width={375}
+                label="Celular"
+                state={preview}
+                selected={selected}
+                onBlockClick={onBlockClick}
+                onRendered={() => setRenders((n) => n + 1)}
+              />
+            )}
+            {mode !== 'phone' && (
+              <PreviewFrame
+                width={1280}
+                label="Computador"
+                state={preview}
+                selected={selected}
+                onBlockClick={onBlockClick}
+                onRendered={mode === 'desktop' ? () => setRenders((n) => n + 1) : undefined}
+              />
+            )}
+          </div>
+        </section>
+      </div>
+      {paletteOpen && <BlockPalette onClose={() => setPaletteOpen(false)} onPick={insertBlock} />}
+      {conflict && (
+        <ConflictDialog
+          mine={conflict.mine}
+          theirs={conflict.source}
+          onKeepMine={() => void save(conflict.version)}
+          onTakeTheirs={() => {
+            editor.current?.replaceAll(conflict.source);
+            setSaved({ source: conflict.source, version: conflict.version, at: Date.now() });
+            setConflict(undefined);
+          }}
+          onClose={() => setConflict(undefined)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** "pages/campanhas/x.yaml" → "/campanhas/x"; "pages/index.yaml" → "/". */
+function routeOf(file: string): string {
+  const route = `/${file.replace(/^pages\//, '').replace(/\.yaml$/, '')}`.replace(/\/index$/, '');
+  return route || '/';
+}
+
+/** How a variant addresses a base block: its id, or its type when it is the only one of its type. */
+function blockKey(block: RenderedBlock): string {
+  // Without an id, a type shared by several blocks is ambiguous: the preview then shows the
+  // runtime's own "ambiguous-block-id" problem with what to write instead.
+  return block.id ?? block.type;
+}

@@ -1,0 +1,289 @@
+/**
+ * Páginas: every route of pages/ with its file, title, what it varies and whether `npm run
+ * check` finds problems in it; and the actions on pages: open, new page, new variant,
+ * duplicate, delete (refused by the server for a page that others extend, naming them).
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { css } from '@emotion/react';
+import { colors, fonts, radii, shadows } from '../../design/theme.ts';
+import type { PageSummary } from '../api.ts';
+import { api, ApiFailure } from './api-client.ts';
+import { actionsCss, Button, Dialog, fieldCss, Message } from './ui.tsx';
+
+type Action =
+  | { kind: 'new' }
+  | { kind: 'variant'; page: PageSummary }
+  | { kind: 'duplicate'; page: PageSummary }
+  | { kind: 'delete'; page: PageSummary };
+
+const pageCss = css`
+  max-width: 1200px;
+  margin: 0 auto;
+  padding: 24px;
+  header {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 16px;
+    margin-bottom: 16px;
+  }
+  h1 {
+    font-size: 1.6rem;
+  }
+`;
+const tableCss = css`
+  width: 100%;
+  border-collapse: collapse;
+  background: ${colors.white};
+  border-radius: ${radii.md};
+  box-shadow: ${shadows.card};
+  overflow: hidden;
+  th,
+  td {
+    text-align: left;
+    padding: 10px 12px;
+    border-bottom: 1px solid ${colors.line};
+    vertical-align: middle;
+  }
+  th {
+    font: 600 13px/1.4 ${fonts.display};
+    color: ${colors.muted};
+    background: ${colors.surfaceAlt};
+  }
+  td.actions {
+    display: flex;
+    gap: 6px;
+    flex-wrap: wrap;
+    justify-content: flex-end;
+  }
+  code {
+    font-size: 13px;
+    color: ${colors.muted};
+  }
+  a.route {
+    font: 600 15px/1.3 ${fonts.display};
+  }
+`;
+const badgeCss = (ok: boolean) => css`
+  display: inline-block;
+  padding: 2px 10px;
+  border-radius: ${radii.pill};
+  font: 600 12px/1.6 ${fonts.display};
+  white-space: nowrap;
+  background: ${ok ? colors.waterLight : colors.orangeLight};
+  color: ${ok ? colors.waterDark : colors.orangeHover};
+`;
+
+const editHref = (file: string) => `#/editar/${encodeURIComponent(file)}`;
+const routeName = (route: string) => route.replace(/^\//, '') || 'index';
+
+export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
+  const [pages, setPages] = useState<PageSummary[] | undefined>();
+  const [error, setError] = useState<string>();
+  const [action, setAction] = useState<Action>();
+
+  const reload = useCallback(() => {
+    api.pages().then(
+      (answer) => {
+        setPages(answer.pages);
+        setError(undefined);
+      },
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
+  }, []);
+  useEffect(reload, [reload]);
+
+  return (
+    <main css={pageCss}>
+      <header>
+        <h1>Páginas</h1>
+        <Button tone="primary" onClick={() => setAction({ kind: 'new' })}>
+          Nova página
+        </Button>
+      </header>
+      {error && <Message tone="error">{error}</Message>}
+      {!pages && !error && <Message tone="info">Carregando as páginas…</Message>}
+      {pages && (
+        <table css={tableCss}>
+          <thead>
+            <tr>
+              <th scope="col">Endereço</th>
+              <th scope="col">Título</th>
+              <th scope="col">Tipo</th>
+              <th scope="col">Situação</th>
+              <th scope="col">
+                <span className="visually-hidden">Ações</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {pages.map((page) => (
+              <tr key={page.file} data-file={page.file}>
+                <td>
+                  <a className="route" href={editHref(page.file)}>
+                    {page.route}
+                  </a>
+                  <br />
+                  <code>{page.file}</code>
+                </td>
+                <td>{page.title ?? '—'}</td>
+                <td>{page.extends ? `variante de ${page.variantOf ?? page.extends}` : 'página'}</td>
+                <td>
+                  <span css={badgeCss(page.problems === 0)}>
+                    {page.problems === 0
+                      ? 'sem problemas'
+                      : page.problems === 1
+                        ? '1 problema'
+                        : `${page.problems} problemas`}
+                  </span>
+                </td>
+                <td className="actions">
+                  <Button onClick={() => onOpen(page.file)} aria-label={`Abrir ${page.route}`}>
+                    Abrir
+                  </Button>
+                  <Button
+                    onClick={() => setAction({ kind: 'variant', page })}
+                    aria-label={`Nova variante de ${page.route}`}
+                  >
+                    Nova variante
+                  </Button>
+                  <Button
+                    onClick={() => setAction({ kind: 'duplicate', page })}
+                    aria-label={`Duplicar ${page.route}`}
+                  >
+                    Duplicar
+                  </Button>
+                  <Button
+                    tone="danger"
+                    onClick={() => setAction({ kind: 'delete', page })}
+                    aria-label={`Excluir ${page.route}`}
+                  >
+                    Excluir
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {action && (
+        <ActionDialog
+          action={action}
+          onClose={() => setAction(undefined)}
+          onDone={(file) => {
+            setAction(undefined);
+            if (file) onOpen(file);
+            else reload();
+          }}
+        />
+      )}
+    </main>
+  );
+}
+
+function ActionDialog({
+  action,
+  onClose,
+  onDone,
+}: {
+  action: Action;
+  onClose: () => void;
+  /** With the file to open next, or nothing (the list reloads). */
+  onDone: (file?: string) => void;
+}) {
+  const [route, setRoute] = useState(
+    action.kind === 'variant' || action.kind === 'duplicate' ? `${routeName(action.page.route)}-b` : '',
+  );
+  const [error, setError] = useState<{ message: string; hint?: string }>();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<string | undefined>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onDone(await work());
+    } catch (e) {
+      setError(e instanceof ApiFailure ? { message: e.message, hint: e.body.hint } : { message: String(e) });
+      setBusy(false);
+    }
+  };
+
+  if (action.kind === 'delete') {
+    return (
+      <Dialog title={`Excluir ${action.page.route}?`} onClose={onClose}>
+        <p>
+          O arquivo <code>{action.page.file}</code> será apagado. Páginas que outras estendem não podem ser
+          excluídas.
+        </p>
+        {error && <Message tone="error">{error.message}</Message>}
+        <div css={actionsCss}>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button
+            tone="danger"
+            disabled={busy}
+            onClick={() => run(() => api.remove(action.page.file).then(() => undefined))}
+          >
+            Excluir
+          </Button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  const title =
+    action.kind === 'new'
+      ? 'Nova página'
+      : action.kind === 'variant'
+        ? `Nova variante de ${action.page.route}`
+        : `Duplicar ${action.page.route}`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run(async () => {
+      const created =
+        action.kind === 'new'
+          ? await api.create({ route })
+          : action.kind === 'variant'
+            ? await api.create({ route, from: routeName(action.page.route) })
+            : await api.duplicate({ file: action.page.file, route });
+      return created.file;
+    });
+  };
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <form onSubmit={submit}>
+        <div css={fieldCss}>
+          <label htmlFor="novo-endereco">Endereço da nova página</label>
+          <input
+            id="novo-endereco"
+            value={route}
+            autoFocus
+            onChange={(e) => setRoute(e.target.value)}
+            aria-describedby="novo-endereco-ajuda"
+          />
+          <small id="novo-endereco-ajuda">
+            Letras minúsculas sem acento, números e hífens, ex.: promo-verao. A página fica em /{route || '…'}
+            .
+          </small>
+        </div>
+        {action.kind === 'variant' && (
+          <p>
+            A variante herda tudo de {action.page.route} e guarda só o que muda: título, textos de alguns
+            blocos, blocos a mais ou a menos.
+          </p>
+        )}
+        {error && (
+          <Message tone="error">
+            {error.message}
+            {error.hint ? ` ${error.hint}` : ''}
+          </Message>
+        )}
+        <div css={actionsCss}>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button tone="primary" type="submit" disabled={busy || route.trim() === ''}>
+            Criar e abrir
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

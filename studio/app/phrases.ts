@@ -1,0 +1,32 @@
+/** CodeMirror's own words (search panel, folding, lint), in Portuguese. */
+import { EditorState } from '@codemirror/state';
+
+export const portuguesePhrases = EditorState.phrases.of({
+  Find: 'Procurar',
+  Replace: 'Substituir',
+  next: 'próximo',
+  previous: 'anterior',
+  all: 'todos',
+  'match case': 'diferenciar maiúsculas',
+  'by word': 'palavra inteira',
+  regexp: 'expressão regular',
+  replace: 'substituir',
+  'replace all': 'substituir todos',
+  close: 'fechar',
+  'current match': 'ocorrência atual',
+  'replaced $ matches': '$ ocorrências substituídas',
+  'replaced match on line $': 'ocorrência substituída na linha $',
+  'on line': 'na linha',
+  'Go to line': 'Ir para a linha',
+  go: 'ir',
+  'Folded lines': 'Linhas recolhidas',
+  'Unfolded lines': 'Linhas expandidas',
+  'Fold line': 'Recolher linha',
+  'Unfold line': 'Expandir linha',
+  'folded code': 'código recolhido',
+  unfold: 'expandir',
+  Diagnostics: 'Problemas',
+  'No diagnostics': 'Nenhum problema',
+  'Control character': 'Caractere de controle',
+  Completions: 'Sugestões',
+});

@@ -1,0 +1,125 @@
+/**
+ * One preview of the page at a device width (375 px phone, 1280 px desktop), scaled to fit its
+ * panel. The frame is sandboxed with scripts but without same-origin: it gets its own opaque
+ * origin, so nothing in a page can reach the Estúdio's window, storage or session. The two
+ * sides speak only by messages (studio/app/preview/agent.ts is the other side).
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { css } from '@emotion/react';
+import { colors, fonts, radii } from '../../design/theme.ts';
+
+export interface PreviewState {
+  html: string | undefined;
+  inherited: number[];
+  stale: boolean;
+}
+
+const wrapCss = css`
+  position: relative;
+  flex: 1 1 0;
+  min-width: 0;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+`;
+const labelCss = css`
+  font: 600 12px/1.4 ${fonts.display};
+  color: ${colors.muted};
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+`;
+const stageCss = css`
+  position: relative;
+  flex: 1;
+  min-height: 0;
+  overflow: hidden;
+  border: 1px solid ${colors.line};
+  border-radius: ${radii.sm};
+  background: ${colors.white};
+`;
+
+export function PreviewFrame({
+  width,
+  label,
+  state,
+  selected,
+  onBlockClick,
+  onRendered,
+}: {
+  width: number;
+  label: string;
+  state: PreviewState;
+  selected: { index: number; scroll: boolean; seq: number };
+  onBlockClick: (index: number) => void;
+  onRendered?: () => void;
+}) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  const callbacks = useRef({ onBlockClick, onRendered });
+  useLayoutEffect(() => {
+    callbacks.current = { onBlockClick, onRendered };
+  });
+
+  useEffect(() => {
+    const listen = (event: MessageEvent) => {
+      if (event.source !== frame.current?.contentWindow) return;
+      const data = event.data as { kind?: string; index?: number };
+      if (data.kind === 'ready') setReady(true);
+      else if (data.kind === 'block-clicked' && typeof data.index === 'number')
+        callbacks.current.onBlockClick(data.index);
+      else if (data.kind === 'rendered') callbacks.current.onRendered?.();
+    };
+    addEventListener('message', listen);
+    return () => removeEventListener('message', listen);
+  }, []);
+
+  useEffect(() => {
+    const observer = new ResizeObserver(([entry]) =>
+      setSize({ width: entry!.contentRect.width, height: entry!.contentRect.height }),
+    );
+    observer.observe(stage.current!);
+    return () => observer.disconnect();
+  }, []);
+
+  // The frame's origin is opaque, so no target origin can name it: '*', and nothing secret is sent.
+  const post = (message: unknown) => frame.current?.contentWindow?.postMessage(message, '*');
+
+  useEffect(() => {
+    if (ready && state.html !== undefined)
+      post({ kind: 'render', html: state.html, inherited: state.inherited });
+  }, [ready, state.html, state.inherited]);
+  useEffect(() => {
+    if (ready) post({ kind: 'stale', stale: state.stale });
+  }, [ready, state.stale]);
+  useEffect(() => {
+    if (ready) post({ kind: 'select', index: selected.index, scroll: selected.scroll });
+  }, [ready, selected]);
+
+  const scale = size.width > 0 ? Math.min(1, size.width / width) : 1;
+  return (
+    <div css={wrapCss}>
+      <span css={labelCss}>
+        {label} · {width} px{scale < 1 ? ` (${Math.round(scale * 100)}%)` : ''}
+      </span>
+      <div css={stageCss} ref={stage}>
+        <iframe
+          ref={frame}
+          title={`Prévia da página: ${label}`}
+          src="/estudio/preview.html"
+          sandbox="allow-scripts"
+          style={{
+            width: `${width}px`,
+            height: `${scale > 0 ? size.height / scale : size.height}px`,
+            border: 0,
+            transform: `scale(${scale})`,
+            transformOrigin: '0 0',
+            display: 'block',
+          }}
+        />
+      </div>
+    </div>
+  );
+}

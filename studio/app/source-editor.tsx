@@ -1,0 +1,172 @@
+/**
+ * The YAML source editor: CodeMirror 6 with YAML highlighting, folding, search, undo, and two
+ * kinds of problems underlined: the schema's, as you type (studio/app/editor/, in a worker), and
+ * the runtime's own located problems from the last preview (the words of `npm run check`), kept
+ * in a state field that moves with the text until the next preview replaces them.
+ */
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { basicSetup } from 'codemirror';
+import { yaml } from '@codemirror/lang-yaml';
+import { forceLinting, linter, type Diagnostic } from '@codemirror/lint';
+import { EditorSelection, EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { css } from '@emotion/react';
+import { colors, fonts } from '../../design/theme.ts';
+import { portuguesePhrases } from './phrases.ts';
+
+export interface RuntimeProblem {
+  line: number;
+  column: number;
+  endColumn?: number;
+  message: string;
+}
+
+export interface SourceEditorHandle {
+  text(): string;
+  /** Moves the cursor (and the view) to an offset and focuses the editor. */
+  moveTo(offset: number): void;
+  /** Applies a text edit as one undoable step and puts the cursor at `cursor`. */
+  edit(from: number, to: number, insert: string, cursor: number): void;
+  /** Replaces the whole text (an undoable step). */
+  replaceAll(text: string): void;
+  focus(): void;
+}
+
+const setRuntimeProblems = StateEffect.define<Diagnostic[]>();
+
+/** The runtime's diagnostics, mapped through edits so they stay on their text until replaced. */
+const runtimeField = StateField.define<Diagnostic[]>({
+  create: () => [],
+  update(value, tr) {
+    for (const effect of tr.effects) if (effect.is(setRuntimeProblems)) return effect.value;
+    if (!tr.docChanged) return value;
+    return value.map((d) => ({
+      ...d,
+      from: tr.changes.mapPos(d.from),
+      to: Math.max(tr.changes.mapPos(d.from), tr.changes.mapPos(d.to)),
+    }));
+  },
+});
+
+function toDiagnostics(state: EditorState, problems: readonly RuntimeProblem[]): Diagnostic[] {
+  return problems.map((p) => {
+    const line = state.doc.line(Math.min(Math.max(p.line, 1), state.doc.lines));
+    const from = Math.min(line.from + Math.max(p.column - 1, 0), line.to);
+    const to = p.endColumn ? Math.min(line.from + p.endColumn - 1, line.to) : line.to;
+    return { from, to: Math.max(to, from), severity: 'error', source: 'Fillgás', message: p.message };
+  });
+}
+
+const editorCss = css`
+  height: 100%;
+  min-height: 0;
+  min-width: 0;
+  overflow: hidden;
+  .cm-editor {
+    height: 100%;
+    font-size: 14px;
+  }
+  .cm-editor.cm-focused {
+    outline: 3px solid ${colors.focus};
+    outline-offset: -3px;
+  }
+  .cm-scroller {
+    font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+    line-height: 1.55;
+  }
+  .cm-tooltip {
+    font-family: ${fonts.body};
+    max-width: 480px;
+  }
+`;
+
+export function SourceEditor({
+  initial,
+  problems,
+  onChange,
+  onCursor,
+  onSave,
+  extensions = [],
+  handleRef,
+}: {
+  initial: string;
+  problems: readonly RuntimeProblem[];
+  onChange: (text: string) => void;
+  onCursor: (offset: number) => void;
+  onSave: () => void;
+  extensions?: Extension[];
+  handleRef: { current: SourceEditorHandle | null };
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  // The callbacks change on every render; the editor reads the latest through a ref.
+  const callbacks = useRef({ onChange, onCursor, onSave });
+  useLayoutEffect(() => {
+    callbacks.current = { onChange, onCursor, onSave };
+  });
+
+  useEffect(() => {
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: initial,
+        extensions: [
+          keymap.of([{ key: 'Mod-s', preventDefault: true, run: () => (callbacks.current.onSave(), true) }]),
+          basicSetup,
+          yaml(),
+          portuguesePhrases,
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ 'aria-label': 'Código YAML da página' }),
+          runtimeField,
+          linter((v) => v.state.field(runtimeField), { delay: 0 }),
+          ...extensions,
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+            if (update.docChanged || update.selectionSet)
+              callbacks.current.onCursor(update.state.selection.main.head);
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    handleRef.current = {
+      text: () => editor.state.doc.toString(),
+      moveTo(offset) {
+        const at = Math.min(offset, editor.state.doc.length);
+        editor.dispatch({ selection: EditorSelection.cursor(at), scrollIntoView: true });
+        editor.focus();
+      },
+      edit(from, to, insert, cursor) {
+        editor.dispatch({
+          changes: { from, to, insert },
+          selection: EditorSelection.cursor(cursor),
+          scrollIntoView: true,
+          userEvent: 'input',
+        });
+        editor.focus();
+      },
+      replaceAll(text) {
+        editor.dispatch({
+          changes: { from: 0, to: editor.state.doc.length, insert: text },
+          userEvent: 'input',
+        });
+      },
+      focus: () => editor.focus(),
+    };
+    return () => {
+      handleRef.current = null;
+      editor.destroy();
+    };
+    // The editor is created once per opened file; `initial` changes only with a new file (key).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    editor.dispatch({ effects: setRuntimeProblems.of(toDiagnostics(editor.state, problems)) });
+    forceLinting(editor);
+  }, [problems]);
+
+  return <div css={editorCss} ref={host} />;
+}

@@ -1,0 +1,180 @@
+/**
+ * Where things are in a page's YAML text: the path of the node under an offset, the range of a
+ * path, and the text edits that add a block or a `change:` entry. Built on the positioned
+ * document of the `yaml` package (the runtime's authority for locations); every edit is a
+ * plain text insertion, so comments and every other line stay exactly as written.
+ */
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+
+export type YamlPath = (string | number)[];
+
+function parse(text: string) {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, keepSourceTokens: false });
+  return { doc, lineCounter };
+}
+
+/** The deepest path whose node contains `offset` (keys count as part of their pair). */
+export function pathAt(text: string, offset: number): YamlPath {
+  const { doc } = parse(text);
+  const path: YamlPath = [];
+  let node = doc.contents as Node | null;
+  for (;;) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => {
+        const start = (p.key as Node | null)?.range?.[0];
+        const end = (p.value as Node | null)?.range?.[2] ?? (p.key as Node | null)?.range?.[2];
+        return start !== undefined && end !== undefined && offset >= start && offset <= end;
+      });
+      if (!pair || !isScalar(pair.key)) return path;
+      path.push(String(pair.key.value));
+      node = pair.value as Node | null;
+    } else if (isSeq(node)) {
+      const index = node.items.findIndex((item) => {
+        const r = (item as Node | null)?.range;
+        return r != null && offset >= r[0] && offset <= r[2];
+      });
+      if (index < 0) return path;
+      path.push(index);
+      node = node.items[index] as Node;
+    } else return path;
+  }
+}
+
+/** The text range of the node at `path`, or undefined when the text has no such node. */
+export function rangeOf(text: string, path: YamlPath): { from: number; to: number } | undefined {
+  const { doc } = parse(text);
+  const node = (path.length === 0 ? doc.contents : doc.getIn(path, true)) as Node | undefined;
+  if (!node?.range) return undefined;
+  return { from: node.range[0], to: node.range[1] };
+}
+
+/** The value at `path` as plain data. */
+export function valueAt(text: string, path: YamlPath): unknown {
+  const node = parse(text).doc.getIn(path, true) as Node | undefined;
+  return node && 'toJSON' in node ? (node as { toJSON(): unknown }).toJSON() : undefined;
+}
+
+/** The index of the longest of `paths` that is a prefix of `path` (the block the cursor is in). */
+export function longestPrefix(paths: readonly YamlPath[], path: YamlPath): number {
+  let best = -1;
+  let bestLength = -1;
+  paths.forEach((candidate, i) => {
+    if (candidate.length > path.length || candidate.length <= bestLength) return;
+    if (candidate.every((part, k) => part === path[k])) {
+      best = i;
+      bestLength = candidate.length;
+    }
+  });
+  return best;
+}
+
+const lineStart = (text: string, offset: number) => text.lastIndexOf('\n', offset - 1) + 1;
+const lineEnd = (text: string, offset: number) => {
+  const end = text.indexOf('\n', offset);
+  return end < 0 ? text.length : end;
+};
+const indent = (block: string, by: string) =>
+  block
+    .split('\n')
+    .map((line) => (line ? by + line : line))
+    .join('\n');
+
+export interface TextEdit {
+  from: number;
+  to: number;
+  insert: string;
+  /** Where to put the cursor afterwards. */
+  cursor: number;
+}
+
+/**
+ * Adds a block (`example`: a one-item YAML list, `- type: …`, at indent 0) to the page's
+ * `blocks:` list, after the item at `afterIndex` (or at the end), at the list's indentation.
+ */
+export function insertBlockEdit(text: string, example: string, afterIndex?: number): TextEdit | undefined {
+  const { doc } = parse(text);
+  const blocks = doc.get('blocks', true) as Node | undefined;
+  const item = example.replace(/\n+$/, '');
+  if (!isSeq(blocks) || blocks.items.length === 0) {
+    if (blocks !== undefined && !isSeq(blocks)) return undefined;
+    const at = text.length;
+    const prefix = text.endsWith('\n') || text === '' ? '' : '\n';
+    const insert = `${prefix}blocks:\n${indent(item, '  ')}\n`;
+    return { from: at, to: at, insert, cursor: at + insert.indexOf('- type:') + 2 };
+  }
+  const items = blocks.items as Node[];
+  const target = items[Math.min(afterIndex ?? items.length - 1, items.length - 1)]!;
+  const first = items[0]!.range![0];
+  // The list's indentation is the column of its first "- ".
+  const dash = text.lastIndexOf('-', first);
+  const pad = ' '.repeat(dash - lineStart(text, dash));
+  const end = lineEnd(text, Math.max(target.range![1] - 1, target.range![0]));
+  const insert = `\n${indent(item, pad)}`;
+  return { from: end, to: end, insert, cursor: end + 1 + pad.length + 2 };
+}
+
+/**
+ * A variant: adds the block (`example` as above) to `insertAfter:` under `key` (the id of an
+ * inherited block, or its type), creating the section or the key as needed.
+ */
+export function insertAfterEdit(text: string, example: string, key: string): TextEdit {
+  const { doc } = parse(text);
+  const item = example.replace(/\n+$/, '');
+  const section = doc.get('insertAfter', true) as Node | undefined;
+  if (isMap(section)) {
+    const pair = section.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === key);
+    const list = pair?.value as Node | undefined;
+    if (isSeq(list) && list.items.length > 0) {
+      const last = list.items[list.items.length - 1] as Node;
+      const firstItem = list.items[0] as Node;
+      const dash = text.lastIndexOf('-', firstItem.range![0]);
+      const pad = ' '.repeat(dash - lineStart(text, dash));
+      const end = lineEnd(text, Math.max(last.range![1] - 1, last.range![0]));
+      const insert = `\n${indent(item, pad)}`;
+      return { from: end, to: end, insert, cursor: end + 1 + pad.length + 2 };
+    }
+    if (!pair) {
+      const end = lineEnd(text, Math.max(section.range![1] - 1, section.range![0]));
+      const insert = `\n  ${key}:\n${indent(item, '    ')}`;
+      return { from: end, to: end, insert, cursor: end + insert.indexOf('- type:') + 2 };
+    }
+  }
+  const at = text.length;
+  const prefix = text.endsWith('\n') || text === '' ? '' : '\n';
+  const insert = `${prefix}insertAfter:\n  ${key}:\n${indent(item, '    ')}\n`;
+  return { from: at, to: at, insert, cursor: at + insert.indexOf('- type:') + 2 };
+}
+
+/**
+ * A variant: a `change:` entry for the inherited block `key`, pre-filled with one property and
+ * its current value from the base (`prop`, `value`), so the author only has to rewrite it.
+ * Undefined when the variant already has an entry for it (the cursor goes there instead).
+ */
+export function changeEntryEdit(
+  text: string,
+  key: string,
+  prop: string,
+  value: unknown,
+): TextEdit | undefined {
+  const { doc } = parse(text);
+  const line = `${prop}: ${JSON.stringify(value)}`;
+  const comment = '# O que mudar neste bloco herdado: só as propriedades escritas aqui.';
+  const section = doc.get('change', true) as Node | undefined;
+  if (isMap(section)) {
+    if (section.items.some((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === key))
+      return undefined;
+    const end = lineEnd(text, Math.max(section.range![1] - 1, section.range![0]));
+    const insert = `\n  ${key}:\n    ${comment}\n    ${line}`;
+    return { from: end, to: end, insert, cursor: end + insert.lastIndexOf(line) + prop.length + 2 };
+  }
+  const at = text.length;
+  const prefix = text.endsWith('\n') || text === '' ? '' : '\n';
+  const insert = `${prefix}change:\n  ${key}:\n    ${comment}\n    ${line}\n`;
+  return { from: at, to: at, insert, cursor: at + insert.lastIndexOf(line) + prop.length + 2 };
+}
+
+/** The block path of a change entry for `key` in a variant, if it has one. */
+export function changePath(text: string, key: string): YamlPath | undefined {
+  return rangeOf(text, ['change', key]) ? ['change', key] : undefined;
+}

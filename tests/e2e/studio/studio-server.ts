@@ -1,0 +1,59 @@
+/**
+ * Starts the Estúdio as a marketer would (`npm run studio`'s command) on a copy of pages/ in a
+ * temporary folder, and reads the address it prints. Stopped by the test that started it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export interface RunningStudio {
+  url: string;
+  origin: string;
+  /** The temporary project folder: `pages/` is the copy the Estúdio edits. */
+  dir: string;
+  pagesDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startStudio(port: number): Promise<RunningStudio> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'estudio-e2e-'));
+  const pagesDir = path.join(dir, 'pages');
+  await cp(path.join(ROOT, 'pages'), pagesDir, { recursive: true });
+  const child: ChildProcess = spawn(
+    'npx',
+    ['tsx', 'studio/server/main.ts', '--port', String(port), '--pages', pagesDir],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`O Estúdio não respondeu em 60 s:\n${output}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((l) => /^http:\/\/127\.0\.0\.1:\d+\/\?token=/.test(l));
+      if (line) {
+        clearTimeout(timer);
+        resolve(line.trim());
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`O Estúdio saiu (${code}):\n${output}`)));
+  });
+  return {
+    url,
+    origin: new URL(url).origin,
+    dir,
+    pagesDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        process.kill(-child.pid!, 'SIGTERM');
+        await exited;
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
