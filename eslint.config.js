@@ -85,6 +85,7 @@ export default tseslint.config(
       '.storybook/**/*.{ts,tsx}',
       'tests/servers/**/*.ts',
       'schema/**/*.ts',
+      'studio/**/*.{ts,tsx}',
       '*.ts',
     ],
     // The block API's two modules are the one window into the stages' internals.

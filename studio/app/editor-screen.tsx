@@ -163,6 +163,10 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
   const [renders, setRenders] = useState(0);
   const dirty = text !== saved.source;
+  const fileProblems = useMemo(
+    () => problems.filter((p) => p.loc.file === file).map((p) => ({ ...p.loc, message: p.message })),
+    [problems, file],
+  );
 
   // Previews: at most one request in flight; the newest text waits and goes next.
   const pending = useRef<string | null>(null);
@@ -323,9 +327,7 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
         <section css={sourceCss} aria-label="Código da página">
           <SourceEditor
             initial={page.source}
-            problems={problems
-              .filter((p) => p.loc.file === file)
-              .map((p) => ({ ...p.loc, message: p.message }))}
+            problems={fileProblems}
             onChange={onChange}
             onCursor={onCursor}
             onSave={() => void save()}

@@ -7,7 +7,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { basicSetup } from 'codemirror';
 import { yaml } from '@codemirror/lang-yaml';
-import { forceLinting, linter, type Diagnostic } from '@codemirror/lint';
+import { linter, type Diagnostic } from '@codemirror/lint';
 import { EditorSelection, EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { css } from '@emotion/react';
@@ -118,7 +118,12 @@ export function SourceEditor({
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': 'Código YAML da página' }),
           runtimeField,
-          linter((v) => v.state.field(runtimeField), { delay: 0 }),
+          linter((v) => v.state.field(runtimeField), {
+            delay: 0,
+            // Re-run when a preview brings new problems, not only when the text changes.
+            needsRefresh: (update) =>
+              update.transactions.some((tr) => tr.effects.some((e) => e.is(setRuntimeProblems))),
+          }),
           ...extensions,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
@@ -165,7 +170,6 @@ export function SourceEditor({
     const editor = view.current;
     if (!editor) return;
     editor.dispatch({ effects: setRuntimeProblems.of(toDiagnostics(editor.state, problems)) });
-    forceLinting(editor);
   }, [problems]);
 
   return <div css={editorCss} ref={host} />;

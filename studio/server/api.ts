@@ -1,0 +1,276 @@
+/**
+ * The JSON API (types in studio/api.ts). Every operation calls the runtime through the SSR module
+ * runner; every file name goes through page-files.ts before anything is read or written.
+ */
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import type {
+  BlocksAnswer,
+  CreatedAnswer,
+  DeleteRefused,
+  PageAnswer,
+  PagesAnswer,
+  PreviewAnswer,
+  SaveAnswer,
+  SaveConflict,
+} from '../api.ts';
+import { HttpError, readJsonBody } from './http.ts';
+import {
+  apiFileName,
+  checkFolderInside,
+  checkPageFileName,
+  existingPageFile,
+  isErrno,
+  readPageBytes,
+  routeToFile,
+  serialised,
+  sha256,
+  writeAtomic,
+} from './page-files.ts';
+import { dependentsOf, listPages, routeFiles } from './pages.ts';
+import type { LoadStage, Runtime } from './runtime.ts';
+
+export interface ApiContext {
+  runtime: Runtime;
+  /** The pages folder, through realpath: every check and write happens here. */
+  pagesDir: string;
+}
+
+export interface ApiRequest {
+  req: IncomingMessage;
+  query: URLSearchParams;
+}
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+type Handler = (ctx: ApiContext, request: ApiRequest) => Promise<Answer>;
+
+const ok = (body: unknown, status = 200): Answer => ({ status, body });
+
+type FieldKinds = Record<string, 'string' | 'string?'>;
+type Fields<F extends FieldKinds> = { [K in keyof F]: F[K] extends 'string' ? string : string | undefined };
+
+/** Fields of a JSON body ('string?': optional), or a 400 naming what is missing. */
+async function readFields<F extends FieldKinds>(request: ApiRequest, fields: F): Promise<Fields<F>> {
+  const body = await readJsonBody(request.req);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'Os dados enviados precisam ser um objeto JSON.');
+  }
+  const record = body as Record<string, unknown>;
+  const result: Record<string, string | undefined> = {};
+  for (const [key, kind] of Object.entries(fields)) {
+    const value = record[key];
+    if (value === undefined && kind === 'string?') continue;
+    if (typeof value !== 'string') {
+      throw new HttpError(400, `Falta o campo "${key}" (texto) nos dados enviados.`);
+    }
+    result[key] = value;
+  }
+  return result as Fields<F>;
+}
+
+/** The loader's size limit holds for text from the browser too. */
+function checkSourceSize(source: string, load: typeof LoadStage): Buffer {
+  const bytes = Buffer.from(source, 'utf8');
+  if (bytes.length > load.MAX_FILE_BYTES) {
+    throw new HttpError(
+      413,
+      `O texto da página tem ${Math.ceil(bytes.length / 1024)} KB; o limite é ${load.MAX_FILE_BYTES / 1024} KB.`,
+      {
+        hint: 'Uma página não precisa de tanto texto. Divida o conteúdo em outras páginas ou remova o que foi colado por engano.',
+      },
+    );
+  }
+  return bytes;
+}
+
+const getPages: Handler = async (ctx) =>
+  ok({ pages: await listPages(ctx.runtime, ctx.pagesDir) } satisfies PagesAnswer);
+
+const getPage: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const rel = checkPageFileName(request.query.get('file'), load);
+  const file = apiFileName(rel);
+  const { abs } = await existingPageFile(ctx.pagesDir, rel);
+  const bytes = await readPageBytes(abs, file, load.MAX_FILE_BYTES);
+  return ok({
+    file,
+    route: load.fileToRoute(rel),
+    source: bytes.toString('utf8'),
+    version: sha256(bytes),
+  } satisfies PageAnswer);
+};
+
+/**
+ * Saves when the file on disk is still the version the editor opened; otherwise a 409 with
+ * what is on disk now, so the author can compare and merge. Drafts with errors are saved too:
+ * publishing is what refuses them.
+ */
+const putPage: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const body = await readFields(request, { file: 'string', source: 'string', version: 'string' });
+  const rel = checkPageFileName(body.file, load);
+  const file = apiFileName(rel);
+  const bytes = checkSourceSize(body.source, load);
+  const { abs } = await existingPageFile(ctx.pagesDir, rel);
+  return serialised(abs, async () => {
+    const { stats } = await existingPageFile(ctx.pagesDir, rel);
+    const current = await readPageBytes(abs, file, load.MAX_FILE_BYTES);
+    const currentVersion = sha256(current);
+    if (currentVersion !== body.version) {
+      const conflict: SaveConflict = {
+        error: `${file} mudou desde que você abriu: alguém salvou outra versão. Nada foi gravado; compare as duas e escolha o que fica.`,
+        current: { source: current.toString('utf8'), version: currentVersion },
+      };
+      return ok(conflict, 409);
+    }
+    await writeAtomic(abs, bytes, stats.mode & 0o777);
+    return ok({ version: sha256(bytes) } satisfies SaveAnswer);
+  });
+};
+
+/** A new page or a variant, written by the runtime's own `npm run new-page`. */
+const postPages: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const author = await ctx.runtime.author();
+  const { route, from } = await readFields(request, { route: 'string', from: 'string?' });
+  // createPage makes missing folders: the nearest existing one must not be a link out.
+  const target = routeToFile(route, load);
+  if ('rel' in target) await checkFolderInside(ctx.pagesDir, target.rel);
+  try {
+    const created = await author.createPage({
+      root: ctx.runtime.root,
+      pagesDir: ctx.runtime.pagesDir,
+      route,
+      ...(from === undefined ? {} : { from }),
+    });
+    return ok({ file: created.file, route: created.route } satisfies CreatedAnswer, 201);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NewPageError') {
+      const hint = (error as InstanceType<typeof author.NewPageError>).hint;
+      throw new HttpError(400, error.message, hint ? { hint } : {});
+    }
+    if (isErrno(error, 'EEXIST')) throw new HttpError(409, `A página ${route} já existe.`);
+    throw error;
+  }
+};
+
+/** A copy of a page's exact text at a new address; never overwrites anything. */
+const duplicatePage: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const { file: name, route } = await readFields(request, { file: 'string', route: 'string' });
+  const rel = checkPageFileName(name, load);
+  const source = await existingPageFile(ctx.pagesDir, rel);
+  const target = routeToFile(route, load);
+  if ('error' in target) throw new HttpError(400, target.error, { hint: target.hint });
+  const targetFile = apiFileName(target.rel);
+  const targetRoute = load.fileToRoute(target.rel);
+  const abs = path.join(ctx.pagesDir, ...target.rel.split('/'));
+  return serialised(abs, async () => {
+    const files = routeFiles(await load.listYamlFiles(ctx.pagesDir), load);
+    const taken = files.find((f) => load.fileToRoute(f) === targetRoute);
+    if (taken !== undefined) {
+      throw new HttpError(409, `O endereço ${targetRoute} já existe: ${apiFileName(taken)}.`, {
+        hint: 'Escolha outro endereço para a cópia.',
+      });
+    }
+    const bytes = await readPageBytes(source.abs, apiFileName(rel), load.MAX_FILE_BYTES);
+    await checkFolderInside(ctx.pagesDir, target.rel);
+    await mkdir(path.dirname(abs), { recursive: true });
+    await checkFolderInside(ctx.pagesDir, target.rel);
+    try {
+      await writeFile(abs, bytes, { flag: 'wx', mode: source.stats.mode & 0o777 });
+    } catch (error) {
+      if (isErrno(error, 'EEXIST'))
+        throw new HttpError(409, `Já existe um arquivo ${targetFile}: nada foi gravado.`);
+      throw error;
+    }
+    return ok({ file: targetFile, route: targetRoute } satisfies CreatedAnswer, 201);
+  });
+};
+
+/** "a", "a e b", "a, b e c" */
+const listInWords = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items.at(-1)}`;
+
+/** Refused while other pages extend it: they would break. */
+const deletePage: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const rel = checkPageFileName(request.query.get('file'), load);
+  const file = apiFileName(rel);
+  const { abs } = await existingPageFile(ctx.pagesDir, rel);
+  return serialised(abs, async () => {
+    await existingPageFile(ctx.pagesDir, rel);
+    const dependents = await dependentsOf(ctx.pagesDir, rel, load);
+    if (dependents.length > 0) {
+      const refused: DeleteRefused = {
+        error: `É a página base de ${listInWords(dependents)}: ${dependents.length === 1 ? 'essa variante herda' : 'essas variantes herdam'} o conteúdo dela. Exclua ${dependents.length === 1 ? 'a variante' : 'as variantes'} ou mude o "extends:" antes de excluir ${file}.`,
+        dependents,
+      };
+      return ok(refused, 409);
+    }
+    await unlink(abs);
+    return ok({});
+  });
+};
+
+/** The page as visitors would get it, rendered from the unsaved text by the build's own path. */
+const postPreview: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const { file: name, source } = await readFields(request, { file: 'string', source: 'string' });
+  const rel = checkPageFileName(name, load);
+  checkSourceSize(source, load);
+  await existingPageFile(ctx.pagesDir, rel);
+  const dev = await ctx.runtime.dev();
+  const answer: PreviewAnswer = await dev.renderDraft(
+    ctx.runtime.root,
+    ctx.runtime.pagesDir,
+    apiFileName(rel),
+    source,
+  );
+  return ok(answer);
+};
+
+/** The palette: every block in registry order, with its first example as a YAML list item. */
+const getBlocks: Handler = async (ctx) => {
+  const { blockList } = await ctx.runtime.blocks();
+  const answer: BlocksAnswer = {
+    blocks: blockList.map((block) => ({
+      type: block.type,
+      title: block.title,
+      description: block.description,
+      placement: block.placement ?? 'main',
+      example: stringify([{ type: block.type, ...(block.examples[0]?.props as object | undefined) }]),
+    })),
+  };
+  return ok(answer);
+};
+
+const routes: Record<string, Partial<Record<string, Handler>>> = {
+  '/api/pages': { GET: getPages, POST: postPages },
+  '/api/pages/duplicate': { POST: duplicatePage },
+  '/api/page': { GET: getPage, PUT: putPage, DELETE: deletePage },
+  '/api/preview': { POST: postPreview },
+  '/api/blocks': { GET: getBlocks },
+};
+
+/** The answer to an /api/ request; refusals come back as HttpError. */
+export async function handleApi(ctx: ApiContext, request: ApiRequest, pathname: string): Promise<Answer> {
+  const methods = routes[pathname];
+  if (!methods) throw new HttpError(404, 'Este endereço não existe na API do Estúdio.');
+  const handler = methods[request.req.method ?? ''];
+  if (!handler) {
+    const allow = Object.keys(methods).join(', ');
+    return {
+      status: 405,
+      body: { error: `O método ${request.req.method} não é aceito neste endereço (aceitos: ${allow}).` },
+      headers: { Allow: allow },
+    };
+  }
+  return handler(ctx, request);
+}

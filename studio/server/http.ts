@@ -1,0 +1,137 @@
+/** Answers and request bodies: JSON for the API, a short Portuguese page for the browser's address bar. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Connect } from 'vite';
+import type { ApiError } from '../api.ts';
+
+/** Requests bigger than this are refused while they stream in. */
+export const MAX_BODY_BYTES = 512 * 1024;
+
+/** A refusal: `status` and the Portuguese `ApiError` (plus fields such as `current` or `dependents`). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details: Omit<ApiError, 'error'> & Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  get body(): ApiError & Record<string, unknown> {
+    return { error: this.message, ...this.details };
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const bytes = Buffer.from(JSON.stringify(body));
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', bytes.length);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(bytes);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A minimal page in Portuguese (the refusals a person sees in the address bar, the placeholder app). */
+export function sendPage(res: ServerResponse, status: number, title: string, paragraphs: string[]): void {
+  const html = [
+    '<!doctype html>',
+    '<html lang="pt-BR">',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    '<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">',
+    `<h1>${escapeHtml(title)}</h1>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+  sendHtml(res, status, html);
+}
+
+export function sendHtml(res: ServerResponse, status: number, html: string): void {
+  const bytes = Buffer.from(html);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Length', bytes.length);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(bytes);
+}
+
+/**
+ * The JSON body of a request: Content-Type application/json, at most MAX_BODY_BYTES (refused as
+ * soon as the declared length or the bytes received pass it: the rest is never read), UTF-8.
+ */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new HttpError(
+      415,
+      'Envie os dados em JSON: o cabeçalho Content-Type precisa ser application/json.',
+    );
+  }
+  const tooLarge = () =>
+    new HttpError(413, `Dados grandes demais: o limite de uma requisição é ${MAX_BODY_BYTES / 1024} KB.`);
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        cleanup();
+        req.pause();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, 'Os dados enviados não estão em UTF-8.');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'Os dados enviados não são um JSON válido.');
+  }
+}
+
+/** Runs a connect middleware; true when it answered, false when it passed the request on. */
+export function answered(middleware: Connect.NextHandleFunction, req: IncomingMessage, res: ServerResponse) {
+  return new Promise<boolean>((resolve, reject) => {
+    const done = () => resolve(true);
+    res.once('close', done);
+    try {
+      middleware(req as Connect.IncomingMessage, res, (error?: unknown) => {
+        res.off('close', done);
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        else resolve(false);
+      });
+    } catch (error) {
+      res.off('close', done);
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}

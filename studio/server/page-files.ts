@@ -1,0 +1,224 @@
+/**
+ * The page files the API names ("pages/agendamento.yaml"), checked before anything is read or
+ * written: only route files the loader accepts, resolved inside the pages folder with no way out
+ * (no "..", no encoded tricks, no symbolic links), written atomically, one write per file at a time.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { constants, type Stats } from 'node:fs';
+import { lstat, open, realpath, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { HttpError } from './http.ts';
+import type { LoadStage } from './runtime.ts';
+
+/** What the API calls the folder: file names are "pages/<path inside the pages folder>". */
+export const PAGES_PREFIX = 'pages/';
+
+export type NameRules = Pick<typeof LoadStage, 'isRouteFile' | 'badRouteFileName'>;
+
+export const apiFileName = (rel: string): string => `${PAGES_PREFIX}${rel}`;
+
+export function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function isErrno(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}
+
+/** `child` is `parent` or inside it (both absolute, already through realpath). */
+export function isInside(parent: string, child: string): boolean {
+  return child === parent || child.startsWith(parent + path.sep);
+}
+
+/**
+ * A page file name from the API, as the path inside the pages folder ("agendamento.yaml"), or
+ * a 400. Refused: anything but a plain relative POSIX path under pages/ (NUL, backslashes,
+ * absolute paths, "." or ".." segments, doubled slashes), and any name the loader would not
+ * take as a route (".yml", "_site.yaml", a "_" folder, capitals, accents, spaces).
+ */
+export function checkPageFileName(value: unknown, rules: NameRules): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new HttpError(400, 'Informe o arquivo da página, por exemplo: pages/agendamento.yaml.');
+  }
+  const shown = JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
+  const plain =
+    !value.includes('\0') &&
+    !value.includes('\\') &&
+    !path.posix.isAbsolute(value) &&
+    !path.win32.isAbsolute(value) &&
+    path.posix.normalize(value) === value &&
+    value.startsWith(PAGES_PREFIX) &&
+    !value.split('/').includes('..');
+  if (!plain) {
+    throw new HttpError(
+      400,
+      `${shown} não é um arquivo de página: informe um arquivo de dentro da pasta pages/, por exemplo pages/agendamento.yaml.`,
+    );
+  }
+  const rel = value.slice(PAGES_PREFIX.length);
+  if (!rules.isRouteFile(rel) || rules.badRouteFileName(rel) !== undefined) {
+    throw new HttpError(
+      400,
+      `${shown} não é um arquivo de página: o nome precisa terminar em .yaml e ter só letras minúsculas sem acento, números e hífens (arquivos e pastas começados por "_" não são páginas).`,
+    );
+  }
+  return rel;
+}
+
+const outside = (file: string) =>
+  new HttpError(
+    403,
+    `${file} fica fora da pasta pages/ (por um atalho): o Estúdio não abre nem grava arquivos fora dela.`,
+  );
+
+const missing = (file: string) =>
+  new HttpError(404, `A página ${file} não existe: ela pode ter sido excluída ou renomeada.`);
+
+/** The absolute path of `rel`, whose folder exists and really is inside the pages folder. */
+async function locate(pagesDir: string, rel: string): Promise<string> {
+  const abs = path.join(pagesDir, ...rel.split('/'));
+  let folder: string;
+  try {
+    folder = await realpath(path.dirname(abs));
+  } catch (error) {
+    if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) throw missing(apiFileName(rel));
+    throw error;
+  }
+  if (!isInside(pagesDir, folder)) throw outside(apiFileName(rel));
+  return abs;
+}
+
+/**
+ * An existing page file: inside the pages folder and a regular file. A symbolic link is refused
+ * even when it points inside, so no name can ever lead a read or a write somewhere else.
+ */
+export async function existingPageFile(
+  pagesDir: string,
+  rel: string,
+): Promise<{ abs: string; stats: Stats }> {
+  const file = apiFileName(rel);
+  const abs = await locate(pagesDir, rel);
+  let stats: Stats;
+  try {
+    stats = await lstat(abs);
+  } catch (error) {
+    if (isErrno(error, 'ENOENT')) throw missing(file);
+    throw error;
+  }
+  if (stats.isSymbolicLink()) {
+    throw new HttpError(
+      403,
+      `${file} é um atalho (link simbólico): o Estúdio só abre e grava arquivos comuns da pasta pages/.`,
+    );
+  }
+  if (!stats.isFile()) throw new HttpError(403, `${file} não é um arquivo comum.`);
+  return { abs, stats };
+}
+
+/** The bytes of a page file, at most `limit` (O_NOFOLLOW: a link swapped in after the check is not followed). */
+export async function readPageBytes(abs: string, file: string, limit: number): Promise<Buffer> {
+  const handle = await open(abs, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  try {
+    const { size } = await handle.stat();
+    if (size > limit) {
+      throw new HttpError(
+        413,
+        `${file} tem ${Math.ceil(size / 1024)} KB, acima do limite de ${limit / 1024} KB de uma página: reduza o arquivo fora do Estúdio.`,
+      );
+    }
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Replaces a file's content without ever leaving it half written: a temporary file in the same
+ * folder (so the rename stays on one file system; its name starts with "." and does not end in
+ * .yaml, so the loader never reads it), flushed to disk, then renamed over the file.
+ */
+export async function writeAtomic(abs: string, bytes: Buffer, mode: number): Promise<void> {
+  const temp = path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temp, 'wx', mode);
+  try {
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, abs);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Writes to a file exclusively: a new page whose folders may not exist yet. The nearest existing
+ * folder must really be inside the pages folder (no link out), and nothing is ever overwritten.
+ */
+export async function checkFolderInside(pagesDir: string, rel: string): Promise<void> {
+  let folder = path.dirname(path.join(pagesDir, ...rel.split('/')));
+  for (;;) {
+    let real: string | undefined;
+    try {
+      real = await realpath(folder);
+    } catch (error) {
+      if (!isErrno(error, 'ENOENT') || folder === pagesDir) throw error;
+    }
+    if (real !== undefined) {
+      if (!isInside(pagesDir, real)) throw outside(apiFileName(rel));
+      return;
+    }
+    folder = path.dirname(folder);
+  }
+}
+
+const queues = new Map<string, Promise<void>>();
+
+/**
+ * Runs `task` after every earlier task for the same file has finished: two saves from the same
+ * version then compare against what the first one wrote, so exactly one of them wins.
+ */
+export async function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const run = (queues.get(key) ?? Promise.resolve()).then(task);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(key, tail);
+  try {
+    return await run;
+  } finally {
+    if (queues.get(key) === tail) queues.delete(key);
+  }
+}
+
+/**
+ * The file a route names, by the rules of `npm run new-page` (runtime/author): "/Promo/" is
+ * refused, "promo-inverno" and "/campanhas/inverno/" become "promo-inverno.yaml" and
+ * "campanhas/inverno.yaml".
+ */
+export function routeToFile(
+  input: unknown,
+  rules: NameRules,
+): { rel: string } | { error: string; hint: string } {
+  const hint =
+    'Use só letras minúsculas sem acento, números e hífens, por exemplo promo-inverno ou campanhas/inverno.';
+  if (typeof input !== 'string')
+    return { error: 'Informe o endereço da página nova, por exemplo: promo-inverno.', hint };
+  const clean = input
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/^pages\//, '')
+    .replace(/\.ya?ml$/, '');
+  if (clean === '') return { error: 'Informe o endereço da página nova, por exemplo: promo-inverno.', hint };
+  const rel = `${clean}.yaml`;
+  if (!rules.isRouteFile(rel)) {
+    return { error: `"${input}" começa com "_": arquivos assim não viram endereço no site.`, hint };
+  }
+  const bad = rules.badRouteFileName(rel);
+  if (bad !== undefined) return { error: `"${bad}" não serve para endereço de página.`, hint };
+  return { rel };
+}

@@ -1,0 +1,114 @@
+/**
+ * What the preview frame loads without the cookie: it is sandboxed without allow-same-origin,
+ * so its requests carry none. Only the site's public files: the self-hosted fonts, the files of
+ * public/ (and the photo sizes made from them), and the frame's own page and script. Nothing here
+ * is secret; everything else the server has needs the cookie.
+ */
+import { readFile, realpath, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import sirv from 'sirv';
+import type { Connect, ViteDevServer } from 'vite';
+import { answered, sendHtml, sendPage } from './http.ts';
+import { isErrno, isInside } from './page-files.ts';
+import type { Runtime } from './runtime.ts';
+import { setPreviewFrameHeaders, setPublicFileHeaders } from './security.ts';
+
+export const PREVIEW_PAGE = '/estudio/preview.html';
+export const PREVIEW_AGENT = '/estudio/preview-agent.js';
+/** The lead's files in studio/app/preview/, served as they are (the agent compiled by Vite). */
+const PREVIEW_PAGE_FILE = 'studio/app/preview/preview.html';
+const PREVIEW_AGENT_MODULE = '/studio/app/preview/agent.ts';
+
+export type PublicFiles = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean>;
+
+/** Created on first use: the runtime's middlewares load through the module runner. */
+function lazy<T>(make: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= make());
+}
+
+export function publicFiles(options: {
+  root: string;
+  /** Through realpath. */
+  publicDir: string;
+  runtime: Runtime;
+  vite: ViteDevServer;
+}): PublicFiles {
+  const { root, publicDir, runtime, vite } = options;
+  const fonts = lazy(async () => (await runtime.dev()).fontMiddleware(root));
+  const imageSizes = lazy(async () => (await runtime.build()).imageVariantMiddleware(root, publicDir));
+  const files = sirv(publicDir, { dev: true, etag: true, dotfiles: false, extensions: [] });
+
+  /** A regular file of public/ that the path names, not reached through a link out. */
+  const publicFile = async (pathname: string): Promise<boolean> => {
+    const file = (await runtime.load()).publicFileOf(publicDir, pathname);
+    if (!file) return false;
+    try {
+      const real = await realpath(file);
+      return isInside(publicDir, real) && (await stat(real)).isFile();
+    } catch (error) {
+      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return false;
+      throw error;
+    }
+  };
+
+  return async (req, res, pathname) => {
+    if (pathname === PREVIEW_PAGE) {
+      const html = await readFile(path.join(root, PREVIEW_PAGE_FILE), 'utf8').catch(notFoundAsUndefined);
+      if (html === undefined) return previewMissing(res);
+      setPreviewFrameHeaders(res);
+      sendHtml(res, 200, html);
+      return true;
+    }
+    if (pathname === PREVIEW_AGENT) {
+      const exists = await stat(path.join(root, PREVIEW_AGENT_MODULE)).catch(notFoundAsUndefined);
+      const result = exists && (await vite.transformRequest(PREVIEW_AGENT_MODULE));
+      if (!result) return previewMissing(res);
+      setPublicFileHeaders(res);
+      const bytes = Buffer.from(result.code);
+      res.statusCode = 200;
+      res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+      res.setHeader('Content-Length', bytes.length);
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(bytes);
+      return true;
+    }
+    if (pathname.startsWith('/assets/fonts/')) {
+      setPublicFileHeaders(res);
+      return (await answered(await fonts(), req, res)) || fileMissing(res);
+    }
+    if (await publicFile(pathname)) {
+      setPublicFileHeaders(res);
+      return (await answered(files as Connect.NextHandleFunction, req, res)) || fileMissing(res);
+    }
+    if (PHOTO_SIZE.test(pathname)) {
+      setPublicFileHeaders(res);
+      return (await answered(await imageSizes(), req, res)) || fileMissing(res);
+    }
+    // Not a public file: the request goes on to the checks of everything else.
+    return false;
+  };
+}
+
+/** A size the image pipeline makes from a photo in public/ ("/images/foto-640w.avif"). */
+const PHOTO_SIZE = /-\d+w\.(?:avif|webp|jpg|png)$/;
+
+function fileMissing(res: ServerResponse): true {
+  sendPage(res, 404, 'Arquivo não encontrado', [
+    'Este arquivo não existe entre os arquivos públicos do site.',
+  ]);
+  return true;
+}
+
+function notFoundAsUndefined(error: unknown): undefined {
+  if (isErrno(error, 'ENOENT')) return undefined;
+  throw error;
+}
+
+function previewMissing(res: ServerResponse): true {
+  sendPage(res, 404, 'Prévia indisponível', [
+    'Os arquivos da prévia ainda não existem em studio/app/preview/.',
+  ]);
+  return true;
+}

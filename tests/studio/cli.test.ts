@@ -1,0 +1,83 @@
+/** `npm run studio`: prints the greeting and the address (alone on its line), serves it, stops on SIGTERM. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from './helpers.ts';
+
+const TSX = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+let tmp: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-cli-'));
+  await cp(path.join(root, 'pages'), path.join(tmp, 'pages'), { recursive: true });
+});
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await rm(tmp, { recursive: true, force: true });
+});
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+function run(...args: string[]): Run {
+  const child = spawn(process.execPath, [TSX, 'studio/server/main.ts', ...args], { cwd: root });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+}
+
+/** Resolves with the printed address once the second line is complete. */
+function address(studio: Run): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const lines = studio.stdout().split('\n');
+      if (lines.length >= 3) resolve(lines[1]!);
+    };
+    studio.child.stdout!.on('data', check);
+    studio.exit.then((code) => reject(new Error(`saiu com ${code}: ${studio.stderr()}`)));
+    check();
+  });
+}
+
+describe('npm run studio', () => {
+  it('prints exactly two lines, serves the printed address and stops cleanly on SIGTERM', async () => {
+    const studio = run('--port', '0', '--pages', path.join(tmp, 'pages'));
+    const url = await address(studio);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
+
+    const login = await fetch(url, { redirect: 'manual' });
+    expect(login.status).toBe(303);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const { origin } = new URL(url);
+    const pages = await fetch(`${origin}/api/pages`, { headers: { Cookie: cookie } });
+    expect(pages.status).toBe(200);
+
+    // A second Estúdio on the same port says so in Portuguese and exits with 1.
+    const second = run('--port', new URL(url).port, '--pages', path.join(tmp, 'pages'));
+    expect(await second.exit).toBe(1);
+    expect(second.stderr()).toContain('já está em uso');
+    expect(second.stdout()).toBe('');
+
+    studio.child.kill('SIGTERM');
+    expect(await studio.exit).toBe(0);
+    expect(studio.stdout()).toBe(`Estúdio Fillgás pronto. Abra este endereço no navegador:\n${url}\n`);
+    expect(studio.stderr()).toBe('');
+  }, 120_000);
+
+  it('refuses a port that is not a number', async () => {
+    const studio = run('--port', 'abc');
+    expect(await studio.exit).toBe(2);
+    expect(studio.stderr()).toContain('Porta inválida');
+  }, 60_000);
+});

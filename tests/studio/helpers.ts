@@ -1,0 +1,117 @@
+/** A real Estúdio server on 127.0.0.1 over a temporary copy of pages/, and ways to talk to it. */
+import { createHash } from 'node:crypto';
+import { cp, lstat, mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createStudioServer, type StudioServer } from '../../studio/server/server.ts';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export interface Studio {
+  server: StudioServer;
+  base: string;
+  origin: string;
+  cookie: string;
+  /** The temporary folder: `pages/` (the copy the server edits) and anything a test puts beside it. */
+  tmp: string;
+  pagesDir: string;
+  /** Default headers for the API: the session cookie, the Estúdio's Origin, JSON. */
+  api(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startStudio(): Promise<Studio> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-teste-'));
+  const pagesDir = path.join(tmp, 'pages');
+  await cp(path.join(root, 'pages'), pagesDir, { recursive: true });
+  const server = await createStudioServer({ root, pagesDir, port: 0 });
+  const base = `http://127.0.0.1:${server.port}`;
+  const cookie = `estudio=${server.token}`;
+  return {
+    server,
+    base,
+    origin: base,
+    cookie,
+    tmp,
+    pagesDir,
+    api: (method, url, body, headers = {}) =>
+      fetch(`${base}${url}`, {
+        method,
+        redirect: 'manual',
+        headers: {
+          Cookie: cookie,
+          ...(method === 'GET' || method === 'HEAD' ? {} : { Origin: base }),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      }),
+    close: async () => {
+      await server.close();
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+export const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+
+/** Every entry under `dir` with its bytes (a link: its target): equal snapshots, nothing was written. */
+export async function snapshot(dir: string): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true })) {
+    const abs = path.join(dir, entry);
+    const stats = await lstat(abs);
+    if (stats.isSymbolicLink()) result[entry] = `link → ${await readlink(abs)}`;
+    else if (stats.isFile()) result[entry] = sha256(await readFile(abs));
+    else result[entry] = 'folder';
+  }
+  return result;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/**
+ * http.request, for what fetch will not send (a foreign Host header, a body written in chunks
+ * with no Content-Length). A server that answers before reading the whole body may close the
+ * connection while the body is still being written: the answer counts, the write error does not.
+ */
+export function rawRequest(
+  port: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; chunks?: Buffer[] },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers,
+      },
+      (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (!answered && error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    for (const chunk of options.chunks ?? []) req.write(chunk);
+    req.end();
+  });
+}
