@@ -323,7 +323,7 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
           Salvar
         </Button>
       </div>
-      <div css={bodyCss}>
+      <main css={bodyCss}>
         <section css={sourceCss} aria-label="Código da página">
           <SourceEditor
             initial={page.source}
@@ -418,7 +418,7 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
             )}
           </div>
         </section>
-      </div>
+      </main>
       {paletteOpen && <BlockPalette onClose={() => setPaletteOpen(false)} onPick={insertBlock} />}
       {conflict && (
         <ConflictDialog

@@ -13,11 +13,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
 
 const run = promisify(execFile);
-const PORT = Number(process.env.E2E_PORT ?? 4317) + 10;
-
 let studio: RunningStudio;
 test.beforeAll(async () => {
-  studio = await startStudio(PORT);
+  studio = await startStudio();
 });
 test.afterAll(async () => {
   await studio?.stop();

@@ -18,7 +18,8 @@ export interface RunningStudio {
   stop(): Promise<void>;
 }
 
-export async function startStudio(port: number): Promise<RunningStudio> {
+/** Port 0: the system picks a free one, and the printed address names it. */
+export async function startStudio(port = 0): Promise<RunningStudio> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'estudio-e2e-'));
   const pagesDir = path.join(dir, 'pages');
   await cp(path.join(ROOT, 'pages'), pagesDir, { recursive: true });
