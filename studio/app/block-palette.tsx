@@ -18,7 +18,7 @@ const PLACEMENT: Record<BlockInfo['placement'], string> = {
 
 const gridCss = css`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
   gap: 12px;
   max-height: 58vh;
   overflow: auto;
@@ -32,6 +32,7 @@ const gridCss = css`
     gap: 6px;
     width: 100%;
     height: 100%;
+    align-content: start;
     padding: 12px;
     border: 1px solid ${colors.line};
     border-radius: ${radii.sm};
@@ -68,10 +69,66 @@ const gridCss = css`
   }
 `;
 
+/** A page of the block's example alone, rendered by the runtime like any preview (cached per type). */
+const thumbnails = new Map<string, Promise<string | undefined>>();
+function thumbnail(file: string, block: BlockInfo): Promise<string | undefined> {
+  let html = thumbnails.get(block.type);
+  if (!html) {
+    const item = block.example
+      .replace(/\n+$/, '')
+      .split('\n')
+      .map((line) => `  ${line}`)
+      .join('\n');
+    const source = `title: Prévia do bloco\ndescription: ${block.title}\nblocks:\n${item}\n`;
+    html = api.preview(file, source).then(
+      (answer) => (answer.ok ? answer.html : undefined),
+      () => undefined,
+    );
+    thumbnails.set(block.type, html);
+  }
+  return html;
+}
+
+const thumbCss = css`
+  position: relative;
+  height: 150px;
+  overflow: hidden;
+  border-radius: 6px;
+  background: ${colors.surfaceAlt};
+  iframe {
+    width: 1280px;
+    height: 750px;
+    border: 0;
+    transform: scale(0.2);
+    transform-origin: 0 0;
+    pointer-events: none;
+  }
+`;
+
+/** The block drawn small: its example on a page of its own, in a frame that runs nothing. */
+function Thumbnail({ file, block }: { file: string; block: BlockInfo }) {
+  const [html, setHtml] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    void thumbnail(file, block).then((h) => live && setHtml(h));
+    return () => {
+      live = false;
+    };
+  }, [file, block]);
+  return (
+    <div css={thumbCss} aria-hidden="true">
+      {html ? <iframe title="" srcDoc={html} sandbox="" tabIndex={-1} loading="lazy" /> : null}
+    </div>
+  );
+}
+
 export function BlockPalette({
+  file,
   onClose,
   onPick,
 }: {
+  /** The page being edited: the thumbnails are rendered as unsaved text of it, never saved. */
+  file: string;
   onClose: () => void;
   onPick: (block: BlockInfo) => void;
 }) {
@@ -113,8 +170,8 @@ export function BlockPalette({
                 <span className="meta">
                   {block.type} · {PLACEMENT[block.placement]}
                 </span>
+                <Thumbnail file={file} block={block} />
                 <span>{block.description}</span>
-                <pre aria-hidden="true">{block.example}</pre>
               </button>
             </li>
           ))}

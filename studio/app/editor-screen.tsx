@@ -419,7 +419,7 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
           </div>
         </section>
       </main>
-      {paletteOpen && <BlockPalette onClose={() => setPaletteOpen(false)} onPick={insertBlock} />}
+      {paletteOpen && <BlockPalette file={file} onClose={() => setPaletteOpen(false)} onPick={insertBlock} />}
       {conflict && (
         <ConflictDialog
           mine={conflict.mine}

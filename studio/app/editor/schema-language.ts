@@ -1,0 +1,171 @@
+/**
+ * Schema help for the Estúdio's YAML editor (CodeMirror 6): completion narrowed by the block's
+ * `type`, hover with the Portuguese description and examples, and schema problems underlined as
+ * you type. All the work happens in the YAML worker (yaml-worker.ts); this module only asks it.
+ *
+ *   new EditorView({ extensions: [basicSetup, yaml(), schemaLanguage()], … })
+ */
+import {
+  autocompletion,
+  insertCompletionText,
+  snippet,
+  startCompletion,
+  type Completion,
+  type CompletionSource,
+} from '@codemirror/autocomplete';
+import { linter, type Diagnostic } from '@codemirror/lint';
+import { EditorState, type Extension } from '@codemirror/state';
+import { EditorView, hoverTooltip } from '@codemirror/view';
+import { renderMarkdown } from './markdown-dom.ts';
+import type { SchemaCompletion } from './protocol.ts';
+import { createSchemaClient, type SchemaClient } from './schema-client.ts';
+
+export { createSchemaClient, type SchemaClient, type WorkerLike } from './schema-client.ts';
+export type { SchemaCompletion, SchemaDiagnostic, SchemaHover } from './protocol.ts';
+
+/** Starts a YAML worker. Written as `new Worker(new URL(…, import.meta.url))` so Vite bundles it. */
+export function createSchemaWorker(): Worker {
+  return new Worker(new URL('./yaml-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'verificador-yaml',
+  });
+}
+
+let shared: SchemaClient | undefined;
+
+/** One worker for the whole app: every request carries its whole text, so editors can share it. */
+export function sharedSchemaClient(): SchemaClient {
+  shared ??= createSchemaClient(createSchemaWorker());
+  return shared;
+}
+
+export interface SchemaLanguageOptions {
+  /** Defaults to the app's shared worker. */
+  client?: SchemaClient;
+  /** Milliseconds of quiet typing before the page is validated again. */
+  lintDelay?: number;
+}
+
+export function schemaLanguage(options: SchemaLanguageOptions = {}): Extension[] {
+  const client = options.client ?? sharedSchemaClient();
+  // One source for the editor's life: the completion plugin tells sources apart by identity, and
+  // treats a new one as a new query (restarted on every transaction, never shown).
+  const languageData = [{ autocomplete: schemaCompletionSource(client) }];
+  return [
+    autocompletion(),
+    EditorState.languageData.of(() => languageData),
+    schemaHover(client),
+    schemaLinter(client, options.lintDelay ?? 150),
+    schemaDocTheme,
+  ];
+}
+
+const OPTION_TYPES: Record<SchemaCompletion['kind'], string> = {
+  property: 'property',
+  value: 'enum',
+  block: 'class',
+  other: 'text',
+};
+
+/**
+ * Asks on Ctrl-Space, while a word is typed, and right after `key: ` or `- `, where the values and
+ * the blocks are offered; not after any other space or punctuation.
+ */
+export function schemaCompletionSource(client: SchemaClient): CompletionSource {
+  return async (context) => {
+    const line = context.state.doc.lineAt(context.pos);
+    const before = line.text.slice(0, context.pos - line.from);
+    if (!context.explicit && !/[\w-]$/.test(before) && !/(^|\s)(-|[\w-]+:) $/.test(before)) return null;
+    const items = await client.complete(context.state.doc.toString(), context.pos).catch((error: unknown) => {
+      console.error(error);
+      return [];
+    });
+    if (context.aborted || !items.length) return null;
+    return {
+      from: Math.min(items[0]!.from, context.pos),
+      options: items.map(toOption),
+      validFor: /^[\w-]*$/,
+    };
+  };
+}
+
+function toOption(item: SchemaCompletion): Completion {
+  const multiline = item.text.includes('\n');
+  const hasFields = item.template.includes('${');
+  return {
+    label: item.label,
+    type: OPTION_TYPES[item.kind],
+    ...(item.detail ? { detail: item.detail } : {}),
+    ...(item.documentation ? { info: () => renderMarkdown(item.documentation ?? '') } : {}),
+    // Blocks come after the props in a list that holds both.
+    boost: item.kind === 'block' ? -10 : 0,
+    apply:
+      multiline || hasFields
+        ? // snippet() indents the later lines like the current one and makes the fields tab stops.
+          snippet(item.template)
+        : (view, completion, from, to) => {
+            view.dispatch(insertCompletionText(view.state, item.text, from, to));
+            // After `tone: `, go straight on to the values.
+            if (item.kind === 'property' && item.text.endsWith(': ')) startCompletion(view);
+          },
+  };
+}
+
+export function schemaHover(client: SchemaClient): Extension {
+  return hoverTooltip(
+    async (view, pos) => {
+      const doc = view.state.doc;
+      const hover = await client.hover(doc.toString(), pos).catch(() => null);
+      // Positions are of the text that was asked about.
+      if (!hover || view.state.doc !== doc) return null;
+      return {
+        pos: hover.from,
+        end: hover.to,
+        above: true,
+        create: () => ({ dom: renderMarkdown(hover.markdown) }),
+      };
+    },
+    { hoverTime: 350 },
+  );
+}
+
+export function schemaLinter(client: SchemaClient, delay: number): Extension {
+  return linter(
+    async (view): Promise<Diagnostic[]> => {
+      const doc = view.state.doc;
+      try {
+        const found = await client.validate(doc.toString());
+        // @codemirror/lint drops the answer if the text changed meanwhile.
+        return found.map((d) => ({
+          from: Math.min(d.from, doc.length),
+          to: Math.min(d.to, doc.length),
+          severity: d.severity,
+          message: d.message,
+          ...(d.source ? { source: d.source } : {}),
+        }));
+      } catch (error) {
+        console.error(error);
+        return [];
+      }
+    },
+    { delay },
+  );
+}
+
+const schemaDocTheme = EditorView.baseTheme({
+  '.cm-schema-doc': {
+    maxWidth: '28rem',
+    padding: '4px 8px',
+    fontFamily: 'system-ui, sans-serif',
+    fontSize: '13px',
+  },
+  '.cm-schema-doc p, .cm-schema-doc ul': { margin: '4px 0' },
+  '.cm-schema-doc ul': { paddingLeft: '1.2em' },
+  '.cm-schema-doc pre': {
+    margin: '4px 0',
+    padding: '2px 6px',
+    background: '#f3f4f6',
+    whiteSpace: 'pre-wrap',
+  },
+  '.cm-schema-doc-title': { display: 'block', marginBottom: '2px' },
+});

@@ -1,0 +1,84 @@
+/**
+ * The editor's worker protocol, end to end in Node: the main thread's client
+ * (studio/app/editor/schema-client.ts) talking to the worker's request handler through a fake
+ * worker that copies every message with structuredClone, as postMessage does.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { SchemaRequest, SchemaResponse } from '../../studio/app/editor/protocol.ts';
+import { createSchemaClient, type WorkerLike } from '../../studio/app/editor/schema-client.ts';
+import { createRequestHandler } from '../../studio/app/editor/worker-handler.ts';
+import { createYamlService, type YamlService } from '../../studio/app/editor/yaml-service.ts';
+
+const PAGE = readFileSync(new URL('../../pages/agendamento.yaml', import.meta.url), 'utf8');
+
+interface FakeWorker extends WorkerLike {
+  fail(message: string): void;
+}
+
+function fakeWorker(service: YamlService): FakeWorker {
+  const handle = createRequestHandler(service);
+  const onMessage: Array<(event: MessageEvent<SchemaResponse>) => void> = [];
+  const onError: Array<(event: ErrorEvent) => void> = [];
+  return {
+    postMessage(request: SchemaRequest) {
+      void handle(structuredClone(request)).then((response) => {
+        const event = { data: structuredClone(response) } as MessageEvent<SchemaResponse>;
+        for (const listener of onMessage) listener(event);
+      });
+    },
+    addEventListener(
+      type: 'message' | 'error',
+      listener: ((event: MessageEvent<SchemaResponse>) => void) | ((event: ErrorEvent) => void),
+    ) {
+      if (type === 'message') onMessage.push(listener as (event: MessageEvent<SchemaResponse>) => void);
+      else onError.push(listener as (event: ErrorEvent) => void);
+    },
+    terminate() {},
+    fail(message) {
+      for (const listener of onError) listener({ message } as ErrorEvent);
+    },
+  };
+}
+
+describe('the schema client', () => {
+  it('answers each of several requests in flight with its own result, and records the worker’s time', async () => {
+    const client = createSchemaClient(fakeWorker(createYamlService()));
+    const broken = PAGE.replace('reveal: offset', 'reveal: ofset');
+    const [clean, problems, completions, hover] = await Promise.all([
+      client.validate(PAGE),
+      client.validate(broken),
+      client.complete(PAGE.replace('reveal: offset', 'reveal: '), PAGE.indexOf('reveal: ') + 8),
+      client.hover(PAGE, PAGE.indexOf('reveal:') + 1),
+    ]);
+    expect(clean).toEqual([]);
+    expect(problems.map((p) => p.line)).toEqual([7]);
+    expect(completions.map((c) => c.label)).toEqual(['offset', 'intersection']);
+    expect(hover?.markdown).toContain('Animação de entrada');
+    expect(client.timings.validate).toBeGreaterThan(0);
+  });
+
+  it('passes a failure in the worker on to the caller', async () => {
+    const failing: YamlService = {
+      validate: () => Promise.reject(new Error('quebrou')),
+      complete: () => Promise.resolve([]),
+      hover: () => Promise.resolve(null),
+    };
+    const client = createSchemaClient(fakeWorker(failing));
+    await expect(client.validate('a: 1')).rejects.toThrow('quebrou');
+    expect(await client.complete('a: 1', 0)).toEqual([]);
+  });
+
+  it('fails every pending and later call, in Portuguese, when the worker itself fails', async () => {
+    const worker = fakeWorker({
+      validate: () => new Promise(() => {}),
+      complete: () => Promise.resolve([]),
+      hover: () => Promise.resolve(null),
+    });
+    const client = createSchemaClient(worker);
+    const pending = client.validate('a: 1');
+    worker.fail('Failed to fetch module');
+    await expect(pending).rejects.toThrow('O verificador do YAML parou: Failed to fetch module');
+    await expect(client.hover('a: 1', 0)).rejects.toThrow('O verificador do YAML parou');
+  });
+});
