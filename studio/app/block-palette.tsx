@@ -95,11 +95,12 @@ const thumbCss = css`
   overflow: hidden;
   border-radius: 6px;
   background: ${colors.surfaceAlt};
+  /* A 1280 × 600 desktop viewport at a quarter: fixed bars at its bottom stay in view. */
   iframe {
     width: 1280px;
-    height: 750px;
+    height: 600px;
     border: 0;
-    transform: scale(0.2);
+    transform: scale(0.25);
     transform-origin: 0 0;
     pointer-events: none;
   }

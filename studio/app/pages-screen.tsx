@@ -104,67 +104,70 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
       {error && <Message tone="error">{error}</Message>}
       {!pages && !error && <Message tone="info">Carregando as páginas…</Message>}
       {pages && (
-        <table css={tableCss}>
-          <thead>
-            <tr>
-              <th scope="col">Endereço</th>
-              <th scope="col">Título</th>
-              <th scope="col">Tipo</th>
-              <th scope="col">Situação</th>
-              <th scope="col">
-                <span className="visually-hidden">Ações</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pages.map((page) => (
-              <tr key={page.file} data-file={page.file}>
-                <td>
-                  <a className="route" href={editHref(page.file)}>
-                    {page.route}
-                  </a>
-                  <br />
-                  <code>{page.file}</code>
-                </td>
-                <td>{page.title ?? '—'}</td>
-                <td>{page.extends ? `variante de ${page.variantOf ?? page.extends}` : 'página'}</td>
-                <td>
-                  <span css={badgeCss(page.problems === 0)}>
-                    {page.problems === 0
-                      ? 'sem problemas'
-                      : page.problems === 1
-                        ? '1 problema'
-                        : `${page.problems} problemas`}
-                  </span>
-                </td>
-                <td className="actions">
-                  <Button onClick={() => onOpen(page.file)} aria-label={`Abrir ${page.route}`}>
-                    Abrir
-                  </Button>
-                  <Button
-                    onClick={() => setAction({ kind: 'variant', page })}
-                    aria-label={`Nova variante de ${page.route}`}
-                  >
-                    Nova variante
-                  </Button>
-                  <Button
-                    onClick={() => setAction({ kind: 'duplicate', page })}
-                    aria-label={`Duplicar ${page.route}`}
-                  >
-                    Duplicar
-                  </Button>
-                  <Button
-                    tone="danger"
-                    onClick={() => setAction({ kind: 'delete', page })}
-                    aria-label={`Excluir ${page.route}`}
-                  >
-                    Excluir
-                  </Button>
-                </td>
+        // On a narrow screen the table scrolls sideways inside its own region (keyboard too).
+        <div css={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Lista de páginas">
+          <table css={tableCss}>
+            <thead>
+              <tr>
+                <th scope="col">Endereço</th>
+                <th scope="col">Título</th>
+                <th scope="col">Tipo</th>
+                <th scope="col">Situação</th>
+                <th scope="col">
+                  <span className="visually-hidden">Ações</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {pages.map((page) => (
+                <tr key={page.file} data-file={page.file}>
+                  <td>
+                    <a className="route" href={editHref(page.file)}>
+                      {page.route}
+                    </a>
+                    <br />
+                    <code>{page.file}</code>
+                  </td>
+                  <td>{page.title ?? '—'}</td>
+                  <td>{page.extends ? `variante de ${page.variantOf ?? page.extends}` : 'página'}</td>
+                  <td>
+                    <span css={badgeCss(page.problems === 0)}>
+                      {page.problems === 0
+                        ? 'sem problemas'
+                        : page.problems === 1
+                          ? '1 problema'
+                          : `${page.problems} problemas`}
+                    </span>
+                  </td>
+                  <td className="actions">
+                    <Button onClick={() => onOpen(page.file)} aria-label={`Abrir ${page.route}`}>
+                      Abrir
+                    </Button>
+                    <Button
+                      onClick={() => setAction({ kind: 'variant', page })}
+                      aria-label={`Nova variante de ${page.route}`}
+                    >
+                      Nova variante
+                    </Button>
+                    <Button
+                      onClick={() => setAction({ kind: 'duplicate', page })}
+                      aria-label={`Duplicar ${page.route}`}
+                    >
+                      Duplicar
+                    </Button>
+                    <Button
+                      tone="danger"
+                      onClick={() => setAction({ kind: 'delete', page })}
+                      aria-label={`Excluir ${page.route}`}
+                    >
+                      Excluir
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {action && (
         <ActionDialog
