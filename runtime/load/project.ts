@@ -172,7 +172,11 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
     found.push(...duplicateAnchors(result.parsed));
     problems.push(...found);
     page.model = result.parsed.data as PageModel;
-    page.blockSources = page.model.blocks.map((_, i) => ({ file: page.file, path: ['blocks', i] }));
+    // Hostile input is still unvalidated here: `blocks` may be anything but a list.
+    const blocks: unknown = page.model.blocks;
+    page.blockSources = Array.isArray(blocks)
+      ? blocks.map((_, i) => ({ file: page.file, path: ['blocks', i] }))
+      : [];
   }
 
   if (problems.length > 0) throw new PageErrors(uniqueProblems(problems));
