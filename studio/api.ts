@@ -91,3 +91,8 @@ export interface BlockInfo {
 export interface BlocksAnswer {
   blocks: BlockInfo[];
 }
+
+/** GET /api/images: site addresses of the images in public/images/ ("/images/cilindro.svg"). */
+export interface ImagesAnswer {
+  images: string[];
+}

@@ -7,6 +7,7 @@ import type {
   BlocksAnswer,
   CreatedAnswer,
   CreateRequest,
+  ImagesAnswer,
   DuplicateRequest,
   PageAnswer,
   PagesAnswer,
@@ -72,6 +73,7 @@ export const api = {
   preview: (file: string, source: string, signal?: AbortSignal) =>
     call<PreviewAnswer>('POST', '/api/preview', { file, source }, signal),
   blocks: () => call<BlocksAnswer>('GET', '/api/blocks'),
+  images: () => call<ImagesAnswer>('GET', '/api/images'),
 };
 
 export function isConflict(error: unknown): error is ApiFailure & { body: SaveConflict } {

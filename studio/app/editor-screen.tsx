@@ -11,6 +11,8 @@ import type { DraftProblem, DraftRender } from '../../runtime/dev/index.ts';
 import { api, ApiFailure, isConflict } from './api-client.ts';
 import { clearDraft, readDraft, writeDraft, type Draft } from './drafts.ts';
 import { BlockPalette } from './block-palette.tsx';
+import { BlockForm, type Edit } from './form/block-form.tsx';
+import { blockSchemas } from './form/block-schemas.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { editorExtensions } from './editor-extensions.ts';
 import { PreviewFrame, type PreviewState } from './preview-frame.tsx';
@@ -75,6 +77,44 @@ const sourceCss = css`
   min-width: 0;
   border-right: 1px solid ${colors.line};
   background: ${colors.white};
+`;
+const tabsCss = css`
+  display: grid;
+  grid-template-rows: auto minmax(0, 1fr);
+  min-height: 0;
+  [role='tablist'] {
+    display: flex;
+    gap: 4px;
+    padding: 6px 8px 0;
+    border-bottom: 1px solid ${colors.line};
+  }
+  [role='tab'] {
+    font: 600 13px/1.2 ${fonts.display};
+    padding: 8px 12px;
+    border: 1px solid transparent;
+    border-bottom: 0;
+    border-radius: 8px 8px 0 0;
+    background: none;
+    color: ${colors.muted};
+    cursor: pointer;
+  }
+  [role='tab'][aria-selected='true'] {
+    color: ${colors.navy};
+    background: ${colors.white};
+    border-color: ${colors.line};
+    margin-bottom: -1px;
+  }
+  .panel {
+    min-height: 0;
+    display: grid;
+  }
+  .panel[hidden] {
+    display: none;
+  }
+  .empty {
+    padding: 16px;
+    color: ${colors.muted};
+  }
 `;
 const previewCss = css`
   display: flex;
@@ -162,7 +202,31 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
   const [conflict, setConflict] = useState<{ source: string; version: string; mine: string }>();
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
   const [renders, setRenders] = useState(0);
+  const [tab, setTab] = useState<'source' | 'form'>('source');
   const dirty = text !== saved.source;
+  // The form edits the block under the cursor: its own map in this file, or in a variant the
+  // `change:` entry of an inherited block.
+  const formTarget = useMemo(() => {
+    const block = blocks[selected.index];
+    const schema = block && blockSchemas.get(block.type);
+    if (!block || !schema) return undefined;
+    const title = `${schema.title ?? block.type} (${block.type})`;
+    if (block.file === file) return { title, intro: 'Bloco desta página.', schema, path: block.path };
+    const key = block.id ?? block.type;
+    if (!rangeOf(text, ['change', key])) return { title, inherited: block.file };
+    return {
+      title,
+      intro: `Herdado de ${block.file}: o que você escrever aqui muda só nesta variante.`,
+      schema: { ...schema, required: [] },
+      path: ['change', key] as YamlPath,
+    };
+  }, [blocks, selected.index, file, text]);
+  const formEdit: Edit = (make) => {
+    const current = editor.current?.text();
+    const change = current === undefined ? undefined : make(current);
+    if (change) editor.current?.change(change.from, change.to, change.insert);
+  };
+
   const fileProblems = useMemo(
     () => problems.filter((p) => p.loc.file === file).map((p) => ({ ...p.loc, message: p.message })),
     [problems, file],
@@ -325,15 +389,71 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
       </div>
       <main css={bodyCss}>
         <section css={sourceCss} aria-label="Código da página">
-          <SourceEditor
-            initial={page.source}
-            problems={fileProblems}
-            onChange={onChange}
-            onCursor={onCursor}
-            onSave={() => void save()}
-            extensions={editorExtensions()}
-            handleRef={editor}
-          />
+          <div css={tabsCss}>
+            <div role="tablist" aria-label="Editar como">
+              <button
+                type="button"
+                role="tab"
+                id="aba-codigo"
+                aria-selected={tab === 'source'}
+                aria-controls="painel-codigo"
+                onClick={() => setTab('source')}
+              >
+                Código
+              </button>
+              <button
+                type="button"
+                role="tab"
+                id="aba-formulario"
+                aria-selected={tab === 'form'}
+                aria-controls="painel-formulario"
+                onClick={() => setTab('form')}
+              >
+                Formulário do bloco
+              </button>
+            </div>
+            <div
+              id="painel-codigo"
+              role="tabpanel"
+              aria-labelledby="aba-codigo"
+              hidden={tab !== 'source'}
+              className="panel"
+            >
+              <SourceEditor
+                initial={page.source}
+                problems={fileProblems}
+                onChange={onChange}
+                onCursor={onCursor}
+                onSave={() => void save()}
+                extensions={editorExtensions()}
+                handleRef={editor}
+              />
+            </div>
+            <div
+              id="painel-formulario"
+              role="tabpanel"
+              aria-labelledby="aba-formulario"
+              hidden={tab !== 'form'}
+              className="panel"
+            >
+              {formTarget && 'schema' in formTarget && formTarget.schema ? (
+                <BlockForm
+                  title={formTarget.title}
+                  intro={formTarget.intro}
+                  schema={formTarget.schema}
+                  value={valueAt(text, formTarget.path)}
+                  path={formTarget.path}
+                  edit={formEdit}
+                />
+              ) : (
+                <p className="empty">
+                  {formTarget && 'inherited' in formTarget
+                    ? `Este bloco vem de ${formTarget.inherited}. Para mudá-lo nesta variante, clique nele na prévia e escolha "Mudar este bloco nesta variante".`
+                    : 'Ponha o cursor num bloco do código, ou clique num bloco da prévia, para editá-lo aqui.'}
+                </p>
+              )}
+            </div>
+          </div>
           <ProblemsList
             problems={problems}
             file={file}

@@ -29,6 +29,8 @@ export interface SourceEditorHandle {
   edit(from: number, to: number, insert: string, cursor: number): void;
   /** Replaces the whole text (an undoable step). */
   replaceAll(text: string): void;
+  /** A change from the form: one undoable step; the cursor and the focus stay where they are. */
+  change(from: number, to: number, insert: string): void;
   focus(): void;
 }
 
@@ -155,6 +157,9 @@ export function SourceEditor({
           changes: { from: 0, to: editor.state.doc.length, insert: text },
           userEvent: 'input',
         });
+      },
+      change(from, to, insert) {
+        editor.dispatch({ changes: { from, to, insert }, userEvent: 'input.form' });
       },
       focus: () => editor.focus(),
     };

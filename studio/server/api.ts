@@ -2,7 +2,7 @@
  * The JSON API (types in studio/api.ts). Every operation calls the runtime through the SSR module
  * runner; every file name goes through page-files.ts before anything is read or written.
  */
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { stringify } from 'yaml';
@@ -10,6 +10,7 @@ import type {
   BlocksAnswer,
   CreatedAnswer,
   DeleteRefused,
+  ImagesAnswer,
   PageAnswer,
   PagesAnswer,
   PreviewAnswer,
@@ -36,6 +37,8 @@ export interface ApiContext {
   runtime: Runtime;
   /** The pages folder, through realpath: every check and write happens here. */
   pagesDir: string;
+  /** The public folder (read only here: the form's image chooser lists public/images/). */
+  publicDir: string;
 }
 
 export interface ApiRequest {
@@ -251,12 +254,28 @@ const getBlocks: Handler = async (ctx) => {
   return ok(answer);
 };
 
+const IMAGE_FILE = /\.(svg|png|jpe?g|webp|avif)$/i;
+
+/** The images under public/images/ the form can choose from, by their site address. */
+const getImages: Handler = async (ctx) => {
+  const dir = path.join(ctx.publicDir, 'images');
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const images = entries
+    .filter((e) => e.isFile() && IMAGE_FILE.test(e.name))
+    .map((e) => `/images/${path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')}`)
+    // Generated photo sizes (foto-640w.avif) are the build's, not a choice.
+    .filter((url) => !/-\d+w\.[a-z]+$/.test(url))
+    .sort();
+  return ok({ images } satisfies ImagesAnswer);
+};
+
 const routes: Record<string, Partial<Record<string, Handler>>> = {
   '/api/pages': { GET: getPages, POST: postPages },
   '/api/pages/duplicate': { POST: duplicatePage },
   '/api/page': { GET: getPage, PUT: putPage, DELETE: deletePage },
   '/api/preview': { POST: postPreview },
   '/api/blocks': { GET: getBlocks },
+  '/api/images': { GET: getImages },
 };
 
 /** The answer to an /api/ request; refusals come back as HttpError. */

@@ -88,7 +88,7 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
     await vite.close();
     throw error;
   }
-  const ctx: ApiContext = { runtime, pagesDir: realPagesDir };
+  const ctx: ApiContext = { runtime, pagesDir: realPagesDir, publicDir: realPublicDir };
   const servePublic = publicFiles({ root, publicDir: realPublicDir, runtime, vite });
   let port = 0;
 

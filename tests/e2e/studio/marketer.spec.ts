@@ -43,13 +43,18 @@ test('a marketer creates a variant, changes it, sees it, fixes a mistake and sav
   const hero = phone(page).locator('fillgas-block:has(h1)');
   await expect(hero).toContainText('Sodastream Refil');
 
-  // The hero is inherited: choosing it in the preview offers its change: entry.
+  // The hero is inherited: choosing it in the preview offers its change: entry, which the form edits.
   await hero.locator('h1').click();
   await page.getByRole('button', { name: 'Mudar este bloco nesta variante' }).click();
   await expect(editor(page)).toContainText('change:');
-  await page.keyboard.press('Shift+End');
-  await page.keyboard.type('"Recarga na sua porta, sem sair de casa"');
+  await page.getByRole('tab', { name: 'Formulário do bloco' }).click();
+  const form = page.getByRole('region', { name: 'Formulário do bloco' });
+  await expect(form).toContainText('Herdado de pages/agendamento.yaml');
+  await form
+    .getByRole('textbox', { name: /Título principal da página/ })
+    .fill('Recarga na sua porta, sem sair de casa');
   await expect(phone(page).locator('h1')).toContainText('Recarga na sua porta, sem sair de casa');
+  await page.getByRole('tab', { name: 'Código' }).click();
 
   // A banner from the palette, after the hero.
   const before = await phone(page).locator('fillgas-block').count();
@@ -59,7 +64,7 @@ test('a marketer creates a variant, changes it, sees it, fixes a mistake and sav
   await expect(phone(page).locator('fillgas-block')).toHaveCount(before + 1);
 
   // A misspelt prop: the runtime's own located problem, with the suggestion, then fixed.
-  await editor(page).getByText('title: "Recarga na sua porta').click();
+  await editor(page).getByText('title: Recarga na sua porta').click();
   await page.keyboard.press('Home');
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Delete');
@@ -81,7 +86,7 @@ test('a marketer creates a variant, changes it, sees it, fixes a mistake and sav
   await expect(page.getByText(/Salvo às/)).toBeVisible();
   const saved = await readFile(path.join(studio.pagesDir, 'agendamento-teste.yaml'), 'utf8');
   expect(saved).toContain('extends: agendamento');
-  expect(saved).toContain('title: "Recarga na sua porta, sem sair de casa"');
+  expect(saved).toContain('title: Recarga na sua porta, sem sair de casa');
   expect(saved).toMatch(/insertAfter:\n {2}hero:\n {4}- type: banner/);
 
   // The runtime accepts what the Estúdio wrote: check, then a build whose route shows the change.
