@@ -390,12 +390,23 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
       <main css={bodyCss}>
         <section css={sourceCss} aria-label="Código da página">
           <div css={tabsCss}>
-            <div role="tablist" aria-label="Editar como">
+            <div
+              role="tablist"
+              aria-label="Editar como"
+              onKeyDown={(event) => {
+                // The tabs pattern: arrow keys move between the two tabs.
+                if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+                const next = tab === 'source' ? 'form' : 'source';
+                setTab(next);
+                document.getElementById(next === 'source' ? 'aba-codigo' : 'aba-formulario')?.focus();
+              }}
+            >
               <button
                 type="button"
                 role="tab"
                 id="aba-codigo"
                 aria-selected={tab === 'source'}
+                tabIndex={tab === 'source' ? 0 : -1}
                 aria-controls="painel-codigo"
                 onClick={() => setTab('source')}
               >
@@ -406,6 +417,7 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
                 role="tab"
                 id="aba-formulario"
                 aria-selected={tab === 'form'}
+                tabIndex={tab === 'form' ? 0 : -1}
                 aria-controls="painel-formulario"
                 onClick={() => setTab('form')}
               >
