@@ -202,7 +202,9 @@ function Field({
   const rest = schema.description?.startsWith(label)
     ? schema.description.slice(label.length).replace(/^[\s.,;:]+/, '')
     : schema.description;
-  const hint = rest ? rest.charAt(0).toUpperCase() + rest.slice(1) : undefined;
+  // Capitalised unless it starts with a value to write as is (paidTraffic).
+  const hint =
+    rest && /^\p{Ll}+\b/u.test(rest) ? rest.charAt(0).toUpperCase() + rest.slice(1) : rest || undefined;
   const kind = typeOf(schema);
   const set = (next: unknown) => edit((text) => setValue(text, path, next));
   const clear = () => edit((text) => removeKey(text, path));

@@ -46,7 +46,7 @@ function boxOf(el: Element): DOMRect | undefined {
 
 function drawBox(kind: 'selected' | 'hover', index: number): void {
   document.querySelector(`.estudio-box[data-kind=${kind}]`)?.remove();
-  if (kind === 'selected') document.querySelector('.estudio-badge')?.remove();
+  document.querySelector(`.estudio-badge[data-kind=${kind}]`)?.remove();
   const el = index >= 0 ? blockEl(index) : null;
   const box = el && boxOf(el);
   if (!box) return;
@@ -60,9 +60,11 @@ function drawBox(kind: 'selected' | 'hover', index: number): void {
     height: `${box.height}px`,
   });
   document.body.append(div);
-  if (kind === 'selected' && inherited.has(index)) {
+  // A variant's inherited blocks say so, under the pointer and when chosen.
+  if (inherited.has(index) && !(kind === 'hover' && index === selected)) {
     const badge = document.createElement('div');
     badge.className = 'estudio-badge';
+    badge.dataset.kind = kind;
     badge.textContent = 'Herdado da página base';
     Object.assign(badge.style, { left: `${box.left}px`, top: `${box.top}px` });
     document.body.append(badge);

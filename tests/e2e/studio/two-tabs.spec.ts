@@ -96,3 +96,28 @@ test('the pages list and the editor pass axe', async ({ page }) => {
     .analyze();
   expect(editor.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 });
+
+test("the preview frame cannot reach the Estúdio's window, storage or session", async ({ page }) => {
+  await openPage(page, 'pages/agendamento.yaml');
+  const frame = page.frames().find((f) => f.url().endsWith('/estudio/preview.html'))!;
+  const reach = await frame.evaluate(() => {
+    const tries: Record<string, string> = {};
+    const attempt = (name: string, fn: () => unknown) => {
+      try {
+        tries[name] = `reached: ${String(fn())}`;
+      } catch (error) {
+        tries[name] = `refused: ${(error as Error).name}`;
+      }
+    };
+    attempt('parent document', () => parent.document.title);
+    attempt('parent storage', () => parent.localStorage.length);
+    attempt('own storage', () => localStorage.length);
+    attempt('cookie', () => document.cookie);
+    return { origin: self.origin, tries };
+  });
+  expect(reach.origin).toBe('null');
+  expect(reach.tries['parent document']).toMatch(/^refused/);
+  expect(reach.tries['parent storage']).toMatch(/^refused/);
+  expect(reach.tries['own storage']).toMatch(/^refused/);
+  expect(reach.tries['cookie']).toMatch(/^refused|^reached: $/);
+});
