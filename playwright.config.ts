@@ -31,7 +31,13 @@ export default defineConfig({
     },
     { name: 'desktop', testIgnore: 'studio/**', use: { viewport: { width: 1280, height: 800 } } },
     // The Estúdio, on a laptop screen; each test starts its own server on a copy of pages/.
-    { name: 'studio', testMatch: 'studio/**/*.spec.ts', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'studio',
+      testMatch: 'studio/**/*.spec.ts',
+      // Each keystroke goes through a real server render: allow for a loaded 2-core machine.
+      expect: { timeout: 15_000 },
+      use: { viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: [
     {

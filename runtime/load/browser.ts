@@ -6,3 +6,4 @@ export { parseYaml, type ParsedFile, type ParseResult } from './parse.ts';
 export { createAjv, createValidator, type Validator } from './validate.ts';
 export type { PageProblem, SourceLocation } from './errors.ts';
 export { fileToRoute, isRouteFile, NOT_FOUND_ROUTE } from './routes.ts';
+export { closest } from './suggest.ts';

@@ -11,7 +11,11 @@ import { getLanguageService } from 'yaml-language-server';
 import type { CompletionItem, Diagnostic, LanguageService, Range } from 'yaml-language-server';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import pageSchema from '../../../schema/page.schema.json';
-import { closestName } from './did-you-mean.ts';
+// The runtime's own "você quis dizer" (one rule for the editor and `npm run check`). Imported from
+// its module, not load/browser.ts: through the entry the worker would carry ajv and js-yaml too
+// (measured: 110 → 140 KB gzip).
+// eslint-disable-next-line no-restricted-imports
+import { closest } from '../../../runtime/load/suggest.ts';
 import { hoverToPortuguese, toPortuguese } from './messages-pt.ts';
 import type {
   SchemaCompletion,
@@ -185,7 +189,7 @@ function guessFor(written: string, diagnostic: Diagnostic): string | undefined {
     return undefined;
   }
   const names = candidates.filter((name): name is string => typeof name === 'string' && name !== written);
-  return closestName(written.replace(/^['"]|['"]$/g, ''), names);
+  return closest(written.replace(/^['"]|['"]$/g, ''), names);
 }
 
 function completionKind(kind: number | undefined): SchemaCompletionKind {

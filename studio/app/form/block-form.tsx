@@ -283,13 +283,9 @@ function Field({
   }
   if (kind === 'object' && schema.properties) {
     return (
-      <fieldset>
-        <legend>
-          {label} <code>{name}</code>
-        </legend>
-        {help}
+      <Group label={label} name={name} help={help}>
         <Fields schema={schema} value={value} path={path} edit={edit} />
-      </fieldset>
+      </Group>
     );
   }
   if (kind === 'array' && schema.items) {
@@ -324,6 +320,29 @@ function Field({
       {isImage && <ImageChoices id={`${id}-imagens`} current={text} />}
       {help}
     </div>
+  );
+}
+
+/** A nested object or a list: a fieldset named like a field. */
+function Group({
+  label,
+  name,
+  help,
+  children,
+}: {
+  label: string;
+  name: string;
+  help: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset>
+      <legend>
+        {label} <code>{name}</code>
+      </legend>
+      {help}
+      {children}
+    </fieldset>
   );
 }
 
@@ -367,11 +386,7 @@ function List({
         : setValue(text, path, [emptyValue(itemSchema)]),
     );
   return (
-    <fieldset>
-      <legend>
-        {label} <code>{name}</code>
-      </legend>
-      {help}
+    <Group label={label} name={name} help={help}>
       {items.map((item, i) => (
         <div className="item" key={i}>
           <div className="item-bar" role="group" aria-label={`${label}: item ${i + 1}`}>
@@ -406,7 +421,7 @@ function List({
         </div>
       ))}
       <Button onClick={add}>Adicionar item</Button>
-    </fieldset>
+    </Group>
   );
 }
 

@@ -41,7 +41,8 @@ test('a marketer creates a variant, changes it, sees it, fixes a mistake and sav
   await expect(page.getByRole('heading', { name: '/agendamento-teste' })).toBeVisible();
   await expect(editor(page)).toContainText('extends: agendamento');
   const hero = phone(page).locator('fillgas-block:has(h1)');
-  await expect(hero).toContainText('Sodastream Refil');
+  // The first preview of a fresh server compiles the runtime through Vite: it may take a while.
+  await expect(hero).toContainText('Sodastream Refil', { timeout: 60_000 });
 
   // The hero is inherited: choosing it in the preview offers its change: entry, which the form edits.
   await hero.locator('h1').click();

@@ -22,7 +22,10 @@ const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Código YAML
 async function openPage(page: Page, file: string) {
   await page.goto(studio.url);
   await page.goto(`${studio.origin}/#/editar/${encodeURIComponent(file)}`);
-  await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0');
+  // The first preview of a fresh server compiles the runtime through Vite: it may take a while.
+  await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+    timeout: 60_000,
+  });
 }
 
 /** Replaces the page's title line with `title` (the editor's own keys, as an author types). */
