@@ -22,7 +22,9 @@ import {
 
 const pagesDir = path.resolve(import.meta.dirname, '../../pages');
 const files = (await listYamlFiles(pagesDir)).filter((f) => !f.startsWith('_'));
-const sources = await Promise.all(files.map(async (f) => [f, await readFile(path.join(pagesDir, f), 'utf8')] as const));
+const sources = await Promise.all(
+  files.map(async (f) => [f, await readFile(path.join(pagesDir, f), 'utf8')] as const),
+);
 
 type Data = Record<string, unknown>;
 const clone = <T>(v: T): T => structuredClone(v);
