@@ -122,8 +122,10 @@ async function appSize(): Promise<{ files: number; gzip: number; raw: number }> 
   }
 }
 
-const { preview, diagnostics } = await latencies();
+// The size first: the Estúdio's dev server sets NODE_ENV=development, which a later build would
+// inherit (React's development bundle).
 const size = await appSize();
+const { preview, diagnostics } = await latencies();
 console.log(
   `Estúdio, /agendamento (${preview.length} teclas; ${os.cpus().length} CPU, Node ${process.version})`,
 );
