@@ -7,7 +7,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export const COOKIE_NAME = 'estudio';
+/**
+ * The session cookie's name carries the port: browsers send a 127.0.0.1 cookie to every port, so
+ * two Estúdios on one machine (or any other local server) would otherwise share one name.
+ */
+export const cookieName = (port: number): string => `estudio-${port}`;
 
 /** 32 random bytes, base64url: the secret in the printed address. */
 export function newToken(): string {
@@ -33,13 +37,13 @@ export function cookieValues(header: string | undefined, name: string): string[]
     .map((part) => part.slice(name.length + 1));
 }
 
-export function hasSessionCookie(req: IncomingMessage, token: string): boolean {
-  return cookieValues(req.headers.cookie, COOKIE_NAME).some((value) => sameSecret(value, token));
+export function hasSessionCookie(req: IncomingMessage, port: number, token: string): boolean {
+  return cookieValues(req.headers.cookie, cookieName(port)).some((value) => sameSecret(value, token));
 }
 
 /** Set-Cookie for the session: never readable by scripts, never sent by another site's request. */
-export function sessionCookie(token: string): string {
-  return `${COOKIE_NAME}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+export function sessionCookie(port: number, token: string): string {
+  return `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
 /** The Host header must name this server exactly, by 127.0.0.1 or localhost and its port. */

@@ -97,7 +97,11 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
   });
   httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const status =
-      !hostAllowed(req, port) || !originAllowed(req, port) ? 403 : hasSessionCookie(req, token) ? 0 : 401;
+      !hostAllowed(req, port) || !originAllowed(req, port)
+        ? 403
+        : hasSessionCookie(req, port, token)
+          ? 0
+          : 401;
     if (status === 0) return upgrades.emit('upgrade', req, socket, head);
     socket.on('error', () => {});
     socket.end(
@@ -226,13 +230,13 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
     }
     // The token leaves the address bar (and the history) at once; the cookie carries it from here.
     res.statusCode = 303;
-    res.setHeader('Set-Cookie', sessionCookie(token));
+    res.setHeader('Set-Cookie', sessionCookie(port, token));
     res.setHeader('Location', '/');
     res.setHeader('Cache-Control', 'no-store');
     res.end();
     return;
   }
-  if (!hasSessionCookie(req, token)) {
+  if (!hasSessionCookie(req, port, token)) {
     throw new HttpError(
       401,
       pathname.startsWith('/api')

@@ -27,7 +27,7 @@ export async function startStudio(): Promise<Studio> {
   await cp(path.join(root, 'pages'), pagesDir, { recursive: true });
   const server = await createStudioServer({ root, pagesDir, port: 0 });
   const base = `http://127.0.0.1:${server.port}`;
-  const cookie = `estudio=${server.token}`;
+  const cookie = `estudio-${server.port}=${server.token}`;
   return {
     server,
     base,

@@ -66,9 +66,15 @@ describe('the token and the session cookie', () => {
 
     const almost = studio.server.token.slice(0, -1) + (studio.server.token.endsWith('A') ? 'B' : 'A');
     const res = await writesNothing(() =>
-      fetch(`${studio.base}/api/pages`, { headers: { Cookie: `estudio=${almost}` } }),
+      fetch(`${studio.base}/api/pages`, { headers: { Cookie: `estudio-${studio.server.port}=${almost}` } }),
     );
     await expectError(res, 401);
+
+    // The right token under another port's cookie name: another Estúdio's session, not this one's.
+    const other = await writesNothing(() =>
+      fetch(`${studio.base}/api/pages`, { headers: { Cookie: `estudio-1=${studio.server.token}` } }),
+    );
+    await expectError(other, 401);
   });
 
   it('turns the valid token into an HttpOnly, SameSite=Strict cookie and redirects to /', async () => {
@@ -77,7 +83,12 @@ describe('the token and the session cookie', () => {
     expect(res.headers.get('location')).toBe('/');
     const cookie = res.headers.get('set-cookie')!;
     expect(cookie.split('; ')).toEqual(
-      expect.arrayContaining([`estudio=${studio.server.token}`, 'HttpOnly', 'SameSite=Strict', 'Path=/']),
+      expect.arrayContaining([
+        `estudio-${studio.server.port}=${studio.server.token}`,
+        'HttpOnly',
+        'SameSite=Strict',
+        'Path=/',
+      ]),
     );
     const app = await fetch(`${studio.base}/`, { headers: { Cookie: cookie.split(';')[0]! } });
     expect(app.status).toBe(200);
