@@ -79,6 +79,11 @@ const bodyCss = css`
   display: grid;
   grid-template-columns: minmax(360px, 40%) minmax(0, 1fr);
   min-height: 0;
+  /* A narrow window (a tablet, a phone held up): the source above, the page below. */
+  @media (max-width: 900px) {
+    grid-template-columns: minmax(0, 1fr);
+    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr);
+  }
 `;
 const sourceCss = css`
   display: grid;
@@ -386,7 +391,7 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
         <Button tone="quiet" onClick={onBack}>
           ← Páginas
         </Button>
-        <h1>{blocks.length > 0 || preview.html ? routeOf(file) : file}</h1>
+        <h1>{page.route}</h1>
         <span className="file">{file}</span>
         <span className="spacer" />
         <span className="status" data-dirty={dirty} aria-live="polite">
@@ -561,12 +566,6 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
       )}
     </div>
   );
-}
-
-/** "pages/campanhas/x.yaml" → "/campanhas/x"; "pages/index.yaml" → "/". */
-function routeOf(file: string): string {
-  const route = `/${file.replace(/^pages\//, '').replace(/\.yaml$/, '')}`.replace(/\/index$/, '');
-  return route || '/';
 }
 
 /** How a variant addresses a base block: its id, or its type when it is the only one of its type. */
