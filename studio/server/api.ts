@@ -30,20 +30,26 @@ import {
   sha256,
   writeAtomic,
 } from './page-files.ts';
+import type { AuditLog } from './audit.ts';
 import { dependentsOf, listPages, routeFiles } from './pages.ts';
+import type { Person } from './people.ts';
 import type { LoadStage, Runtime } from './runtime.ts';
 
 export interface ApiContext {
   runtime: Runtime;
   /** The pages folder, through realpath: every check and write happens here. */
   pagesDir: string;
-  /** The public folder (read only here: the form's image chooser lists public/images/). */
+  /** The public folder, through realpath (the form's images live in its images/). */
   publicDir: string;
+  /** Publishes, restores, uploads and logins, with who and when. */
+  audit: AuditLog;
 }
 
 export interface ApiRequest {
   req: IncomingMessage;
   query: URLSearchParams;
+  /** Who sent it: the local author (git config) or the hosted session's account. */
+  person: Person;
 }
 
 export interface Answer {

@@ -15,6 +15,8 @@ import { handleApi, type ApiContext } from './api.ts';
 import { answered, HttpError, sendHtml, sendJson, sendPage } from './http.ts';
 import { isErrno } from './page-files.ts';
 import { publicFiles, type PublicFiles } from './public-files.ts';
+import { createAuditLog } from './audit.ts';
+import { localPerson, type Person } from './people.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import {
   hasSessionCookie,
@@ -43,6 +45,11 @@ export interface StudioOptions {
   host?: string;
   /** Default: 32 new random bytes, base64url. */
   token?: string;
+  /**
+   * The Estúdio's own state, never published: the audit log (audit.log) and, hosted, the
+   * accounts and sessions. Default: <root>/.estudio (ignored by git).
+   */
+  dataDir?: string;
 }
 
 export interface StudioServer {
@@ -88,12 +95,15 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
     await vite.close();
     throw error;
   }
-  const ctx: ApiContext = { runtime, pagesDir: realPagesDir, publicDir: realPublicDir };
+  const dataDir = path.resolve(options.dataDir ?? path.join(root, '.estudio'));
+  const audit = createAuditLog(path.join(dataDir, 'audit.log'));
+  const person = await localPerson(pagesDir);
+  const ctx: ApiContext = { runtime, pagesDir: realPagesDir, publicDir: realPublicDir, audit };
   const servePublic = publicFiles({ root, publicDir: realPublicDir, runtime, vite });
   let port = 0;
 
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    void handle({ req, res, port, token, root, ctx, vite, servePublic });
+    void handle({ req, res, port, token, root, ctx, vite, servePublic, person });
   });
   httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const status =
@@ -153,6 +163,7 @@ interface RequestContext {
   ctx: ApiContext;
   vite: ViteDevServer;
   servePublic: PublicFiles;
+  person: Person;
 }
 
 async function handle(rc: RequestContext): Promise<void> {
@@ -246,7 +257,7 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
   }
 
   if (pathname === '/api' || pathname.startsWith('/api/')) {
-    const answer = await handleApi(rc.ctx, { req, query }, pathname);
+    const answer = await handleApi(rc.ctx, { req, query, person: rc.person }, pathname);
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     sendJson(res, answer.status, answer.body);
     return;
