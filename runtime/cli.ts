@@ -49,7 +49,11 @@ async function main(argv: string[]): Promise<number> {
       const outIndex = args.indexOf('--out');
       const outDir =
         outIndex >= 0 && args[outIndex + 1] ? path.resolve(root, args[outIndex + 1]!) : undefined;
-      const report = await buildSite({ root, pagesDir, outDir, log: (l) => console.log(l) });
+      // `--public DIR`: another public folder (the Estúdio checks a candidate tree this way).
+      const publicIndex = args.indexOf('--public');
+      const publicDir =
+        publicIndex >= 0 && args[publicIndex + 1] ? path.resolve(root, args[publicIndex + 1]!) : undefined;
+      const report = await buildSite({ root, pagesDir, outDir, publicDir, log: (l) => console.log(l) });
       for (const r of report.routes) {
         const parts = [
           r.islands.length ? `ilhas: ${r.islands.join(', ')}` : '',
@@ -111,7 +115,7 @@ async function main(argv: string[]): Promise<number> {
     }
     default:
       console.error(
-        'Uso: tsx runtime/cli.ts <check [arquivos…] | build [--out pasta] | serve | schema | new-page <endereco> [--from pagina]> [--pages pasta]  (serve lê DIST_DIR, padrão dist)',
+        'Uso: tsx runtime/cli.ts <check [arquivos…] | build [--out pasta] [--public pasta] | serve | schema | new-page <endereco> [--from pagina]> [--pages pasta]  (serve lê DIST_DIR, padrão dist)',
       );
       return 2;
   }

@@ -21,6 +21,10 @@ export interface PageSummary {
   variantOf: string | null;
   /** How many problems `npm run check` reports in this file. */
   problems: number;
+  /** The last published change (git), when the page has one. */
+  lastChange: { name: string; date: string } | null;
+  /** Saved changes not yet published. */
+  unpublished: boolean;
 }
 
 /** GET /api/pages */
@@ -92,7 +96,145 @@ export interface BlocksAnswer {
   blocks: BlockInfo[];
 }
 
-/** GET /api/images: site addresses of the images in public/images/ ("/images/cilindro.svg"). */
+/** An image of public/images/ by its site address, with its natural size when it could be read. */
+export interface ImageInfo {
+  /** "/images/cilindro.svg" */
+  url: string;
+  width?: number;
+  height?: number;
+}
+
+/** GET /api/images: the images in public/images/ the form can choose from, sorted by address. */
 export interface ImagesAnswer {
-  images: string[];
+  images: ImageInfo[];
+}
+
+/**
+ * POST /api/images?name=foto-da-loja.png with the file's bytes as the body: 201. Refusals: 400 (a
+ * name that is not a plain file name; `suggestion` names one that works), 409 (the name is taken;
+ * `suggestion`), 413 (too large), 415 (not the type its name says, or not an accepted type), 422
+ * (a file that cannot be read, or an SVG that is not inert). Nothing is written on a refusal.
+ */
+export interface UploadedImage {
+  /** "/images/foto-da-loja.png": what the image's `src` takes. */
+  url: string;
+  width: number;
+  height: number;
+  type: 'png' | 'jpeg' | 'webp' | 'avif' | 'svg';
+}
+export interface UploadRefused extends ApiError {
+  suggestion?: string;
+}
+
+/** GET /api/changes: the saved files not yet published, and who would publish them. */
+export interface ChangedFile {
+  /** "pages/promo.yaml" or "public/images/foto.png". */
+  file: string;
+  route: string | null;
+  status: 'novo' | 'alterado' | 'excluído';
+  /** A default message for this change: "Muda o título de /promo". */
+  summary: string;
+  /** Another person published this file after it was saved here: publishing shows both first. */
+  stale: boolean;
+}
+export interface ChangesAnswer {
+  publishing: { enabled: boolean; remote: string | null; branch: string | null; reason?: string };
+  author: { name: string; email: string };
+  changes: ChangedFile[];
+}
+
+/** POST /api/publish */
+export interface PublishRequest {
+  files: string[];
+  message: string;
+  /** Files whose newer published version the author has seen and chooses to replace. */
+  overwrite?: string[];
+}
+/** 200 (also the answer of a restore) */
+export interface PublishAnswer {
+  commit: string;
+  short: string;
+  message: string;
+  /** Sent to the remote (the host rebuilds the site). */
+  pushed: boolean;
+  /** The remote had moved on: the change was replayed onto it, checked again and sent. */
+  rebased: boolean;
+  remote: string | null;
+  branch: string;
+  warnings: string[];
+}
+/** 422: the site does not pass the build's checks; nothing was committed. */
+export interface PublishRefused extends ApiError {
+  /** The pages the errors name. */
+  pages: string[];
+  /** The build's own output (located Portuguese errors). */
+  output: string;
+}
+/** 409: another person published these files meanwhile; nothing was committed. */
+export interface PublishConflict extends ApiError {
+  conflicts: { file: string; mine: string | null; theirs: string | null }[];
+}
+
+/** GET /api/history?file=… */
+export interface HistoryEntry {
+  commit: string;
+  short: string;
+  name: string;
+  email: string;
+  /** ISO 8601 */
+  date: string;
+  message: string;
+}
+export interface HistoryAnswer {
+  file: string;
+  route: string | null;
+  /** The file exists in the working tree (a deleted page's history has false). */
+  exists: boolean;
+  entries: HistoryEntry[];
+}
+/** GET /api/history/diff?file=…&commit=… */
+export interface HistoryDiffAnswer {
+  file: string;
+  commit: string;
+  before: string | null;
+  after: string | null;
+  /** Unified diff of the file in that commit. */
+  diff: string;
+}
+/** GET /api/history/deleted */
+export interface DeletedPage {
+  file: string;
+  route: string;
+  deletedIn: string;
+  name: string;
+  email: string;
+  date: string;
+  /** The version to restore ("<commit>^"). */
+  restoreFrom: string;
+}
+export interface DeletedAnswer {
+  pages: DeletedPage[];
+}
+/** POST /api/history/restore */
+export interface RestoreRequest {
+  file: string;
+  commit: string;
+}
+
+/** GET /api/presence; POST /api/presence { tab, file } from each open editor. */
+export interface PresenceAnswer {
+  editing: { tab: string; file: string; name: string; email: string; since: string }[];
+}
+
+/**
+ * How the Estúdio runs: `local` on 127.0.0.1 with the terminal's token; `hospedado` on a server,
+ * with accounts and the /entrar page; `proxy` on a server behind Cloudflare Access.
+ */
+export type StudioMode = 'local' | 'hospedado' | 'proxy';
+
+/** GET /api/eu: who is signed in (local: git's user.name and user.email), and the mode. */
+export interface MeAnswer {
+  name: string;
+  email: string;
+  mode: StudioMode;
 }

@@ -3,6 +3,14 @@
  * session cookie and the Origin header the server checks on every write.
  */
 import type {
+  ChangesAnswer,
+  DeletedAnswer,
+  HistoryAnswer,
+  HistoryDiffAnswer,
+  PresenceAnswer,
+  PublishAnswer,
+  PublishRequest,
+  RestoreRequest,
   ApiError,
   BlocksAnswer,
   CreatedAnswer,
@@ -15,6 +23,7 @@ import type {
   SaveAnswer,
   SaveConflict,
   SaveRequest,
+  UploadedImage,
 } from '../api.ts';
 
 /** An answer other than 2xx, with the server's Portuguese message and the whole body. */
@@ -34,8 +43,15 @@ async function call<T>(method: string, url: string, body?: unknown, signal?: Abo
     response = await fetch(url, {
       method,
       signal,
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A file goes as its own bytes (an upload); anything else as JSON.
+      headers:
+        body === undefined
+          ? undefined
+          : {
+              'Content-Type':
+                body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json',
+            },
+      body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -64,6 +80,16 @@ async function call<T>(method: string, url: string, body?: unknown, signal?: Abo
 const q = (file: string) => `?file=${encodeURIComponent(file)}`;
 
 export const api = {
+  changes: () => call<ChangesAnswer>('GET', '/api/changes'),
+  publish: (request: PublishRequest) => call<PublishAnswer>('POST', '/api/publish', request),
+  history: (file: string) => call<HistoryAnswer>('GET', `/api/history${q(file)}`),
+  historyDiff: (file: string, commit: string) =>
+    call<HistoryDiffAnswer>('GET', `/api/history/diff${q(file)}&commit=${encodeURIComponent(commit)}`),
+  deleted: () => call<DeletedAnswer>('GET', '/api/history/deleted'),
+  restore: (request: RestoreRequest) => call<PublishAnswer>('POST', '/api/history/restore', request),
+  presence: () => call<PresenceAnswer>('GET', '/api/presence'),
+  here: (tab: string, file: string | null) =>
+    call<PresenceAnswer>('POST', '/api/presence', { tab, file: file ?? '' }),
   pages: () => call<PagesAnswer>('GET', '/api/pages'),
   page: (file: string) => call<PageAnswer>('GET', `/api/page${q(file)}`),
   save: (request: SaveRequest) => call<SaveAnswer>('PUT', '/api/page', request),
@@ -74,6 +100,9 @@ export const api = {
     call<PreviewAnswer>('POST', '/api/preview', { file, source }, signal),
   blocks: () => call<BlocksAnswer>('GET', '/api/blocks'),
   images: () => call<ImagesAnswer>('GET', '/api/images'),
+  /** The file's bytes under `name` in public/images/ (the server checks both). */
+  uploadImage: (name: string, file: Blob) =>
+    call<UploadedImage>('POST', `/api/images?name=${encodeURIComponent(name)}`, file),
 };
 
 export function isConflict(error: unknown): error is ApiFailure & { body: SaveConflict } {

@@ -1,14 +1,16 @@
 /**
- * The Estúdio's two screens, chosen by the address's hash so the browser's back button and a
- * reload keep the author where they were: `#/` the pages, `#/editar/<file>` the editor.
+ * The Estúdio's screens, chosen by the address's hash so the browser's back button and a reload
+ * keep the author where they were: `#/` the pages, `#/editar/<file>` the editor,
+ * `#/historico/<file>` a page's history.
  */
 import { useEffect, useState } from 'react';
 import { EditorScreen } from './editor-screen.tsx';
+import { HistoryScreen } from './history-screen.tsx';
 import { PagesScreen } from './pages-screen.tsx';
 import { GlobalStyles } from './ui.tsx';
 
-function fileFromHash(hash: string): string | undefined {
-  const m = /^#\/editar\/(.+)$/.exec(hash);
+function fileFromHash(hash: string, screen = 'editar'): string | undefined {
+  const m = new RegExp(`^#/${screen}/(.+)$`).exec(hash);
   if (!m) return undefined;
   try {
     return decodeURIComponent(m[1]!);
@@ -25,9 +27,14 @@ export function App() {
     return () => removeEventListener('hashchange', update);
   }, []);
   const file = fileFromHash(hash);
+  const historyOf = fileFromHash(hash, 'historico');
   useEffect(() => {
-    document.title = file ? `${file} · Estúdio Fillgás` : 'Páginas · Estúdio Fillgás';
-  }, [file]);
+    document.title = file
+      ? `${file} · Estúdio Fillgás`
+      : historyOf
+        ? `Histórico de ${historyOf} · Estúdio Fillgás`
+        : 'Páginas · Estúdio Fillgás';
+  }, [file, historyOf]);
   const open = (next: string) => {
     location.hash = `#/editar/${encodeURIComponent(next)}`;
   };
@@ -36,6 +43,8 @@ export function App() {
       <GlobalStyles />
       {file ? (
         <EditorScreen key={file} file={file} onBack={() => (location.hash = '#/')} />
+      ) : historyOf ? (
+        <HistoryScreen key={historyOf} file={historyOf} onBack={() => (location.hash = '#/')} onOpen={open} />
       ) : (
         <PagesScreen onOpen={open} />
       )}

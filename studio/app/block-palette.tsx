@@ -8,6 +8,7 @@ import { colors, fonts, radii } from '../../design/theme.ts';
 import type { BlockInfo } from '../api.ts';
 import { api } from './api-client.ts';
 import { actionsCss, Button, Dialog, fieldCss, Message } from './ui.tsx';
+import { withStyleNonce } from './csp-nonce.ts';
 
 const PLACEMENT: Record<BlockInfo['placement'], string> = {
   header: 'cabeçalho',
@@ -118,7 +119,9 @@ function Thumbnail({ file, block }: { file: string; block: BlockInfo }) {
   }, [file, block]);
   return (
     <div css={thumbCss} aria-hidden="true">
-      {html ? <iframe title="" srcDoc={html} sandbox="" tabIndex={-1} loading="lazy" /> : null}
+      {html ? (
+        <iframe title="" srcDoc={withStyleNonce(html)} sandbox="" tabIndex={-1} loading="lazy" />
+      ) : null}
     </div>
   );
 }

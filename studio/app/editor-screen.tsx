@@ -14,6 +14,8 @@ import { BlockPalette } from './block-palette.tsx';
 import { BlockForm, type Edit } from './form/block-form.tsx';
 import { blockSchemas } from './form/block-schemas.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
+import { names, TAB, usePresence } from './presence.ts';
+import { PublishDialog } from './publish-dialog.tsx';
 import { editorExtensions } from './editor-extensions.ts';
 import { PreviewFrame, type PreviewState } from './preview-frame.tsx';
 import { ProblemsList } from './problems-list.tsx';
@@ -73,6 +75,19 @@ const barCss = css`
   .status[data-dirty='true'] {
     color: ${colors.orangeHover};
     font-weight: 600;
+  }
+  .history {
+    font-weight: 600;
+    font-size: 14px;
+  }
+  .others {
+    flex-basis: 100%;
+    margin: 0;
+    padding: 6px 12px;
+    border-radius: ${radii.sm};
+    background: ${colors.waterLight};
+    color: ${colors.navy};
+    font-size: 14px;
   }
 `;
 const bodyCss = css`
@@ -214,11 +229,13 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
   const [selected, setSelected] = useState({ index: -1, scroll: false, seq: 0 });
   const [inheritedChoice, setInheritedChoice] = useState<number>();
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const [conflict, setConflict] = useState<{ source: string; version: string; mine: string }>();
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
   const [renders, setRenders] = useState(0);
   const [tab, setTab] = useState<(typeof TABS)[number]['id']>('codigo');
   const dirty = text !== saved.source;
+  const others = usePresence(file).filter((e) => e.file === file && e.tab !== TAB);
   // The form edits the block under the cursor: its own map in this file, or in a variant the
   // `change:` entry of an inherited block.
   const formTarget = useMemo(() => {
@@ -328,9 +345,11 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
         setConflict(undefined);
         clearDraft(file);
         setMessage(undefined);
+        return true;
       } catch (e) {
         if (isConflict(e)) setConflict({ ...e.body.current, mine: source });
         else setMessage({ tone: 'error', text: e instanceof ApiFailure ? e.message : String(e) });
+        return false;
       }
     },
     [file, saved.version, text],
@@ -398,9 +417,27 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
           {dirty ? 'Alterações não salvas' : saved.at ? `Salvo às ${time(saved.at)}` : 'Sem alterações'}
         </span>
         <Button onClick={() => setPaletteOpen(true)}>Adicionar bloco</Button>
+        <a className="history" href={`#/historico/${encodeURIComponent(file)}`}>
+          Histórico
+        </a>
         <Button tone="primary" onClick={() => void save()} disabled={!dirty} title="Ctrl+S">
           Salvar
         </Button>
+        <Button
+          onClick={() => {
+            // Publishing takes what is saved: unsaved text is saved first (a conflict stops here).
+            if (!dirty) setPublishing(true);
+            else void save().then((done) => done && setPublishing(true));
+          }}
+        >
+          Publicar
+        </Button>
+        {others.length > 0 && (
+          <p className="others" role="status" data-presence-others>
+            {names(others)} também {others.length === 1 ? 'está' : 'estão'} com esta página aberta. Se duas
+            pessoas salvarem, a segunda vê as duas versões antes de gravar: nada se perde.
+          </p>
+        )}
       </div>
       <main css={bodyCss}>
         <section css={sourceCss} aria-label="Código da página">
@@ -550,6 +587,16 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
           </div>
         </section>
       </main>
+      {publishing && (
+        <PublishDialog
+          focusFile={file}
+          onClose={() => setPublishing(false)}
+          onOpenFile={(next) => {
+            setPublishing(false);
+            if (next !== file) location.hash = `#/editar/${encodeURIComponent(next)}`;
+          }}
+        />
+      )}
       {paletteOpen && <BlockPalette file={file} onClose={() => setPaletteOpen(false)} onPick={insertBlock} />}
       {conflict && (
         <ConflictDialog

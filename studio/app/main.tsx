@@ -1,10 +1,21 @@
 /** The Estúdio's browser app: one React root. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { App } from './app.tsx';
+import { cspNonce } from './csp-nonce.ts';
+import { SessionShell } from './session-bar.tsx';
 
-createRoot(document.getElementById('estudio')!).render(
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <SessionShell>
+      <App />
+    </SessionShell>
+  </StrictMode>
+);
+
+// Hosted, the CSP admits style elements only with the page's nonce: Emotion's carry it.
+createRoot(document.getElementById('estudio')!).render(
+  cspNonce ? <CacheProvider value={createCache({ key: 'css', nonce: cspNonce })}>{app}</CacheProvider> : app,
 );

@@ -6,8 +6,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii, shadows } from '../../design/theme.ts';
-import type { PageSummary } from '../api.ts';
+import type { DeletedPage, PageSummary } from '../api.ts';
 import { api, ApiFailure } from './api-client.ts';
+import { when } from './history-screen.tsx';
+import { names, usePresence } from './presence.ts';
+import { PublishDialog } from './publish-dialog.tsx';
 import { actionsCss, Button, Dialog, fieldCss, Message } from './ui.tsx';
 
 type Action =
@@ -75,12 +78,25 @@ const badgeCss = (ok: boolean) => css`
 `;
 
 const editHref = (file: string) => `#/editar/${encodeURIComponent(file)}`;
+const historyHref = (file: string) => `#/historico/${encodeURIComponent(file)}`;
+const presenceCss = css`
+  display: inline-block;
+  margin-top: 4px;
+  padding: 2px 10px;
+  border-radius: ${radii.pill};
+  font: 600 12px/1.6 ${fonts.display};
+  background: ${colors.navy};
+  color: ${colors.white};
+`;
 const routeName = (route: string) => route.replace(/^\//, '') || 'index';
 
 export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
   const [pages, setPages] = useState<PageSummary[] | undefined>();
   const [error, setError] = useState<string>();
   const [action, setAction] = useState<Action>();
+  const [publishing, setPublishing] = useState(false);
+  const [deleted, setDeleted] = useState<DeletedPage[]>([]);
+  const editing = usePresence(null);
 
   const reload = useCallback(() => {
     api.pages().then(
@@ -90,13 +106,25 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
       },
       (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
     );
+    // No repository, no history: the list simply has no deleted pages.
+    api.deleted().then(
+      (answer) => setDeleted(answer.pages),
+      () => setDeleted([]),
+    );
   }, []);
   useEffect(reload, [reload]);
+  const unpublished = pages?.filter((p) => p.unpublished).length ?? 0;
 
   return (
     <main css={pageCss}>
       <header>
         <h1>Páginas</h1>
+        <span css={{ flex: 1 }} />
+        <Button onClick={() => setPublishing(true)}>
+          {unpublished > 0
+            ? `Publicar (${unpublished} ${unpublished === 1 ? 'página' : 'páginas'})`
+            : 'Publicar'}
+        </Button>
         <Button tone="primary" onClick={() => setAction({ kind: 'new' })}>
           Nova página
         </Button>
@@ -113,61 +141,124 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
                 <th scope="col">Título</th>
                 <th scope="col">Tipo</th>
                 <th scope="col">Situação</th>
+                <th scope="col">Última publicação</th>
                 <th scope="col">
                   <span className="visually-hidden">Ações</span>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {pages.map((page) => (
-                <tr key={page.file} data-file={page.file}>
-                  <td>
-                    <a className="route" href={editHref(page.file)}>
-                      {page.route}
-                    </a>
-                    <br />
-                    <code>{page.file}</code>
-                  </td>
-                  <td>{page.title ?? '—'}</td>
-                  <td>{page.extends ? `variante de ${page.variantOf ?? page.extends}` : 'página'}</td>
-                  <td>
-                    <span css={badgeCss(page.problems === 0)}>
-                      {page.problems === 0
-                        ? 'sem problemas'
-                        : page.problems === 1
-                          ? '1 problema'
-                          : `${page.problems} problemas`}
-                    </span>
-                  </td>
-                  <td className="actions">
-                    <Button onClick={() => onOpen(page.file)} aria-label={`Abrir ${page.route}`}>
-                      Abrir
-                    </Button>
-                    <Button
-                      onClick={() => setAction({ kind: 'variant', page })}
-                      aria-label={`Nova variante de ${page.route}`}
-                    >
-                      Nova variante
-                    </Button>
-                    <Button
-                      onClick={() => setAction({ kind: 'duplicate', page })}
-                      aria-label={`Duplicar ${page.route}`}
-                    >
-                      Duplicar
-                    </Button>
-                    <Button
-                      tone="danger"
-                      onClick={() => setAction({ kind: 'delete', page })}
-                      aria-label={`Excluir ${page.route}`}
-                    >
-                      Excluir
-                    </Button>
-                  </td>
-                </tr>
-              ))}
+              {pages.map((page) => {
+                const here = editing.filter((e) => e.file === page.file);
+                return (
+                  <tr key={page.file} data-file={page.file}>
+                    <td>
+                      <a className="route" href={editHref(page.file)}>
+                        {page.route}
+                      </a>
+                      <br />
+                      <code>{page.file}</code>
+                      {here.length > 0 && (
+                        <>
+                          <br />
+                          <span css={presenceCss} data-presence={page.file}>
+                            {names(here)} {here.length === 1 ? 'está editando' : 'estão editando'}
+                          </span>
+                        </>
+                      )}
+                    </td>
+                    <td>{page.title ?? '—'}</td>
+                    <td>{page.extends ? `variante de ${page.variantOf ?? page.extends}` : 'página'}</td>
+                    <td>
+                      <span css={badgeCss(page.problems === 0)}>
+                        {page.problems === 0
+                          ? 'sem problemas'
+                          : page.problems === 1
+                            ? '1 problema'
+                            : `${page.problems} problemas`}
+                      </span>
+                      {page.unpublished && (
+                        <>
+                          <br />
+                          <span css={[badgeCss(false), { marginTop: 4 }]}>não publicada</span>
+                        </>
+                      )}
+                    </td>
+                    <td>
+                      {page.lastChange ? (
+                        <>
+                          {page.lastChange.name}
+                          <br />
+                          <small css={{ color: colors.muted }}>{when(page.lastChange.date)}</small>
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                    <td className="actions">
+                      <Button onClick={() => onOpen(page.file)} aria-label={`Abrir ${page.route}`}>
+                        Abrir
+                      </Button>
+                      <a
+                        href={historyHref(page.file)}
+                        aria-label={`Histórico de ${page.route}`}
+                        css={{ alignSelf: 'center', padding: '0 6px', fontWeight: 600 }}
+                      >
+                        Histórico
+                      </a>
+                      <Button
+                        onClick={() => setAction({ kind: 'variant', page })}
+                        aria-label={`Nova variante de ${page.route}`}
+                      >
+                        Nova variante
+                      </Button>
+                      <Button
+                        onClick={() => setAction({ kind: 'duplicate', page })}
+                        aria-label={`Duplicar ${page.route}`}
+                      >
+                        Duplicar
+                      </Button>
+                      <Button
+                        tone="danger"
+                        onClick={() => setAction({ kind: 'delete', page })}
+                        aria-label={`Excluir ${page.route}`}
+                      >
+                        Excluir
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
+      )}
+      {deleted.length > 0 && (
+        <details css={{ marginTop: 24 }}>
+          <summary css={{ cursor: 'pointer', fontWeight: 600, color: colors.navy }}>
+            Páginas excluídas ({deleted.length})
+          </summary>
+          <ul css={{ paddingLeft: 20 }}>
+            {deleted.map((page) => (
+              <li key={page.file} css={{ margin: '6px 0' }}>
+                <strong>{page.route}</strong> <code>{page.file}</code>, excluída por {page.name} em{' '}
+                {when(page.date)}. <a href={historyHref(page.file)}>Ver histórico e restaurar</a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {publishing && (
+        <PublishDialog
+          onClose={() => {
+            setPublishing(false);
+            reload();
+          }}
+          onOpenFile={(file) => {
+            setPublishing(false);
+            onOpen(file);
+          }}
+        />
       )}
       {action && (
         <ActionDialog

@@ -12,6 +12,7 @@ import { EditorSelection, EditorState, StateEffect, StateField, type Extension }
 import { EditorView, keymap } from '@codemirror/view';
 import { css } from '@emotion/react';
 import { colors, fonts } from '../../design/theme.ts';
+import { cspNonce } from './csp-nonce.ts';
 import { portuguesePhrases } from './phrases.ts';
 
 export interface RuntimeProblem {
@@ -118,6 +119,8 @@ export function SourceEditor({
           yaml(),
           portuguesePhrases,
           EditorView.lineWrapping,
+          // Hosted, the CSP admits CodeMirror's style element only with the page's nonce.
+          ...(cspNonce ? [EditorView.cspNonce.of(cspNonce)] : []),
           EditorView.contentAttributes.of({ 'aria-label': 'Código YAML da página' }),
           runtimeField,
           linter((v) => v.state.field(runtimeField), {

@@ -1,7 +1,9 @@
 /**
  * The Vite settings of the Estúdio's browser app, shared by the server (which serves the app
- * through Vite in middleware mode) and the app's build checks.
+ * through Vite in middleware mode), the hosted Estúdio's production build and the app's build
+ * checks.
  */
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { InlineConfig } from 'vite';
 import { yamlLanguageServerShims } from './editor/vite-shims.ts';
@@ -32,6 +34,46 @@ export function appViteConfig(): Pick<InlineConfig, 'plugins' | 'resolve' | 'wor
       // otherwise), with the stand-ins applied inside that bundle.
       include: [LANGUAGE_SERVER_ESM, 'vscode-languageserver-textdocument'],
       rolldownOptions: { plugins: [yamlLanguageServerShims()] },
+    },
+  };
+}
+
+/** The app's page, relative to the project root. */
+export const APP_HTML = 'studio/app/index.html';
+
+/** Where the hosted Estúdio serves the app's built files from (hashed names, cached for good). */
+export const APP_ASSETS_DIR = 'app';
+
+/**
+ * Vite puts this in the built page as `nonce="…"` on its tags and in
+ * `<meta property="csp-nonce">`; the hosted server replaces it with a new nonce on every answer,
+ * and the app reads it there for the style elements Emotion and CodeMirror add (studio/app/csp-nonce.ts).
+ */
+export const CSP_NONCE_PLACEHOLDER = '__ESTUDIO_CSP_NONCE__';
+
+/**
+ * The production build of the app for the hosted Estúdio (studio/server/hosted/app.ts): no dev
+ * server, no inline script, every file under /app/ with a content hash in its name. Run it with
+ * NODE_ENV=production (the hosted server does, in a child process), or React's development build
+ * and the JSX dev runtime come along.
+ */
+export function appBuildConfig(root: string, outDir: string): InlineConfig {
+  return {
+    ...appViteConfig(),
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    mode: 'production',
+    // The site's public files are served by the Estúdio itself (public-files.ts), not copied.
+    publicDir: false,
+    html: { cspNonce: CSP_NONCE_PLACEHOLDER },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      assetsDir: APP_ASSETS_DIR,
+      // The main bundle is one file on purpose (CodeMirror, React, the schema): no warning.
+      chunkSizeWarningLimit: 2048,
+      rolldownOptions: { input: path.join(root, APP_HTML) },
     },
   };
 }

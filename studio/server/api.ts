@@ -2,15 +2,16 @@
  * The JSON API (types in studio/api.ts). Every operation calls the runtime through the SSR module
  * runner; every file name goes through page-files.ts before anything is read or written.
  */
-import { mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type {
+  MeAnswer,
+  StudioMode,
   BlocksAnswer,
   CreatedAnswer,
   DeleteRefused,
-  ImagesAnswer,
   PageAnswer,
   PagesAnswer,
   PreviewAnswer,
@@ -31,8 +32,11 @@ import {
   writeAtomic,
 } from './page-files.ts';
 import type { AuditLog } from './audit.ts';
+import { getImages, uploadImage } from './images.ts';
 import { dependentsOf, listPages, routeFiles } from './pages.ts';
 import type { Person } from './people.ts';
+import type { Presence } from './presence.ts';
+import type { Publisher } from './publish.ts';
 import type { LoadStage, Runtime } from './runtime.ts';
 
 export interface ApiContext {
@@ -43,6 +47,12 @@ export interface ApiContext {
   publicDir: string;
   /** Publishes, restores, uploads and logins, with who and when. */
   audit: AuditLog;
+  /** How the Estúdio runs (GET /api/eu). Default: local. */
+  mode?: StudioMode;
+  /** Publicar, Histórico, Restaurar (git). */
+  publisher: Publisher;
+  /** Who has which page open (the Páginas screen shows it). */
+  presence: Presence;
 }
 
 export interface ApiRequest {
@@ -98,8 +108,20 @@ function checkSourceSize(source: string, load: typeof LoadStage): Buffer {
   return bytes;
 }
 
-const getPages: Handler = async (ctx) =>
-  ok({ pages: await listPages(ctx.runtime, ctx.pagesDir) } satisfies PagesAnswer);
+const getPages: Handler = async (ctx) => {
+  const [pages, states] = await Promise.all([
+    listPages(ctx.runtime, ctx.pagesDir),
+    ctx.publisher.pageStates(),
+  ]);
+  const answer: PagesAnswer = {
+    pages: pages.map((page) => ({
+      ...page,
+      lastChange: states.get(page.file)?.lastChange ?? null,
+      unpublished: states.get(page.file)?.unpublished ?? false,
+    })),
+  };
+  return ok(answer);
+};
 
 const getPage: Handler = async (ctx, request) => {
   const load = await ctx.runtime.load();
@@ -260,28 +282,106 @@ const getBlocks: Handler = async (ctx) => {
   return ok(answer);
 };
 
-const IMAGE_FILE = /\.(svg|png|jpe?g|webp|avif)$/i;
+/** A file the publisher names: a page by the loader's rules, or an image under public/images/. */
+function checkPublishedFile(value: unknown, load: typeof LoadStage): string {
+  if (typeof value === 'string' && value.startsWith('public/images/')) {
+    const rest = value.slice('public/images/'.length);
+    if (/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/.test(rest) && !rest.split('/').includes('..'))
+      return value;
+    throw new HttpError(400, `${JSON.stringify(value)} não é uma imagem de public/images/.`);
+  }
+  return apiFileName(checkPageFileName(value, load));
+}
 
-/** The images under public/images/ the form can choose from, by their site address. */
-const getImages: Handler = async (ctx) => {
-  const dir = path.join(ctx.publicDir, 'images');
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const images = entries
-    .filter((e) => e.isFile() && IMAGE_FILE.test(e.name))
-    .map((e) => `/images/${path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')}`)
-    // Generated photo sizes (foto-640w.avif) are the build's, not a choice.
-    .filter((url) => !/-\d+w\.[a-z]+$/.test(url))
-    .sort();
-  return ok({ images } satisfies ImagesAnswer);
+async function readObject(request: ApiRequest): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(request.req);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'Os dados enviados precisam ser um objeto JSON.');
+  }
+  return body as Record<string, unknown>;
+}
+
+const getChanges: Handler = async (ctx, request) => ok(await ctx.publisher.changes(request.person));
+
+const MAX_MESSAGE = 2000;
+
+/** Publicar: the chosen saved files, checked as the build checks them, committed and pushed. */
+const postPublish: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const body = await readObject(request);
+  const {
+    files,
+    message,
+    overwrite = [],
+  } = body as { files?: unknown; message?: unknown; overwrite?: unknown };
+  if (!Array.isArray(files) || files.length === 0 || files.length > 200) {
+    throw new HttpError(400, 'Escolha ao menos um arquivo para publicar.');
+  }
+  if (!Array.isArray(overwrite)) throw new HttpError(400, 'O campo "overwrite" precisa ser uma lista.');
+  const text = typeof message === 'string' ? message.trim() : '';
+  if (text === '') throw new HttpError(400, 'Escreva uma mensagem dizendo o que mudou.');
+  if (text.length > MAX_MESSAGE) throw new HttpError(400, `A mensagem passa de ${MAX_MESSAGE} caracteres.`);
+  const checked = [...new Set(files.map((f) => checkPublishedFile(f, load)))];
+  const seen = overwrite.map((f) => checkPublishedFile(f, load));
+  const outcome = await ctx.publisher.publish(request.person, checked, text, seen);
+  return ok(outcome.body, outcome.status);
 };
 
+const getHistory: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const file = apiFileName(checkPageFileName(request.query.get('file'), load));
+  return ok(await ctx.publisher.history(file));
+};
+
+const getHistoryDiff: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const file = apiFileName(checkPageFileName(request.query.get('file'), load));
+  const commit = request.query.get('commit') ?? '';
+  if (!/^[0-9a-f]{40}$/.test(commit)) throw new HttpError(400, 'Informe a versão (commit) completa.');
+  return ok(await ctx.publisher.diff(file, commit));
+};
+
+const getDeleted: Handler = async (ctx) => ok({ pages: await ctx.publisher.deleted() });
+
+const postRestore: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const { file: name, commit } = await readFields(request, { file: 'string', commit: 'string' });
+  const file = apiFileName(checkPageFileName(name, load));
+  const outcome = await ctx.publisher.restore(request.person, file, commit);
+  return ok(outcome.body, outcome.status);
+};
+
+const getPresence: Handler = async (ctx) => ok(ctx.presence.list());
+
+/** The editor says every few seconds which page it has open (or none). */
+const postPresence: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const { tab, file } = await readFields(request, { tab: 'string', file: 'string?' });
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(tab)) throw new HttpError(400, 'Identificador de aba inválido.');
+  const page = file === undefined || file === '' ? null : apiFileName(checkPageFileName(file, load));
+  ctx.presence.beat(tab, request.person, page);
+  return ok(ctx.presence.list());
+};
+
+/** Who is signed in, for the app's header (and its Sair button when hosted). */
+const getMe: Handler = async (ctx, request) =>
+  ok({ ...request.person, mode: ctx.mode ?? 'local' } satisfies MeAnswer);
+
 const routes: Record<string, Partial<Record<string, Handler>>> = {
+  '/api/eu': { GET: getMe },
+  '/api/changes': { GET: getChanges },
+  '/api/publish': { POST: postPublish },
+  '/api/history': { GET: getHistory },
+  '/api/history/diff': { GET: getHistoryDiff },
+  '/api/history/deleted': { GET: getDeleted },
+  '/api/history/restore': { POST: postRestore },
+  '/api/presence': { GET: getPresence, POST: postPresence },
   '/api/pages': { GET: getPages, POST: postPages },
   '/api/pages/duplicate': { POST: duplicatePage },
   '/api/page': { GET: getPage, PUT: putPage, DELETE: deletePage },
   '/api/preview': { POST: postPreview },
   '/api/blocks': { GET: getBlocks },
-  '/api/images': { GET: getImages },
+  '/api/images': { GET: getImages, POST: uploadImage },
 };
 
 /** The answer to an /api/ request; refusals come back as HttpError. */
@@ -299,3 +399,7 @@ export async function handleApi(ctx: ApiContext, request: ApiRequest, pathname: 
   }
   return handler(ctx, request);
 }
+
+/** Every API path with its methods: tests/studio/hosted.test.ts checks that each one needs a session. */
+export const apiRoutes = (): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(routes).map(([route, methods]) => [route, Object.keys(methods)]));

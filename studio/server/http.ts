@@ -33,6 +33,10 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** sendPage's only style; the hosted Estúdio's CSP allows exactly this attribute, by its hash. */
+export const PAGE_STYLE =
+  'font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5';
+
 /** A minimal page in Portuguese (the refusals a person sees in the address bar, the placeholder app). */
 export function sendPage(res: ServerResponse, status: number, title: string, paragraphs: string[]): void {
   const html = [
@@ -41,7 +45,7 @@ export function sendPage(res: ServerResponse, status: number, title: string, par
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
-    '<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">',
+    `<body style="${PAGE_STYLE}">`,
     `<h1>${escapeHtml(title)}</h1>`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     '</body>',
@@ -61,21 +65,16 @@ export function sendHtml(res: ServerResponse, status: number, html: string): voi
 }
 
 /**
- * The JSON body of a request: Content-Type application/json, at most MAX_BODY_BYTES (refused as
- * soon as the declared length or the bytes received pass it: the rest is never read), UTF-8.
+ * The bytes of a request body, at most `limit`: refused with `tooLarge()` as soon as the declared
+ * length or the bytes received pass it (the rest is never read, and nothing past the limit is kept).
  */
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') {
-    throw new HttpError(
-      415,
-      'Envie os dados em JSON: o cabeçalho Content-Type precisa ser application/json.',
-    );
-  }
-  const tooLarge = () =>
-    new HttpError(413, `Dados grandes demais: o limite de uma requisição é ${MAX_BODY_BYTES / 1024} KB.`);
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = await new Promise<Buffer>((resolve, reject) => {
+export async function readRawBody(
+  req: IncomingMessage,
+  limit: number,
+  tooLarge: () => HttpError,
+): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge();
+  return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const cleanup = () => {
@@ -85,7 +84,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         cleanup();
         req.pause();
         reject(tooLarge());
@@ -105,6 +104,26 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     req.on('end', onEnd);
     req.on('error', onError);
   });
+}
+
+/**
+ * The JSON body of a request: Content-Type application/json, at most MAX_BODY_BYTES (refused as
+ * soon as the declared length or the bytes received pass it: the rest is never read), UTF-8.
+ */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new HttpError(
+      415,
+      'Envie os dados em JSON: o cabeçalho Content-Type precisa ser application/json.',
+    );
+  }
+  const bytes = await readRawBody(
+    req,
+    MAX_BODY_BYTES,
+    () =>
+      new HttpError(413, `Dados grandes demais: o limite de uma requisição é ${MAX_BODY_BYTES / 1024} KB.`),
+  );
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -2,36 +2,120 @@
  * `npm run studio [-- --port N] [-- --pages DIR]`: starts the Estúdio on 127.0.0.1 and prints the
  * address to open, token included, on a line of its own (so a terminal makes it clickable and a
  * script can read it). Nothing else is printed when all goes well.
+ *
+ * `npm run studio -- --hosted --public-url https://estudio.fillgas.com.br`: the hosted Estúdio
+ * (decision 0018, README "Estúdio hospedado"). Every flag has an environment variable, for
+ * containers: STUDIO_HOSTED=1, STUDIO_PUBLIC_URL, STUDIO_HOST, PORT, STUDIO_DATA_DIR,
+ * STUDIO_REPO, STUDIO_ACCOUNTS_FILE or STUDIO_ACCOUNTS (JSON), STUDIO_TRUST_PROXY, STUDIO_APP_DIR,
+ * and for Cloudflare Access STUDIO_PROXY_TEAM, STUDIO_PROXY_AUD, STUDIO_PROXY_JWKS.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { HostedConfigError, type HostedOptions } from './hosted/gate.ts';
 import { createStudioServer, DEFAULT_PORT, type StudioServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const env = process.env;
+
+/** Hosted, without --port: the platform's PORT, else 8080 (the container's EXPOSE). */
+const HOSTED_PORT = 8080;
+
+const USAGE = `Uso: npm run studio -- [--port 5180] [--pages pasta] [--public pasta]
+Hospedado: npm run studio -- --hosted --public-url https://estudio.exemplo.com.br
+  [--host 0.0.0.0] [--port 8080] [--data pasta] [--repo clone] [--accounts contas.json]
+  [--trust-proxy 1] [--app pasta-da-interface]
+  [--proxy --proxy-team https://equipe.cloudflareaccess.com --proxy-aud AUD [--proxy-jwks chaves.json]]`;
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`${message}\n`);
   process.exit(code);
 }
 
-let values: { port?: string; pages?: string; public?: string };
+const options = {
+  port: { type: 'string' },
+  pages: { type: 'string' },
+  public: { type: 'string' },
+  hosted: { type: 'boolean' },
+  'public-url': { type: 'string' },
+  host: { type: 'string' },
+  data: { type: 'string' },
+  repo: { type: 'string' },
+  accounts: { type: 'string' },
+  'trust-proxy': { type: 'string' },
+  proxy: { type: 'boolean' },
+  'proxy-team': { type: 'string' },
+  'proxy-aud': { type: 'string' },
+  'proxy-jwks': { type: 'string' },
+  app: { type: 'string' },
+} as const;
+
+let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
 try {
-  ({ values } = parseArgs({
-    options: { port: { type: 'string' }, pages: { type: 'string' }, public: { type: 'string' } },
-  }));
+  ({ values } = parseArgs({ options }));
 } catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`, 2);
+}
+
+const hosted = values.hosted === true || env.STUDIO_HOSTED === '1' || env.STUDIO_HOSTED === 'true';
+
+const portText = values.port ?? (hosted ? env.PORT : undefined);
+const port = portText === undefined ? (hosted ? HOSTED_PORT : DEFAULT_PORT) : Number(portText);
+if (!/^\d+$/.test(portText ?? '0') || port > 65535) {
   fail(
-    `${(error as Error).message}\nUso: npm run studio -- [--port 5180] [--pages pasta] [--public pasta]`,
+    `Porta inválida: "${portText}". Use um número de 1 a 65535, por exemplo: npm run studio -- --port 5181`,
     2,
   );
 }
 
-const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-if (!/^\d+$/.test(values.port ?? '0') || port > 65535) {
-  fail(
-    `Porta inválida: "${values.port}". Use um número de 1 a 65535, por exemplo: npm run studio -- --port 5181`,
-    2,
-  );
+const repo = values.repo ?? (hosted ? env.STUDIO_REPO : undefined);
+const pagesDir = values.pages ?? (repo === undefined ? undefined : path.join(repo, 'pages'));
+const publicDir = values.public ?? (repo === undefined ? undefined : path.join(repo, 'public'));
+const dataDir = values.data ?? (hosted ? env.STUDIO_DATA_DIR : undefined);
+
+async function hostedOptions(): Promise<HostedOptions> {
+  const publicUrl = values['public-url'] ?? env.STUDIO_PUBLIC_URL;
+  if (!publicUrl)
+    fail(
+      'Falta o endereço público do Estúdio hospedado: --public-url https://estudio.fillgas.com.br (ou STUDIO_PUBLIC_URL). É o único endereço que ele aceita.',
+      2,
+    );
+  const trust = values['trust-proxy'] ?? env.STUDIO_TRUST_PROXY ?? '0';
+  if (!/^\d{1,2}$/.test(trust))
+    fail(`--trust-proxy precisa ser um número de proxies (recebido: ${trust}).`, 2);
+  const team = values['proxy-team'] ?? env.STUDIO_PROXY_TEAM;
+  const aud = values['proxy-aud'] ?? env.STUDIO_PROXY_AUD;
+  // A build made beforehand (npm run studio:build -- <pasta>; the container image does); else at start.
+  const appDir = values.app ?? env.STUDIO_APP_DIR;
+  const base = {
+    publicUrl,
+    trustedProxies: Number(trust),
+    ...(appDir ? { appDir: path.resolve(appDir) } : {}),
+  };
+  if (values.proxy || team || aud) {
+    if (!team || !aud)
+      fail(
+        'O modo proxy (Cloudflare Access) precisa de --proxy-team https://<equipe>.cloudflareaccess.com e --proxy-aud <AUD da aplicação> (ou STUDIO_PROXY_TEAM e STUDIO_PROXY_AUD).',
+        2,
+      );
+    const jwks = values['proxy-jwks'] ?? env.STUDIO_PROXY_JWKS;
+    let keys: HostedOptions['proxy'] = { issuer: team, audience: aud };
+    if (jwks && /^https:\/\//.test(jwks)) keys = { ...keys, jwksUrl: jwks };
+    else if (jwks) {
+      try {
+        keys = { ...keys, jwks: JSON.parse(await readFile(jwks, 'utf8')) as { keys: [] } };
+      } catch (error) {
+        fail(`As chaves do proxy (${jwks}) não puderam ser lidas: ${(error as Error).message}`);
+      }
+    }
+    return { ...base, proxy: keys };
+  }
+  const accountsFile = values.accounts ?? env.STUDIO_ACCOUNTS_FILE;
+  return {
+    ...base,
+    ...(env.STUDIO_ACCOUNTS ? { accountsJson: env.STUDIO_ACCOUNTS } : {}),
+    ...(accountsFile ? { accountsFile: path.resolve(accountsFile) } : {}),
+  };
 }
 
 let server: StudioServer;
@@ -39,10 +123,14 @@ try {
   server = await createStudioServer({
     root,
     port,
-    ...(values.pages === undefined ? {} : { pagesDir: path.resolve(values.pages) }),
-    ...(values.public === undefined ? {} : { publicDir: path.resolve(values.public) }),
+    ...(pagesDir === undefined ? {} : { pagesDir: path.resolve(pagesDir) }),
+    ...(publicDir === undefined ? {} : { publicDir: path.resolve(publicDir) }),
+    ...(dataDir === undefined ? {} : { dataDir: path.resolve(dataDir) }),
+    ...(hosted ? { hosted: await hostedOptions(), host: values.host ?? env.STUDIO_HOST ?? '0.0.0.0' } : {}),
+    ...(!hosted && values.host !== undefined ? { host: values.host } : {}),
   });
 } catch (error) {
+  if (error instanceof HostedConfigError) fail(error.message);
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
     fail(
@@ -54,7 +142,13 @@ try {
   fail('O Estúdio não conseguiu iniciar.');
 }
 
-process.stdout.write(`Estúdio Fillgás pronto. Abra este endereço no navegador:\n${server.url}\n`);
+if (server.mode === 'local') {
+  process.stdout.write(`Estúdio Fillgás pronto. Abra este endereço no navegador:\n${server.url}\n`);
+} else {
+  process.stdout.write(
+    `Estúdio Fillgás hospedado (${server.mode === 'proxy' ? 'atrás do Cloudflare Access' : 'com contas e senhas'}), na porta ${server.port}. Endereço público:\n${server.url}\n`,
+  );
+}
 
 let stopping = false;
 const stop = () => {

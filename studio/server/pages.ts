@@ -63,7 +63,10 @@ async function readHeaders(pagesDir: string, load: typeof LoadStage) {
 }
 
 /** GET /api/pages: sorted by route; problems are those `npm run check` reports, per file. */
-export async function listPages(runtime: Runtime, pagesDir: string): Promise<PageSummary[]> {
+/** A page as the folder and the loader see it (git's part is added by the API). */
+export type PageFileSummary = Omit<PageSummary, 'lastChange' | 'unpublished'>;
+
+export async function listPages(runtime: Runtime, pagesDir: string): Promise<PageFileSummary[]> {
   const load = await runtime.load();
   const { blockList } = await runtime.blocks();
   const { files, headers } = await readHeaders(pagesDir, load);
@@ -78,7 +81,7 @@ export async function listPages(runtime: Runtime, pagesDir: string): Promise<Pag
     }
   }
   return headers
-    .map((h): PageSummary => {
+    .map((h): PageFileSummary => {
       const base = h.extends === null ? undefined : load.resolvePageName(h.extends, files);
       return {
         file: apiFileName(h.rel),

@@ -3,9 +3,12 @@
  * (its token becomes a cookie), through 127.0.0.1 or localhost on the Estúdio's port only
  * (a foreign Host header is a DNS-rebinding attempt), and, for anything that changes files,
  * from the Estúdio's own pages (a foreign Origin is another site the author has open).
+ * Hosted (hosted/gate.ts), the same checks hold against the public address, with a signed-in
+ * session instead of the token, and every answer carries a Content-Security-Policy (below).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PAGE_STYLE } from './http.ts';
 
 /**
  * The session cookie's name carries the port: browsers send a 127.0.0.1 cookie to every port, so
@@ -94,4 +97,105 @@ export function setPublicFileHeaders(res: ServerResponse): void {
     'Content-Security-Policy',
     "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hosted mode (decision 0018).
+
+/**
+ * The hosted session cookie. `__Host-`: the browser accepts it only with Secure, Path=/ and no
+ * Domain, so no other host (a subdomain included) can set or shadow it.
+ */
+export const HOSTED_COOKIE = '__Host-estudio';
+
+/** Set-Cookie for a hosted session: HTTPS only, never readable by scripts, never sent cross-site. */
+export function hostedSessionCookie(id: string, maxAgeSeconds: number): string {
+  return `${HOSTED_COOKIE}=${id}; Secure; HttpOnly; SameSite=Strict; Path=/; Max-Age=${Math.floor(maxAgeSeconds)}`;
+}
+
+/** Set-Cookie that removes the hosted session cookie (logout, an ended session). */
+export function clearedHostedCookie(): string {
+  return `${HOSTED_COOKIE}=; Secure; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`;
+}
+
+/** The base of every hosted policy: nothing loads, nothing frames it, no <base>, no form target. */
+const LOCKED = ["frame-ancestors 'none'", "base-uri 'none'"];
+
+/** The API's JSON, redirects, the health check and anything else that is not a page. */
+export const API_CSP = ["default-src 'none'", ...LOCKED, "form-action 'none'"].join('; ');
+
+/**
+ * sendPage's refusals and notices: text only, with the one style attribute of http.ts allowed by
+ * its hash ('unsafe-hashes' is what lets a hash cover a style attribute).
+ */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'unsafe-hashes' 'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'`,
+  ...LOCKED,
+  "form-action 'none'",
+].join('; ');
+
+/** The sign-in page: its stylesheet, the site's fonts and icon, and a form posting to itself. */
+export const LOGIN_CSP = [
+  "default-src 'none'",
+  "style-src 'self'",
+  "font-src 'self'",
+  "img-src 'self'",
+  "form-action 'self'",
+  ...LOCKED,
+].join('; ');
+
+/**
+ * The app (its page, its built scripts and the YAML worker): scripts from the Estúdio only, no
+ * inline script, no eval; style elements only with this answer's nonce (Emotion's and
+ * CodeMirror's, which read it from the page, and the palette's srcdoc thumbnails, which inherit
+ * this policy); style attributes in markup, which a nonce cannot cover, for the transforms
+ * framer-motion writes into two blocks' server HTML (gallery, loadingOverlay) seen in those
+ * thumbnails: an attribute styles only its own element, and with images and requests limited
+ * to the Estúdio it can send nothing anywhere. data: images for CodeMirror's lint underlines;
+ * the sandboxed preview frame from the Estúdio's own /estudio/preview.html; requests to the
+ * Estúdio only.
+ */
+export function appCsp(nonce?: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
+    "style-src-attr 'unsafe-inline'",
+    "font-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "frame-src 'self'",
+    "manifest-src 'self'",
+    "form-action 'self'",
+    ...LOCKED,
+  ].join('; ');
+}
+
+/** A nonce for one answer: 16 random bytes. */
+export const newNonce = (): string => randomBytes(16).toString('base64');
+
+/**
+ * The hosted Host check: exactly the public address's host (and port, when it names one). Behind
+ * a proxy, the proxy must pass the Host header on unchanged (it is what the person typed).
+ */
+export function hostedHostAllowed(req: IncomingMessage, publicUrl: URL): boolean {
+  return req.headers.host === publicUrl.host;
+}
+
+/** The hosted Origin check: writes only from the public address's own pages. */
+export function hostedOriginAllowed(req: IncomingMessage, publicUrl: URL): boolean {
+  return req.headers.origin === publicUrl.origin;
+}
+
+/** Hosted, on every answer: the policy for anything that is not a page (answers override it). */
+export function setHostedBaseHeaders(res: ServerResponse, publicUrl: URL): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Content-Security-Policy', API_CSP);
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  if (publicUrl.protocol === 'https:')
+    res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }

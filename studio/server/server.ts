@@ -2,6 +2,11 @@
  * The Estúdio's server: one Node HTTP server on 127.0.0.1 that serves the browser app through
  * Vite (middleware mode), the JSON API, and the preview frame's public files, behind the checks
  * of security.ts. docs: ../shared/docs/studio.md ("Security of a server that writes files").
+ *
+ * Hosted (`hosted` option, decision 0018), the same server listens on any interface behind the
+ * platform's HTTPS: accounts and sessions or an identity-aware proxy instead of the token
+ * (hosted/gate.ts), the app as a production build under a strict CSP (hosted/app.ts), no HMR.
+ * Vite still runs in middleware mode, for the runtime's SSR module runner and the preview agent.
  */
 import { EventEmitter } from 'node:events';
 import { readFile, realpath } from 'node:fs/promises';
@@ -10,23 +15,31 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
-import { appViteConfig } from '../app/vite-config.ts';
+import { APP_HTML, appViteConfig } from '../app/vite-config.ts';
+import type { StudioMode } from '../api.ts';
 import { handleApi, type ApiContext } from './api.ts';
 import { answered, HttpError, sendHtml, sendJson, sendPage } from './http.ts';
 import { isErrno } from './page-files.ts';
 import { publicFiles, type PublicFiles } from './public-files.ts';
 import { createAuditLog } from './audit.ts';
 import { localPerson, type Person } from './people.ts';
+import { createPresence } from './presence.ts';
+import { publisherFor } from './publish.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
+import { APP_ASSETS_PREFIX } from './hosted/app.ts';
+import { createHostedGate, sendHostedPage, type HostedGate, type HostedOptions } from './hosted/gate.ts';
 import {
+  appCsp,
   hasSessionCookie,
   hostAllowed,
   isSafeMethod,
+  newNonce,
   newToken,
   originAllowed,
   sameSecret,
   sessionCookie,
   setBaseHeaders,
+  setHostedBaseHeaders,
   setNoFramingHeaders,
 } from './security.ts';
 
@@ -41,7 +54,10 @@ export interface StudioOptions {
   publicDir?: string;
   /** Default: 5180; 0 picks a free port (reported in `port` and `url`). */
   port?: number;
-  /** Local mode listens on the loopback interface only: "127.0.0.1" (default) or "localhost". */
+  /**
+   * Local mode listens on the loopback interface only: "127.0.0.1" (default) or "localhost".
+   * Hosted: any interface, default "0.0.0.0".
+   */
   host?: string;
   /** Default: 32 new random bytes, base64url. */
   token?: string;
@@ -50,64 +66,92 @@ export interface StudioOptions {
    * accounts and sessions. Default: <root>/.estudio (ignored by git).
    */
   dataDir?: string;
+  /** Runs hosted, for people with only a browser (decision 0018): no token, sign-in instead. */
+  hosted?: HostedOptions;
 }
 
 export interface StudioServer {
-  /** The address to open, with the token: http://127.0.0.1:<port>/?token=<token>. */
+  /** The address to open: local, with the token (http://127.0.0.1:<port>/?token=<token>); hosted, the public one. */
   url: string;
+  /** Local mode's token; empty when hosted. */
   token: string;
   port: number;
+  mode: StudioMode;
   close(): Promise<void>;
 }
 
-const APP_HTML = 'studio/app/index.html';
+/** Hosted: answered before any check, for the platform's health check (it knows no Host). */
+const HEALTH_PATH = '/saude';
 
 export async function createStudioServer(options: StudioOptions): Promise<StudioServer> {
   const root = path.resolve(options.root);
   const pagesDir = path.resolve(options.pagesDir ?? path.join(root, 'pages'));
   const publicDir = path.resolve(options.publicDir ?? path.join(root, 'public'));
-  const host = options.host ?? '127.0.0.1';
-  if (host !== '127.0.0.1' && host !== 'localhost') {
+  const host = options.host ?? (options.hosted ? '0.0.0.0' : '127.0.0.1');
+  if (!options.hosted && host !== '127.0.0.1' && host !== 'localhost') {
     throw new Error(`O Estúdio local só escuta em 127.0.0.1 (recebido: ${host}).`);
   }
-  const token = options.token ?? newToken();
-  if (token.length < 16) throw new Error('O token do Estúdio precisa ter ao menos 16 caracteres.');
+  const token = options.hosted ? '' : (options.token ?? newToken());
+  if (!options.hosted && token.length < 16)
+    throw new Error('O token do Estúdio precisa ter ao menos 16 caracteres.');
   // Containment is checked against real paths: a link anywhere in the way is resolved first.
   const realPagesDir = await realpath(pagesDir);
   const realPublicDir = await realpath(publicDir).catch(() => publicDir);
+  const dataDir = path.resolve(options.dataDir ?? path.join(root, '.estudio'));
+  const audit = createAuditLog(path.join(dataDir, 'audit.log'));
+  // Hosted: the accounts (or the proxy's settings) and the app's build, before anything else.
+  const hosted = options.hosted ? await createHostedGate(options.hosted, { audit, dataDir }) : undefined;
 
   const httpServer = http.createServer();
   // Vite's HMR WebSocket listens for 'upgrade' here; only upgrades that pass our checks reach it.
   const upgrades = new EventEmitter();
-  const vite = await createServer({
-    root,
-    configFile: false,
-    appType: 'custom',
-    logLevel: 'warn',
-    server: { middlewareMode: true, ws: { server: upgrades as unknown as http.Server } },
-    ...appViteConfig(),
-  });
+  let vite: ViteDevServer;
+  try {
+    vite = await createServer({
+      root,
+      configFile: false,
+      appType: 'custom',
+      logLevel: 'warn',
+      // Hosted: no HMR socket at all (the app is a build; the SSR runner needs none).
+      server: {
+        middlewareMode: true,
+        ws: hosted ? false : { server: upgrades as unknown as http.Server },
+      },
+      ...appViteConfig(),
+    });
+  } catch (error) {
+    await hosted?.dispose();
+    throw error;
+  }
 
   let runtime: Runtime;
   try {
     runtime = await createRuntime(vite, { root, pagesDir, publicDir });
   } catch (error) {
     await vite.close();
+    await hosted?.dispose();
     throw error;
   }
-  const dataDir = path.resolve(options.dataDir ?? path.join(root, '.estudio'));
-  const audit = createAuditLog(path.join(dataDir, 'audit.log'));
   const person = await localPerson(pagesDir);
-  const ctx: ApiContext = { runtime, pagesDir: realPagesDir, publicDir: realPublicDir, audit };
+  const ctx: ApiContext = {
+    runtime,
+    pagesDir: realPagesDir,
+    publicDir: realPublicDir,
+    audit,
+    publisher: await publisherFor({ root, pagesDir, publicDir, audit, runtime }),
+    presence: createPresence(),
+    mode: hosted?.mode ?? 'local',
+  };
   const servePublic = publicFiles({ root, publicDir: realPublicDir, runtime, vite });
   let port = 0;
 
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    void handle({ req, res, port, token, root, ctx, vite, servePublic, person });
+    void handle({ req, res, port, token, root, ctx, vite, servePublic, person, hosted });
   });
   httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const status =
-      !hostAllowed(req, port) || !originAllowed(req, port)
+    const status = hosted
+      ? 404
+      : !hostAllowed(req, port) || !originAllowed(req, port)
         ? 403
         : hasSessionCookie(req, port, token)
           ? 0
@@ -120,18 +164,20 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
   });
 
   try {
-    port = await listen(httpServer, options.port ?? DEFAULT_PORT);
+    port = await listen(httpServer, options.port ?? DEFAULT_PORT, host);
   } catch (error) {
     await vite.close();
     await runtime.dispose();
+    await hosted?.dispose();
     throw error;
   }
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: hosted ? `${hosted.publicUrl.origin}/` : `http://127.0.0.1:${port}/?token=${token}`,
     token,
     port,
+    mode: hosted?.mode ?? 'local',
     close: () =>
       (closing ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -140,14 +186,16 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
         });
         await vite.close();
         await runtime.dispose();
+        await hosted?.dispose();
       })()),
   };
 }
 
-function listen(server: http.Server, port: number): Promise<number> {
+function listen(server: http.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    // "localhost" is listened on as 127.0.0.1, as before: the Host check accepts both names.
+    server.listen(port, host === 'localhost' ? '127.0.0.1' : host, () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });
@@ -163,13 +211,19 @@ interface RequestContext {
   ctx: ApiContext;
   vite: ViteDevServer;
   servePublic: PublicFiles;
+  /** Local mode's author (git config). */
   person: Person;
+  hosted: HostedGate | undefined;
 }
 
 async function handle(rc: RequestContext): Promise<void> {
-  const { req, res } = rc;
-  setBaseHeaders(res);
-  setNoFramingHeaders(res);
+  const { req, res, hosted } = rc;
+  if (hosted) setHostedBaseHeaders(res, hosted.publicUrl);
+  else {
+    setBaseHeaders(res);
+    setNoFramingHeaders(res);
+  }
+  const page = hosted ? sendHostedPage : sendPage;
   const url = req.url ?? '/';
   const pathname = url.split('?')[0]!;
   // API callers and writers get JSON; a person at the address bar gets a page.
@@ -186,20 +240,23 @@ async function handle(rc: RequestContext): Promise<void> {
       // A refused body is never read to its end: close the connection rather than drain it.
       if (!rc.req.complete) res.setHeader('Connection', 'close');
       if (wantsJson) sendJson(res, error.status, error.body);
-      else sendPage(res, error.status, titleOf(error.status), [error.message]);
+      else page(res, error.status, titleOf(error.status, hosted), [error.message]);
       return;
     }
     console.error(error);
-    const message =
-      'Erro interno do Estúdio: nada foi alterado. Veja os detalhes no terminal onde ele foi iniciado.';
+    const message = hosted
+      ? 'Erro interno do Estúdio: nada foi alterado. Tente de novo; se continuar, avise quem cuida do Estúdio (os detalhes estão no registro do servidor).'
+      : 'Erro interno do Estúdio: nada foi alterado. Veja os detalhes no terminal onde ele foi iniciado.';
     if (wantsJson) sendJson(res, 500, { error: message });
-    else sendPage(res, 500, 'Erro interno', [message]);
+    else page(res, 500, 'Erro interno', [message]);
   }
 }
 
-const titleOf = (status: number) =>
+const titleOf = (status: number, hosted: HostedGate | undefined) =>
   status === 401
-    ? 'Abra o Estúdio pelo endereço do terminal'
+    ? hosted
+      ? 'Entre no Estúdio'
+      : 'Abra o Estúdio pelo endereço do terminal'
     : status === 404
       ? 'Não encontrado'
       : 'Pedido recusado';
@@ -208,15 +265,25 @@ const NO_ACCESS =
   'Este navegador ainda não tem acesso ao Estúdio. Abra o endereço que o comando npm run studio mostrou no terminal (a linha que começa com http://127.0.0.1 e termina com ?token=…).';
 
 async function route(rc: RequestContext, url: string, pathname: string): Promise<void> {
-  const { req, res, port, token } = rc;
-  if (!hostAllowed(req, port)) {
-    // A foreign Host: a site that points its own name at 127.0.0.1 (DNS rebinding).
+  const { req, res, port, token, hosted } = rc;
+  if (hosted && pathname === HEALTH_PATH && isSafeMethod(req.method)) {
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end('ok\n');
+    return;
+  }
+  if (hosted ? !hosted.hostAllowed(req) : !hostAllowed(req, port)) {
+    // A foreign Host: a site that points its own name at 127.0.0.1 (DNS rebinding), or, hosted,
+    // any name but the public address's.
     throw new HttpError(
       403,
-      `Endereço não reconhecido. Abra o Estúdio por http://127.0.0.1:${port}/ ou http://localhost:${port}/.`,
+      hosted
+        ? `Endereço não reconhecido. Abra o Estúdio por ${hosted.publicUrl.origin}/.`
+        : `Endereço não reconhecido. Abra o Estúdio por http://127.0.0.1:${port}/ ou http://localhost:${port}/.`,
     );
   }
-  if (!isSafeMethod(req.method) && !originAllowed(req, port)) {
+  if (!isSafeMethod(req.method) && !(hosted ? hosted.originAllowed(req) : originAllowed(req, port))) {
     // A write from any other origin is another site the author has open (cross-site request).
     throw new HttpError(
       403,
@@ -232,6 +299,10 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
   if (isSafeMethod(req.method) && (await rc.servePublic(req, res, pathname))) return;
 
   const query = new URLSearchParams(url.slice(pathname.length + 1));
+  if (hosted) {
+    await routeHosted(rc, hosted, pathname, query);
+    return;
+  }
   if (pathname === '/' && isSafeMethod(req.method) && query.has('token')) {
     if (!sameSecret(query.get('token')!, token)) {
       throw new HttpError(
@@ -271,6 +342,45 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
   // The app's modules, Vite's client and dependencies.
   if (!(await answered(rc.vite.middlewares, req, res)))
     throw new HttpError(404, 'Este endereço não existe no Estúdio.');
+}
+
+/** Hosted, past the Host, Origin and public-file checks: sign-in, then what local mode serves. */
+async function routeHosted(
+  rc: RequestContext,
+  hosted: HostedGate,
+  pathname: string,
+  query: URLSearchParams,
+): Promise<void> {
+  const { req, res } = rc;
+  if (await hosted.answer(req, res, pathname, query)) return;
+  const identity = await hosted.identify(req);
+  if ('refused' in identity) {
+    hosted.refuse(req, res, pathname, identity.refused);
+    return;
+  }
+  if (pathname === '/api' || pathname.startsWith('/api/')) {
+    const answer = await handleApi(rc.ctx, { req, query, person: identity.person }, pathname);
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+    sendJson(res, answer.status, answer.body);
+    return;
+  }
+  if (!isSafeMethod(req.method))
+    throw new HttpError(405, `O método ${req.method} não é aceito neste endereço.`);
+  if (pathname === '/') {
+    // A new nonce on every answer: the style elements Emotion and CodeMirror add carry it.
+    const nonce = newNonce();
+    res.setHeader('Content-Security-Policy', appCsp(nonce));
+    // The Sair form's POST must carry its Origin ("no-referrer" would make it `null`).
+    res.setHeader('Referrer-Policy', 'same-origin');
+    sendHtml(res, 200, hosted.app.page(nonce));
+    return;
+  }
+  // The built app's files (and its YAML worker, which runs under the policy it is served with).
+  if (pathname.startsWith(APP_ASSETS_PREFIX)) {
+    res.setHeader('Content-Security-Policy', appCsp());
+    if (await hosted.app.serve(req, res)) return;
+  }
+  throw new HttpError(404, 'Este endereço não existe no Estúdio.');
 }
 
 /** The browser app: studio/app/index.html through Vite (its client and the React refresh preamble). */

@@ -2,8 +2,10 @@
 import { createHash } from 'node:crypto';
 import { cp, lstat, mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { HostedOptions } from '../../studio/server/hosted/gate.ts';
 import { createStudioServer, type StudioServer } from '../../studio/server/server.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -16,18 +18,55 @@ export interface Studio {
   /** The temporary folder: `pages/` (the copy the server edits) and anything a test puts beside it. */
   tmp: string;
   pagesDir: string;
+  /** The public folder the server serves and uploads into: a copy in `tmp` with `copyPublic`. */
+  publicDir: string;
+  /** The Estúdio's own state (the audit log, audit.log): always inside `tmp`. */
+  dataDir: string;
   /** Default headers for the API: the session cookie, the Estúdio's Origin, JSON. */
   api(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
 
-export async function startStudio(): Promise<Studio> {
+export interface StudioTestOptions {
+  /** Copy public/ into the temporary folder too, so the server writes there (uploads). */
+  copyPublic?: boolean;
+  /**
+   * Hosted mode, at http://127.0.0.1:<a free port> (its publicUrl). No token: `cookie` is empty,
+   * and a test signs in through POST /entrar (tests/studio/hosted.test.ts).
+   */
+  hosted?: Omit<HostedOptions, 'publicUrl'>;
+}
+
+/** A port free right now (the hosted public address must name its port before the server listens). */
+async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export async function startStudio(options: StudioTestOptions = {}): Promise<Studio> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-teste-'));
   const pagesDir = path.join(tmp, 'pages');
   await cp(path.join(root, 'pages'), pagesDir, { recursive: true });
-  const server = await createStudioServer({ root, pagesDir, port: 0 });
+  const publicDir = options.copyPublic ? path.join(tmp, 'public') : path.join(root, 'public');
+  if (options.copyPublic) await cp(path.join(root, 'public'), publicDir, { recursive: true });
+  // Never the repository's .estudio/: a test's audit lines stay in its own folder.
+  const dataDir = path.join(tmp, '.estudio');
+  const port = options.hosted ? await freePort() : 0;
+  const server = await createStudioServer({
+    root,
+    pagesDir,
+    publicDir,
+    dataDir,
+    port,
+    ...(options.hosted
+      ? { host: '127.0.0.1', hosted: { publicUrl: `http://127.0.0.1:${port}`, ...options.hosted } }
+      : {}),
+  });
   const base = `http://127.0.0.1:${server.port}`;
-  const cookie = `estudio-${server.port}=${server.token}`;
+  const cookie = options.hosted ? '' : `estudio-${server.port}=${server.token}`;
   return {
     server,
     base,
@@ -35,6 +74,8 @@ export async function startStudio(): Promise<Studio> {
     cookie,
     tmp,
     pagesDir,
+    publicDir,
+    dataDir,
     api: (method, url, body, headers = {}) =>
       fetch(`${base}${url}`, {
         method,

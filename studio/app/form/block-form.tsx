@@ -2,20 +2,23 @@
  * The form of the block under the cursor, generated from its schema (schema/page.schema.json,
  * the editor's schema): text and long text, selects for enums, toggles, numbers, lists with add,
  * remove and reorder, nested objects (a call to action), and an image chooser over
- * public/images/. Every edit is a text edit of that node only (yaml-edits.ts), applied to the
- * source editor as one undoable step, so the source, the form and the preview stay one.
+ * public/images/ with uploads (image-picker.tsx). Every edit is a text edit of that node only
+ * (yaml-edits.ts), applied to the source editor as one undoable step, so the source, the form
+ * and the preview stay one.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { css } from '@emotion/react';
+import { sizeToWrite } from '../../image-rules.ts';
 import { colors, fonts, radii } from '../../../design/theme.ts';
-import { api } from '../api-client.ts';
 import { Button } from '../ui.tsx';
+import { ImagePicker } from './image-picker.tsx';
 import {
   addItem,
   removeItem,
   removeKey,
   setListItem,
   setValue,
+  setValues,
   swapWithNext,
   type TextChange,
   type YamlPath,
@@ -121,20 +124,16 @@ const formCss = css`
     padding: 2px 10px;
     font-size: 12px;
   }
-  .thumb {
-    max-width: 160px;
-    max-height: 90px;
-    border: 1px solid ${colors.line};
-    border-radius: 6px;
-    margin-top: 4px;
-  }
 `;
 
-/** "Título da chamada (h2), ex.: Pronto para recarregar?" → "Título da chamada (h2)". */
+/**
+ * "Título da chamada (h2), ex.: Pronto para recarregar?" → "Título da chamada (h2)";
+ * "Arquivo da imagem, dentro de public/ (ex.: /images/x.svg)." → "Arquivo da imagem, dentro de public/".
+ */
 function labelOf(key: string, schema: JsonSchema): string {
   const text = schema.title ?? schema.description;
   if (!text) return key;
-  const short = text.split(/, ex\.:|\. |: |; /)[0]!.trim();
+  const short = text.split(/,? \(?ex\.:|\. |: |; /)[0]!.trim();
   return short.length > 0 && short.length <= 90 ? short : key;
 }
 
@@ -162,23 +161,6 @@ function emptyValue(schema: JsonSchema): unknown {
   }
 }
 
-let imageList: Promise<string[]> | undefined;
-function useImages(): string[] {
-  const [images, setImages] = useState<string[]>([]);
-  useEffect(() => {
-    imageList ??= api.images().then(
-      (a) => a.images,
-      () => [],
-    );
-    let live = true;
-    void imageList.then((list) => live && setImages(list));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return images;
-}
-
 function Field({
   name,
   schema,
@@ -186,7 +168,7 @@ function Field({
   path,
   required,
   edit,
-  isImage,
+  image,
 }: {
   name: string;
   schema: JsonSchema;
@@ -194,7 +176,8 @@ function Field({
   path: YamlPath;
   required: boolean;
   edit: Edit;
-  isImage?: boolean;
+  /** On the `src` of an image object: the object, for the chooser's edit of src, width and height. */
+  image?: { schema: JsonSchema; value: Record<string, unknown> };
 }) {
   const id = useId();
   const label = labelOf(name, schema);
@@ -312,13 +295,25 @@ function Field({
           id={id}
           type="text"
           value={text}
-          list={isImage ? `${id}-imagens` : undefined}
           aria-describedby={describedBy}
           onChange={(e) => onText(e.target.value)}
         />
       )}
-      {isImage && <ImageChoices id={`${id}-imagens`} current={text} />}
       {help}
+      {image && (
+        <ImagePicker
+          label={label}
+          current={text}
+          onChoose={(chosen) =>
+            edit((t) =>
+              setValues(t, path.slice(0, -1), {
+                src: chosen.url,
+                ...sizeToWrite(image.schema.properties ?? {}, image.value.width, chosen),
+              }),
+            )
+          }
+        />
+      )}
     </div>
   );
 }
@@ -343,20 +338,6 @@ function Group({
       {help}
       {children}
     </fieldset>
-  );
-}
-
-function ImageChoices({ id, current }: { id: string; current: string }) {
-  const images = useImages();
-  return (
-    <>
-      <datalist id={id}>
-        {images.map((url) => (
-          <option key={url} value={url} />
-        ))}
-      </datalist>
-      {current.startsWith('/images/') && <img className="thumb" src={current} alt="" />}
-    </>
   );
 }
 
@@ -474,7 +455,7 @@ function Fields({
           path={[...path, key]}
           required={required.has(key)}
           edit={edit}
-          isImage={isImageObject && key === 'src'}
+          {...(isImageObject && key === 'src' ? { image: { schema, value: data } } : {})}
         />
       ))}
     </>

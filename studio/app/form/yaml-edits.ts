@@ -195,6 +195,38 @@ export function swapWithNext(text: string, path: YamlPath, index: number): TextC
   return { from: a.from, to: b.to, insert: text.slice(b.from, b.to) + between + text.slice(a.from, a.to) };
 }
 
+/**
+ * Sets several keys of the map at `path` (an image's src, width and height) as one change, so
+ * the source takes them as one undoable step: each key as setValue would, then the one range
+ * where the texts differ. A missing map is written at `path` whole. Undefined when nothing changes
+ * or a key cannot be set.
+ */
+export function setValues(
+  text: string,
+  path: YamlPath,
+  values: Record<string, unknown>,
+): TextChange | undefined {
+  if (path.length > 0 && !isMap(nodeAt(text, path))) return setValue(text, path, values);
+  let next = text;
+  for (const [key, value] of Object.entries(values)) {
+    const change = setValue(next, [...path, key], value);
+    if (!change) return undefined;
+    next = applyChange(next, change);
+  }
+  return differingRange(text, next);
+}
+
+/** The one change that turns `before` into `after`: their common start and end are kept. */
+function differingRange(before: string, after: string): TextChange | undefined {
+  if (before === after) return undefined;
+  let start = 0;
+  const shorter = Math.min(before.length, after.length);
+  while (start < shorter && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < shorter - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  return { from: start, to: before.length - end, insert: after.slice(start, after.length - end) };
+}
+
 /** Applies a change to a text (tests and the form's own bookkeeping). */
 export function applyChange(text: string, change: TextChange): string {
   return text.slice(0, change.from) + change.insert + text.slice(change.to);

@@ -15,17 +15,32 @@ export interface RunningStudio {
   /** The temporary project folder: `pages/` is the copy the Estúdio edits. */
   dir: string;
   pagesDir: string;
+  /** `public/`: the copy in `dir` with `copyPublic`, else the repository's own. */
+  publicDir: string;
   stop(): Promise<void>;
 }
 
-/** Port 0: the system picks a free one, and the printed address names it. */
-export async function startStudio(port = 0): Promise<RunningStudio> {
+/**
+ * Port 0: the system picks a free one, and the printed address names it. `copyPublic`: public/ is
+ * copied into the temporary folder too and passed with --public (a test that uploads images).
+ */
+export async function startStudio(port = 0, options: { copyPublic?: boolean } = {}): Promise<RunningStudio> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'estudio-e2e-'));
   const pagesDir = path.join(dir, 'pages');
   await cp(path.join(ROOT, 'pages'), pagesDir, { recursive: true });
+  const publicDir = options.copyPublic ? path.join(dir, 'public') : path.join(ROOT, 'public');
+  if (options.copyPublic) await cp(path.join(ROOT, 'public'), publicDir, { recursive: true });
   const child: ChildProcess = spawn(
     'npx',
-    ['tsx', 'studio/server/main.ts', '--port', String(port), '--pages', pagesDir],
+    [
+      'tsx',
+      'studio/server/main.ts',
+      '--port',
+      String(port),
+      '--pages',
+      pagesDir,
+      ...(options.copyPublic ? ['--public', publicDir] : []),
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
@@ -48,6 +63,7 @@ export async function startStudio(port = 0): Promise<RunningStudio> {
     origin: new URL(url).origin,
     dir,
     pagesDir,
+    publicDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -1,0 +1,362 @@
+/**
+ * Histórico of one page: every published change (who, when, the message), what each changed
+ * as a readable diff, and "Restaurar esta versão", which publishes that version as a new change
+ * after the same checks as Publicar. Works for a deleted page too (that is how it comes back).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { css } from '@emotion/react';
+import { colors, fonts, radii, shadows } from '../../design/theme.ts';
+import type { HistoryAnswer, HistoryDiffAnswer, HistoryEntry, PublishAnswer } from '../api.ts';
+import { api, ApiFailure } from './api-client.ts';
+import { preCss } from './publish-dialog.tsx';
+import { actionsCss, Button, Dialog, Message } from './ui.tsx';
+
+const screenCss = css`
+  max-width: 1200px;
+  margin: 0 auto;
+  padding: 24px;
+  header {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    flex-wrap: wrap;
+    margin-bottom: 16px;
+  }
+  h1 {
+    font-size: 1.5rem;
+  }
+  .layout {
+    display: grid;
+    grid-template-columns: minmax(260px, 360px) 1fr;
+    gap: 16px;
+    align-items: start;
+  }
+  @media (max-width: 800px) {
+    .layout {
+      grid-template-columns: 1fr;
+    }
+  }
+`;
+const listCss = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  background: ${colors.white};
+  border-radius: ${radii.md};
+  box-shadow: ${shadows.card};
+  overflow: hidden;
+  button {
+    all: unset;
+    box-sizing: border-box;
+    display: block;
+    width: 100%;
+    padding: 10px 14px;
+    cursor: pointer;
+    border-bottom: 1px solid ${colors.line};
+  }
+  button:focus-visible {
+    outline: 3px solid ${colors.focus};
+    outline-offset: -3px;
+  }
+  button[aria-current='true'] {
+    background: ${colors.waterLight};
+    box-shadow: inset 4px 0 0 ${colors.waterDark};
+  }
+  .message {
+    display: block;
+    font: 600 14px/1.35 ${fonts.display};
+    color: ${colors.navy};
+  }
+  .who {
+    display: block;
+    font-size: 13px;
+    color: ${colors.muted};
+  }
+`;
+const diffCss = css`
+  background: ${colors.white};
+  border-radius: ${radii.md};
+  box-shadow: ${shadows.card};
+  padding: 16px;
+  h2 {
+    font-size: 1.1rem;
+    margin-bottom: 4px;
+  }
+  ol {
+    list-style: none;
+    margin: 12px 0;
+    padding: 0;
+    font:
+      12.5px/1.55 ui-monospace,
+      Menlo,
+      monospace;
+    border: 1px solid ${colors.line};
+    border-radius: ${radii.sm};
+    overflow: auto;
+    max-height: 60vh;
+  }
+  li {
+    white-space: pre-wrap;
+    word-break: break-word;
+    padding: 0 10px 0 34px;
+    position: relative;
+  }
+  li::before {
+    position: absolute;
+    left: 10px;
+    width: 16px;
+  }
+  li.add {
+    background: #e6f6ea;
+  }
+  li.add::before {
+    content: '+';
+    color: #1a6b34;
+  }
+  li.del {
+    background: #fdebea;
+  }
+  li.del::before {
+    content: '−';
+    color: #a3261c;
+  }
+  li.gap {
+    color: ${colors.muted};
+    background: ${colors.surfaceAlt};
+    font-style: italic;
+  }
+`;
+
+/** "23/11/2026 às 20:14" in the browser's time zone. */
+export function when(iso: string): string {
+  const d = new Date(iso);
+  const date = d.toLocaleDateString('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  const time = d.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
+  return `${date} às ${time}`;
+}
+
+interface DiffLine {
+  kind: 'add' | 'del' | 'same' | 'gap';
+  text: string;
+}
+
+/** A unified diff as lines a person reads: added, removed, unchanged context, and "…" between hunks. */
+export function readableDiff(diff: string): DiffLine[] {
+  const lines: DiffLine[] = [];
+  let inHunk = false;
+  for (const line of diff.split('\n')) {
+    if (line.startsWith('@@')) {
+      if (inHunk) lines.push({ kind: 'gap', text: '…' });
+      inHunk = true;
+    } else if (!inHunk || line.startsWith('\\')) continue;
+    else if (line.startsWith('+')) lines.push({ kind: 'add', text: line.slice(1) });
+    else if (line.startsWith('-')) lines.push({ kind: 'del', text: line.slice(1) });
+    else if (line.startsWith(' ')) lines.push({ kind: 'same', text: line.slice(1) });
+  }
+  return lines;
+}
+
+export function HistoryScreen({
+  file,
+  onBack,
+  onOpen,
+}: {
+  file: string;
+  onBack: () => void;
+  onOpen: (file: string) => void;
+}) {
+  const [history, setHistory] = useState<HistoryAnswer>();
+  const [error, setError] = useState<string>();
+  const [selected, setSelected] = useState<HistoryEntry>();
+  const [loadedDiff, setDiff] = useState<HistoryDiffAnswer>();
+  const [confirm, setConfirm] = useState(false);
+  const [restored, setRestored] = useState<PublishAnswer>();
+
+  const load = useCallback(() => {
+    api.history(file).then(
+      (answer) => {
+        setHistory(answer);
+        setSelected(
+          (current) => answer.entries.find((e) => e.commit === current?.commit) ?? answer.entries[0],
+        );
+      },
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
+  }, [file]);
+  useEffect(load, [load]);
+
+  useEffect(() => {
+    if (!selected) return;
+    let live = true;
+    api.historyDiff(file, selected.commit).then(
+      (answer) => live && setDiff(answer),
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [file, selected]);
+
+  // The diff shown is the selected version's (a previous one may still be on its way out).
+  const diff = loadedDiff?.commit === selected?.commit ? loadedDiff : undefined;
+  const latest = history?.exists ? history.entries[0] : undefined;
+  const title = history?.route ?? file;
+  return (
+    <main css={screenCss}>
+      <header>
+        <Button tone="quiet" onClick={onBack}>
+          ← Páginas
+        </Button>
+        <h1>Histórico de {title}</h1>
+        <code css={{ color: colors.muted }}>{file}</code>
+        {history?.exists && <Button onClick={() => onOpen(file)}>Abrir no editor</Button>}
+      </header>
+      {error && <Message tone="error">{error}</Message>}
+      {restored && (
+        <Message tone="info">
+          Versão restaurada e publicada: “{restored.message}” ({restored.short})
+          {restored.pushed ? `, enviada a ${restored.remote}/${restored.branch}` : ''}.
+        </Message>
+      )}
+      {history && !history.exists && (
+        <Message tone="info">
+          Esta página foi excluída. Escolha uma versão e restaure-a para trazê-la de volta.
+        </Message>
+      )}
+      {history && history.entries.length === 0 && (
+        <Message tone="info">Esta página ainda não foi publicada.</Message>
+      )}
+      {history && history.entries.length > 0 && (
+        <div className="layout">
+          <nav aria-label="Versões publicadas">
+            <ol css={listCss}>
+              {history.entries.map((entry) => (
+                <li key={entry.commit}>
+                  <button
+                    type="button"
+                    aria-current={entry.commit === selected?.commit}
+                    onClick={() => setSelected(entry)}
+                  >
+                    <span className="message">{entry.message}</span>
+                    <span className="who">
+                      {entry.name} · {when(entry.date)}
+                      {entry === latest ? ' · versão atual' : ''}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          {selected && (
+            <section css={diffCss} aria-labelledby="versao-titulo" aria-busy={!diff}>
+              <h2 id="versao-titulo">{selected.message}</h2>
+              <p css={{ margin: 0, color: colors.muted }}>
+                {selected.name} ({selected.email}) · {when(selected.date)} · {selected.short}
+              </p>
+              {!diff && <Message tone="info">Carregando a diferença…</Message>}
+              {diff && <DiffView diff={diff} />}
+              {selected !== latest && diff?.after !== null && (
+                <div css={actionsCss}>
+                  <Button tone="primary" onClick={() => setConfirm(true)}>
+                    Restaurar esta versão
+                  </Button>
+                </div>
+              )}
+            </section>
+          )}
+        </div>
+      )}
+      {confirm && selected && (
+        <RestoreDialog
+          file={file}
+          title={title}
+          entry={selected}
+          onClose={() => setConfirm(false)}
+          onDone={(answer) => {
+            setConfirm(false);
+            setRestored(answer);
+            load();
+          }}
+        />
+      )}
+    </main>
+  );
+}
+
+function DiffView({ diff }: { diff: HistoryDiffAnswer }) {
+  const lines = readableDiff(diff.diff);
+  if (diff.before === null) {
+    return (
+      <>
+        <p css={{ margin: '12px 0 0' }}>Nesta versão a página foi criada, com este conteúdo:</p>
+        <pre css={[preCss, { marginTop: 8 }]}>{diff.after}</pre>
+      </>
+    );
+  }
+  if (diff.after === null) return <p>Nesta versão a página foi excluída.</p>;
+  return (
+    <>
+      <p css={{ margin: '12px 0 0' }}>
+        <span css={{ color: '#1a6b34', fontWeight: 600 }}>+ linhas que entraram</span> ·{' '}
+        <span css={{ color: '#a3261c', fontWeight: 600 }}>− linhas que saíram</span>
+      </p>
+      <ol aria-label="Diferença desta versão para a anterior">
+        {lines.map((line, i) => (
+          <li key={i} className={line.kind}>
+            {line.kind === 'add' && <span className="visually-hidden">Entrou: </span>}
+            {line.kind === 'del' && <span className="visually-hidden">Saiu: </span>}
+            {line.text || ' '}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function RestoreDialog({
+  file,
+  title,
+  entry,
+  onClose,
+  onDone,
+}: {
+  file: string;
+  title: string;
+  entry: HistoryEntry;
+  onClose: () => void;
+  onDone: (answer: PublishAnswer) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [output, setOutput] = useState<string>();
+  const restore = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onDone(await api.restore({ file, commit: entry.commit }));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      if (e instanceof ApiFailure && typeof e.body.output === 'string') setOutput(e.body.output);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={`Restaurar ${title}?`} onClose={onClose}>
+      <p css={{ marginTop: 0 }}>
+        A página volta a ficar como na versão “{entry.message}”, de {when(entry.date)}. Isso entra no
+        histórico como uma nova mudança, publicada depois da mesma verificação do site; nenhuma versão se
+        perde.
+      </p>
+      {busy && <Message tone="info">Conferindo o site inteiro e publicando…</Message>}
+      {error && <Message tone="error">{error}</Message>}
+      {output && <pre css={preCss}>{output}</pre>}
+      <div css={actionsCss}>
+        <Button onClick={onClose}>Cancelar</Button>
+        <Button tone="primary" onClick={() => void restore()} disabled={busy}>
+          {busy ? 'Restaurando…' : 'Restaurar e publicar'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

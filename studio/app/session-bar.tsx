@@ -1,0 +1,106 @@
+/**
+ * The hosted Estúdio's top bar: who is signed in, and Sair (a plain form POST to /sair, which ends
+ * the session on the server and returns to /entrar; behind Cloudflare Access it leads to Access's
+ * own logout). Local mode has no sign-in and shows the app exactly as before: the hosted build is
+ * the only one whose page carries a CSP nonce, so the shell is chosen before the first render
+ * and the screens never remount when GET /api/eu answers.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { css } from '@emotion/react';
+import { colors, fonts, radii } from '../../design/theme.ts';
+import type { MeAnswer } from '../api.ts';
+import { cspNonce } from './csp-nonce.ts';
+
+const shellCss = css`
+  height: 100%;
+  display: grid;
+  grid-template-rows: auto minmax(0, 1fr);
+`;
+const mainCss = css`
+  grid-row: 2;
+  min-height: 0;
+  min-width: 0;
+  overflow: auto;
+`;
+const barCss = css`
+  grid-row: 1;
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 4px 16px;
+  min-height: 40px;
+  background: ${colors.navy};
+  color: ${colors.white};
+  font-size: 13px;
+  .marca {
+    font: 600 14px/1.2 ${fonts.display};
+    margin-right: auto;
+  }
+  .email {
+    opacity: 0.85;
+  }
+  @media (max-width: 640px) {
+    .email {
+      display: none;
+    }
+  }
+  form {
+    margin: 0;
+  }
+  button {
+    font: 600 13px/1.2 ${fonts.display};
+    min-height: 32px;
+    padding: 6px 14px;
+    border-radius: ${radii.pill};
+    border: 1px solid rgba(255, 255, 255, 0.6);
+    background: transparent;
+    color: ${colors.white};
+    cursor: pointer;
+  }
+  button:hover {
+    background: rgba(255, 255, 255, 0.12);
+  }
+  button:focus-visible {
+    outline: 3px solid ${colors.water};
+    outline-offset: 2px;
+  }
+`;
+
+function SessionBar() {
+  const [me, setMe] = useState<MeAnswer | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch('/api/eu')
+      .then((response) => (response.ok ? (response.json() as Promise<MeAnswer>) : null))
+      .then((answer) => live && setMe(answer))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <header css={barCss}>
+      <span className="marca">Estúdio Fillgás</span>
+      {me && (
+        <span>
+          <span className="visually-hidden">Você entrou como </span>
+          <strong>{me.name}</strong>
+          {me.name !== me.email && <span className="email"> · {me.email}</span>}
+        </span>
+      )}
+      <form method="post" action="/sair">
+        <button type="submit">Sair</button>
+      </form>
+    </header>
+  );
+}
+
+export function SessionShell({ children }: { children: ReactNode }) {
+  if (!cspNonce) return <>{children}</>;
+  return (
+    <div css={shellCss}>
+      <SessionBar />
+      <div css={mainCss}>{children}</div>
+    </div>
+  );
+}

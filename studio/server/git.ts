@@ -1,0 +1,271 @@
+/**
+ * Git, through the git binary (the one tool every host and developer already has, and the one
+ * that understands every remote, credential helper and SSH key). Plumbing only where it keeps
+ * the repository whole: commits are built in a temporary index (the person's own index and
+ * working tree are never staged into), and a branch moves with one compare-and-swap
+ * `update-ref`, so a failure at any step leaves the repository as it was.
+ */
+import { execFile } from 'node:child_process';
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import type { Person } from './people.ts';
+
+export class GitError extends Error {
+  constructor(
+    message: string,
+    readonly args: string[],
+    readonly code: number | string | null,
+    readonly stdout: string,
+    readonly stderr: string,
+  ) {
+    super(message);
+    this.name = 'GitError';
+  }
+}
+
+export interface GitRun {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+export interface RunOptions {
+  env?: Record<string, string>;
+  /** Exit codes that are answers rather than failures (merge-tree's 1: conflicts). */
+  okCodes?: number[];
+  timeoutMs?: number;
+  /** Written to git's standard input. */
+  input?: string;
+}
+
+/** The environment every git call gets: never a prompt (no terminal on a server), Portuguese-free output to parse. */
+const BASE_ENV = {
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_ASKPASS: 'echo',
+  SSH_ASKPASS: 'echo',
+  LC_ALL: 'C',
+  LANG: 'C',
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_EDITOR: 'true',
+};
+
+export function git(cwd: string, args: string[], options: RunOptions = {}): Promise<GitRun> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      args,
+      {
+        cwd,
+        env: { ...process.env, ...BASE_ENV, ...options.env },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: options.timeoutMs ?? 120_000,
+        encoding: 'utf8',
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        if (error && !(options.okCodes ?? []).includes(code)) {
+          reject(
+            new GitError(
+              `git ${args.join(' ')} falhou (${String(error.code ?? error.signal)}): ${stderr.trim()}`,
+              args,
+              error.code ?? null,
+              stdout,
+              stderr,
+            ),
+          );
+          return;
+        }
+        resolve({ stdout, stderr, code });
+      },
+    );
+    // A command that reads nothing may exit before its input is closed: that is no error.
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(options.input ?? '');
+  });
+}
+
+/** The raw bytes of a blob (`<commit>:<path>`), or undefined when it does not exist there. */
+export function gitShowBytes(cwd: string, spec: string): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      ['cat-file', 'blob', spec],
+      { cwd, env: { ...process.env, ...BASE_ENV }, maxBuffer: 64 * 1024 * 1024, encoding: 'buffer' },
+      (error, stdout) => {
+        if (error) {
+          if (typeof error.code === 'number') resolve(undefined);
+          else reject(error);
+          return;
+        }
+        resolve(stdout);
+      },
+    );
+  });
+}
+
+export interface Repo {
+  /** The work tree's top folder, through realpath. */
+  top: string;
+  /** Its .git folder, absolute. */
+  gitDir: string;
+  /** The branch HEAD names ("main"). */
+  branch: string;
+  /** The remote to push to, when the branch has one (its upstream's remote, else "origin"). */
+  remote: string | undefined;
+  /** The pages folder inside the repository, POSIX ("pages"). */
+  pagesPath: string;
+  /** The public folder inside the repository, POSIX ("public"). */
+  publicPath: string;
+}
+
+const posix = (p: string) => p.split(path.sep).join('/');
+
+/**
+ * The repository that holds the pages folder, or undefined when it is not in one (then the
+ * Estúdio saves but cannot publish, and says so). HEAD must be on a branch.
+ */
+export async function openRepo(pagesDir: string, publicDir: string): Promise<Repo | undefined> {
+  let top: string;
+  try {
+    top = await realpath((await git(pagesDir, ['rev-parse', '--show-toplevel'])).stdout.trim());
+  } catch {
+    return undefined;
+  }
+  const branch = (
+    await git(top, ['symbolic-ref', '--quiet', '--short', 'HEAD'], { okCodes: [1] })
+  ).stdout.trim();
+  if (!branch) return undefined;
+  const configured = (
+    await git(top, ['config', '--get', `branch.${branch}.remote`], { okCodes: [1] })
+  ).stdout.trim();
+  const remotes = (await git(top, ['remote'])).stdout.split('\n').filter(Boolean);
+  const remote =
+    configured && configured !== '.' ? configured : remotes.includes('origin') ? 'origin' : remotes[0];
+  const gitDir = (await git(top, ['rev-parse', '--absolute-git-dir'])).stdout.trim();
+  const realPages = await realpath(pagesDir);
+  const realPublic = await realpath(publicDir).catch(() => publicDir);
+  return {
+    top,
+    gitDir,
+    branch,
+    remote,
+    pagesPath: posix(path.relative(top, realPages)),
+    publicPath: posix(path.relative(top, realPublic)),
+  };
+}
+
+/** The commit a ref names, or undefined. */
+export async function revParse(repo: Repo, ref: string): Promise<string | undefined> {
+  const run = await git(repo.top, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { okCodes: [1] });
+  return run.stdout.trim() || undefined;
+}
+
+export const authorEnv = (person: Person): Record<string, string> => ({
+  GIT_AUTHOR_NAME: person.name,
+  GIT_AUTHOR_EMAIL: person.email,
+  GIT_COMMITTER_NAME: person.name,
+  GIT_COMMITTER_EMAIL: person.email,
+});
+
+/** One change to put in a commit: the working tree's file, a blob of the history, or a removal. */
+export type TreeChange =
+  | { path: string; from: 'worktree' }
+  | { path: string; from: 'blob'; blob: string; mode: string }
+  | { path: string; from: 'delete' };
+
+/**
+ * The tree of `base` with `changes` applied, built in a temporary index file (GIT_INDEX_FILE):
+ * the person's index is not touched.
+ */
+export async function treeWith(
+  repo: Repo,
+  base: string,
+  changes: TreeChange[],
+  indexFile: string,
+): Promise<string> {
+  const env = { GIT_INDEX_FILE: indexFile };
+  await git(repo.top, ['read-tree', base], { env });
+  const fromWorktree = changes.filter((c) => c.from === 'worktree').map((c) => c.path);
+  if (fromWorktree.length > 0) {
+    // --remove: a file gone from the working tree leaves the index too.
+    await git(repo.top, ['update-index', '--add', '--remove', '--', ...fromWorktree], { env });
+  }
+  for (const change of changes) {
+    if (change.from === 'blob') {
+      await git(
+        repo.top,
+        ['update-index', '--add', '--cacheinfo', `${change.mode},${change.blob},${change.path}`],
+        { env },
+      );
+    } else if (change.from === 'delete') {
+      await git(repo.top, ['update-index', '--force-remove', '--', change.path], { env });
+    }
+  }
+  return (await git(repo.top, ['write-tree'], { env })).stdout.trim();
+}
+
+/** Writes the files of `tree` under `dir` (only `paths`, folders inside the repository). */
+export async function exportTree(
+  repo: Repo,
+  tree: string,
+  dir: string,
+  paths: string[],
+  indexFile: string,
+): Promise<void> {
+  const env = { GIT_INDEX_FILE: indexFile };
+  // Run from `dir`, the work tree of this one command: pathspecs are relative to it.
+  await git(dir, ['--git-dir', repo.gitDir, '--work-tree', dir, 'checkout', tree, '--', ...paths], { env });
+}
+
+export async function treeOf(repo: Repo, commit: string): Promise<string> {
+  return (await git(repo.top, ['rev-parse', `${commit}^{tree}`])).stdout.trim();
+}
+
+export async function commitTree(
+  repo: Repo,
+  tree: string,
+  parent: string,
+  message: string,
+  author: Record<string, string>,
+): Promise<string> {
+  // The message through standard input: any text, never taken for an option.
+  const run = await git(repo.top, ['commit-tree', tree, '-p', parent, '-F', '-'], {
+    env: author,
+    input: message,
+  });
+  return run.stdout.trim();
+}
+
+/**
+ * Moves `refs/heads/<branch>` from `expected` to `next`, or fails when it is no longer at
+ * `expected` (another publish in between): the compare-and-swap that keeps the branch whole.
+ */
+export async function moveBranch(repo: Repo, next: string, expected: string, reason: string): Promise<void> {
+  await git(repo.top, ['update-ref', '-m', reason, `refs/heads/${repo.branch}`, next, expected]);
+}
+
+/** Paths (POSIX, inside the repository) with saved changes not in HEAD, under `under`. */
+export async function changedPaths(
+  repo: Repo,
+  under: string[],
+): Promise<{ path: string; status: 'novo' | 'alterado' | 'excluído' }[]> {
+  const run = await git(repo.top, [
+    'status',
+    '--porcelain=v1',
+    '-z',
+    '--untracked-files=all',
+    '--no-renames',
+    '--',
+    ...under,
+  ]);
+  const out: { path: string; status: 'novo' | 'alterado' | 'excluído' }[] = [];
+  for (const entry of run.stdout.split('\0')) {
+    if (entry.length < 4) continue;
+    const code = entry.slice(0, 2);
+    const file = entry.slice(3);
+    const status =
+      code === '??' || code.includes('A') ? 'novo' : code.includes('D') ? 'excluído' : 'alterado';
+    out.push({ path: file, status });
+  }
+  return out;
+}

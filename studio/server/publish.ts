@@ -1,0 +1,742 @@
+/**
+ * Publicar, Histórico and Restaurar: from the saved files to a commit on the branch and a push
+ * to the remote the static host rebuilds from.
+ *
+ * A publish is: the tree of HEAD with the chosen files → the whole site built from exactly that
+ * tree (`npm run build` in a child process, NODE_ENV=production, so JSON-LD rules and JavaScript
+ * budgets hold as in CI) → a commit under the author's name → the branch moved by
+ * compare-and-swap → a push. A push the remote rejects because it moved on is fetched, the
+ * author's commit replayed onto it (`git merge-tree`), the result checked again and pushed. Any
+ * refusal on the way puts the branch back where it was: the author's files stay saved, never
+ * lost and never half-committed.
+ */
+import { spawn } from 'node:child_process';
+import { lstat, mkdir, mkdtemp, readFile, rm, unlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type {
+  ChangedFile,
+  ChangesAnswer,
+  DeletedPage,
+  HistoryAnswer,
+  HistoryDiffAnswer,
+  PublishAnswer,
+  PublishConflict,
+  PublishRefused,
+} from '../api.ts';
+import type { AuditLog } from './audit.ts';
+import {
+  authorEnv,
+  changedPaths,
+  commitTree,
+  exportTree,
+  git,
+  GitError,
+  gitShowBytes,
+  moveBranch,
+  openRepo,
+  revParse,
+  treeOf,
+  treeWith,
+  type Repo,
+  type TreeChange,
+} from './git.ts';
+import { HttpError } from './http.ts';
+import { serialised, writeAtomic } from './page-files.ts';
+import type { Person } from './people.ts';
+import type { Runtime } from './runtime.ts';
+
+export interface PublishOptions {
+  /** The project root: runtime/ and node_modules/ (the build runs from here). */
+  root: string;
+  repo: Repo | undefined;
+  audit: AuditLog;
+  /** The file → route rule and the blocks' titles, for default messages. */
+  routeOf(apiFile: string): string | null;
+  blockTitle(type: string): string | undefined;
+}
+
+/** An outcome the API sends as is (200 published, 409 conflict, 422 refused by the check). */
+export type PublishOutcome =
+  | { status: 200; body: PublishAnswer }
+  | { status: 409; body: PublishConflict }
+  | { status: 422; body: PublishRefused };
+
+interface CheckResult {
+  ok: boolean;
+  output: string;
+  pages: string[];
+}
+
+const PAGES = 'pages/';
+const IMAGES = 'public/images/';
+
+export function createPublisher(options: PublishOptions) {
+  const { repo, audit } = options;
+  /** One publish or restore at a time: each reads HEAD, builds on it and moves the branch. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task);
+    queue = run.catch(() => {});
+    return run;
+  };
+  /**
+   * Files whose saved text was written against an older version than the branch now has (the
+   * remote brought another person's change to them): publishing one needs the author to have
+   * seen both versions (`overwrite`).
+   */
+  const stale = new Map<string, string>();
+
+  const need = (): Repo => {
+    if (!repo) {
+      throw new HttpError(
+        409,
+        'Esta pasta não está num repositório git: o Estúdio salva as páginas, mas não tem onde publicá-las.',
+        {
+          hint: 'Peça a quem cuida do site para abrir o Estúdio dentro da cópia do repositório (git clone).',
+        },
+      );
+    }
+    return repo;
+  };
+
+  /** "pages/x.yaml" → "pages/x.yaml" inside the repository (its pages folder may be elsewhere). */
+  const toRepoPath = (r: Repo, file: string): string => {
+    if (file.startsWith(PAGES)) return join(r.pagesPath, file.slice(PAGES.length));
+    if (file.startsWith(IMAGES)) return join(join(r.publicPath, 'images'), file.slice(IMAGES.length));
+    throw new HttpError(
+      400,
+      `${JSON.stringify(file)} não é um arquivo que o Estúdio publica (pages/ ou public/images/).`,
+    );
+  };
+  const toApiFile = (r: Repo, repoPath: string): string | undefined => {
+    const pages = r.pagesPath === '' ? '' : `${r.pagesPath}/`;
+    const images = `${r.publicPath === '' ? '' : `${r.publicPath}/`}images/`;
+    if (repoPath.startsWith(pages) && repoPath.endsWith('.yaml')) return PAGES + repoPath.slice(pages.length);
+    if (repoPath.startsWith(images)) return IMAGES + repoPath.slice(images.length);
+    return undefined;
+  };
+
+  async function headText(r: Repo, repoPath: string, rev = 'HEAD'): Promise<string | null> {
+    const bytes = await gitShowBytes(r.top, `${rev}:${repoPath}`);
+    return bytes === undefined ? null : bytes.toString('utf8');
+  }
+  async function worktreeText(r: Repo, repoPath: string): Promise<string | null> {
+    try {
+      return await readFile(path.join(r.top, ...repoPath.split('/')), 'utf8');
+    } catch {
+      return null;
+    }
+  }
+
+  async function changes(): Promise<ChangedFile[]> {
+    const r = need();
+    const found = await changedPaths(r, [r.pagesPath || '.', join(r.publicPath, 'images')]);
+    const files: ChangedFile[] = [];
+    for (const change of found) {
+      const file = toApiFile(r, change.path);
+      if (!file) continue;
+      const route = file.startsWith(PAGES) ? options.routeOf(file) : null;
+      if (file.startsWith(PAGES) && route === null) continue;
+      const summary = file.startsWith(IMAGES)
+        ? `Envia a imagem /${file.slice('public/'.length)}`
+        : describeChange(
+            await headText(r, change.path),
+            await worktreeText(r, change.path),
+            route!,
+            options.blockTitle,
+          );
+      files.push({ file, route, status: change.status, summary, stale: stale.has(change.path) });
+    }
+    return files.sort((a, b) => (a.file < b.file ? -1 : 1));
+  }
+
+  /** The whole site built from `tree`, exactly as `npm run build` builds it. */
+  async function check(r: Repo, tree: string): Promise<CheckResult> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'estudio-publicar-'));
+    try {
+      await exportTree(r, tree, dir, [r.pagesPath || '.', r.publicPath], path.join(dir, '.index'));
+      const pagesDir = path.join(dir, ...r.pagesPath.split('/'));
+      const publicDir = path.join(dir, ...r.publicPath.split('/'));
+      await lstat(publicDir).catch(async () => {
+        // A repository with no public folder: the build reads an empty one.
+        await mkdir(publicDir, { recursive: true });
+      });
+      const { code, output } = await runBuild(options.root, pagesDir, publicDir, path.join(dir, 'dist'));
+      // The build names files relative to the project root: name them as the Estúdio does.
+      const relPages = path.relative(options.root, pagesDir).split(path.sep).join('/');
+      const shown = output.split(`${relPages}/`).join(PAGES).split(`${pagesDir}${path.sep}`).join(PAGES);
+      // The pages the errors are located in (a line that starts with "pages/x.yaml:line:col").
+      const located = [...shown.matchAll(/^(pages\/[a-z0-9/_-]+\.yaml):\d+/gm)].map((m) => m[1]!);
+      const pages = [...new Set(located)].sort();
+      return { ok: code === 0, output: shown.trim(), pages };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Back to `parent` after a refusal: the branch, and the index entries of the published paths. */
+  async function undo(r: Repo, commit: string, parent: string, paths: string[]): Promise<void> {
+    await moveBranch(r, parent, commit, 'estudio: publicação desfeita');
+    if (paths.length > 0) await git(r.top, ['reset', '-q', parent, '--', ...paths]);
+  }
+
+  /**
+   * Moves the branch from `from` to `to` (commits of the remote) and updates the working tree's
+   * files that changed between them, except files with saved, unpublished changes: those keep
+   * the author's text and are marked stale (publishing one shows both versions first).
+   */
+  async function syncTo(r: Repo, from: string, to: string): Promise<string[]> {
+    const diff = (await git(r.top, ['diff', '--name-only', '-z', '--no-renames', from, to])).stdout
+      .split('\0')
+      .filter(Boolean);
+    const dirty = new Set((await changedPaths(r, ['.'])).map((c) => c.path));
+    await moveBranch(r, to, from, 'estudio: atualizado do repositório remoto');
+    const kept: string[] = [];
+    for (const repoPath of diff) {
+      if (dirty.has(repoPath)) {
+        kept.push(repoPath);
+        stale.set(repoPath, to);
+        continue;
+      }
+      await writeFromBlob(r, to, repoPath);
+    }
+    const clean = diff.filter((p) => !dirty.has(p));
+    if (clean.length > 0) await git(r.top, ['reset', '-q', to, '--', ...clean]);
+    return kept;
+  }
+
+  async function push(r: Repo, commit: string): Promise<'ok' | 'rejected'> {
+    try {
+      await git(r.top, ['push', '--porcelain', r.remote!, `${commit}:refs/heads/${r.branch}`], {
+        timeoutMs: 120_000,
+      });
+      return 'ok';
+    } catch (error) {
+      if (
+        error instanceof GitError &&
+        /\[rejected\]|\[remote rejected\].*(?:fetch first|non-fast-forward)|non-fast-forward|fetch first/.test(
+          `${error.stdout}\n${error.stderr}`,
+        )
+      ) {
+        return 'rejected';
+      }
+      throw error;
+    }
+  }
+
+  async function fetchRemote(r: Repo): Promise<string> {
+    const tracking = `refs/remotes/${r.remote}/${r.branch}`;
+    await git(r.top, ['fetch', '--quiet', r.remote!, `+refs/heads/${r.branch}:${tracking}`], {
+      timeoutMs: 120_000,
+    });
+    return (await revParse(r, tracking))!;
+  }
+
+  /**
+   * The publish pipeline shared by Publicar and Restaurar: `changes` on top of HEAD, checked,
+   * committed, pushed (replayed onto the remote when it moved on).
+   */
+  async function commitAndPush(
+    r: Repo,
+    person: Person,
+    message: string,
+    changeList: TreeChange[],
+    action: 'publicar' | 'restaurar',
+    files: string[],
+  ): Promise<PublishOutcome> {
+    const paths = changeList.map((c) => c.path);
+    const parent = await revParse(r, 'HEAD');
+    if (!parent)
+      throw new HttpError(409, 'O repositório ainda não tem nenhum commit: faça o primeiro pelo terminal.');
+    const work = await mkdtemp(path.join(os.tmpdir(), 'estudio-indice-'));
+    try {
+      const tree = await treeWith(r, parent, changeList, path.join(work, 'index'));
+      if (tree === (await treeOf(r, parent))) {
+        throw new HttpError(409, 'Nada a publicar: estes arquivos já estão publicados assim.');
+      }
+      const checked = await check(r, tree);
+      if (!checked.ok) return refused(person, action, files, checked, false);
+
+      const env = authorEnv(person);
+      let commit = await commitTree(r, tree, parent, message, env);
+      await moveBranch(r, commit, parent, `estudio: ${action}`);
+      await git(r.top, ['reset', '-q', '--', ...paths]);
+      if (action === 'restaurar') await writeFromCommit(r, commit, paths);
+
+      let pushed = false;
+      let rebased = false;
+      const warnings: string[] = [];
+      if (r.remote) {
+        let base = parent;
+        for (let attempt = 0; ; attempt++) {
+          let answer: 'ok' | 'rejected';
+          try {
+            answer = await push(r, commit);
+          } catch (error) {
+            await undo(r, commit, base, paths);
+            throw pushFailed(error);
+          }
+          if (answer === 'ok') {
+            pushed = true;
+            break;
+          }
+          if (attempt === 2) {
+            await undo(r, commit, base, paths);
+            throw new HttpError(
+              503,
+              'O repositório remoto mudou três vezes seguidas durante a publicação. Nada foi publicado; tente de novo em instantes.',
+            );
+          }
+          // The remote moved on: replay the author's commit onto it.
+          const upstream = await fetchRemote(r);
+          const merge = await git(
+            r.top,
+            ['merge-tree', '--write-tree', '--name-only', '--no-messages', upstream, commit],
+            { okCodes: [1] },
+          );
+          const [mergedTree, ...conflicted] = merge.stdout.split('\n').filter(Boolean);
+          if (merge.code === 1) {
+            await undo(r, commit, base, paths);
+            const kept = await syncTo(r, base, upstream);
+            for (const p of paths) stale.set(p, upstream);
+            const conflicts = await Promise.all(
+              [...new Set(conflicted)].map(async (p) => ({
+                file: toApiFile(r, p) ?? p,
+                mine: await worktreeText(r, p),
+                theirs: await headText(r, p, upstream),
+              })),
+            );
+            void kept;
+            await audit.record(`${action}-recusado` as 'publicar-recusado', person.email, {
+              files,
+              reason: 'conflito',
+              conflicts: conflicts.map((c) => c.file),
+            });
+            return {
+              status: 409,
+              body: {
+                error: `Outra pessoa publicou uma mudança em ${conflicts.map((c) => c.file).join(', ')} enquanto você editava, e as duas mudanças mexem no mesmo trecho. Nada foi publicado e o seu texto continua salvo aqui. Compare as duas versões, ajuste o seu texto se quiser e publique de novo.`,
+                conflicts,
+              },
+            };
+          }
+          const replayed = await commitTree(r, mergedTree!, upstream, message, env);
+          const rechecked = await check(r, mergedTree!);
+          if (!rechecked.ok) {
+            await undo(r, commit, base, paths);
+            await syncTo(r, base, upstream);
+            return refused(person, action, files, rechecked, true);
+          }
+          // The local branch follows: to the replayed commit, with the remote's files.
+          await syncTo(r, commit, replayed);
+          base = upstream;
+          commit = replayed;
+          rebased = true;
+        }
+      } else {
+        warnings.push(
+          'Este repositório não tem um remoto configurado: a mudança ficou registrada aqui, mas nenhum site foi atualizado.',
+        );
+      }
+      for (const p of paths) stale.delete(p);
+      await audit.record(action, person.email, { files, commit, pushed, rebased, remote: r.remote ?? null });
+      return {
+        status: 200,
+        body: {
+          commit,
+          short: commit.slice(0, 7),
+          message,
+          pushed,
+          rebased,
+          remote: r.remote ?? null,
+          branch: r.branch,
+          warnings,
+        },
+      };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  async function refused(
+    person: Person,
+    action: 'publicar' | 'restaurar',
+    files: string[],
+    checked: CheckResult,
+    afterRebase: boolean,
+  ): Promise<PublishOutcome> {
+    await audit.record(`${action}-recusado` as 'publicar-recusado', person.email, {
+      files,
+      reason: 'verificação',
+      pages: checked.pages,
+    });
+    const named = checked.pages.length > 0 ? ` Páginas com problemas: ${checked.pages.join(', ')}.` : '';
+    return {
+      status: 422,
+      body: {
+        error: `${afterRebase ? 'Combinada com o que outra pessoa acabou de publicar, a sua mudança não passa na verificação do site' : 'O site não passa na verificação (a mesma do npm run build)'}: nada foi publicado.${named} Corrija e publique de novo; o seu texto continua salvo.`,
+        pages: checked.pages,
+        output: checked.output,
+      },
+    };
+  }
+
+  async function writeFromCommit(r: Repo, commit: string, paths: string[]): Promise<void> {
+    for (const repoPath of paths) await writeFromBlob(r, commit, repoPath);
+  }
+
+  return {
+    enabled: repo !== undefined,
+
+    async changes(person: Person): Promise<ChangesAnswer> {
+      if (!repo) {
+        return {
+          publishing: {
+            enabled: false,
+            remote: null,
+            branch: null,
+            reason: 'Esta pasta não está num repositório git: o Estúdio salva, mas não publica.',
+          },
+          author: person,
+          changes: [],
+        };
+      }
+      return {
+        publishing: { enabled: true, remote: repo.remote ?? null, branch: repo.branch },
+        author: person,
+        changes: await exclusive(changes),
+      };
+    },
+
+    publish(person: Person, files: string[], message: string, overwrite: string[]): Promise<PublishOutcome> {
+      const r = need();
+      return exclusive(async () => {
+        const current = await changes();
+        const byFile = new Map(current.map((c) => [c.file, c]));
+        for (const file of files) {
+          if (!byFile.has(file)) {
+            throw new HttpError(
+              409,
+              `${file} não tem mudanças salvas para publicar (já publicado, ou não existe).`,
+            );
+          }
+        }
+        const repoPaths = files.map((f) => toRepoPath(r, f));
+        const unseen = repoPaths.filter((p, i) => stale.has(p) && !overwrite.includes(files[i]!));
+        if (unseen.length > 0) {
+          const conflicts = await Promise.all(
+            unseen.map(async (p) => ({
+              file: toApiFile(r, p)!,
+              mine: await worktreeText(r, p),
+              theirs: await headText(r, p),
+            })),
+          );
+          return {
+            status: 409,
+            body: {
+              error: `Depois que você salvou ${conflicts.map((c) => c.file).join(', ')}, outra pessoa publicou outra versão. Compare as duas antes de publicar a sua.`,
+              conflicts,
+            },
+          };
+        }
+        return commitAndPush(
+          r,
+          person,
+          message,
+          repoPaths.map((p) => ({ path: p, from: 'worktree' as const })),
+          'publicar',
+          files,
+        );
+      });
+    },
+
+    /** For the Páginas screen: each page's last published change, and whether it has unpublished ones. */
+    async pageStates(): Promise<
+      Map<string, { lastChange: { name: string; date: string } | null; unpublished: boolean }>
+    > {
+      const states = new Map<
+        string,
+        { lastChange: { name: string; date: string } | null; unpublished: boolean }
+      >();
+      if (!repo) return states;
+      const r = repo;
+      const log = await git(r.top, [
+        'log',
+        '-n',
+        '2000',
+        '--format=%x1e%an%x1f%aI',
+        '--name-only',
+        '--no-renames',
+        '--',
+        r.pagesPath || '.',
+      ]);
+      for (const record of log.stdout.split('\x1e').filter((x) => x.trim())) {
+        const [head, ...names] = record.split('\n').filter(Boolean);
+        const [name, date] = head!.split('\x1f') as [string, string];
+        for (const repoPath of names) {
+          const file = toApiFile(r, repoPath);
+          if (file && !states.has(file)) states.set(file, { lastChange: { name, date }, unpublished: false });
+        }
+      }
+      for (const change of await changedPaths(r, [r.pagesPath || '.'])) {
+        const file = toApiFile(r, change.path);
+        if (!file) continue;
+        states.set(file, { lastChange: states.get(file)?.lastChange ?? null, unpublished: true });
+      }
+      return states;
+    },
+
+    async history(file: string): Promise<HistoryAnswer> {
+      const r = need();
+      const repoPath = toRepoPath(r, file);
+      const log = await git(r.top, ['log', '--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s%x1e', '--', repoPath]);
+      const entries = log.stdout
+        .split('\x1e')
+        .map((e) => e.trim())
+        .filter(Boolean)
+        .map((line) => {
+          const [commit, name, email, date, message] = line.split('\x1f') as [
+            string,
+            string,
+            string,
+            string,
+            string,
+          ];
+          return { commit, short: commit.slice(0, 7), name, email, date, message };
+        });
+      const exists = (await worktreeText(r, repoPath)) !== null;
+      return { file, route: options.routeOf(file), exists, entries };
+    },
+
+    async diff(file: string, commit: string): Promise<HistoryDiffAnswer> {
+      const r = need();
+      const repoPath = toRepoPath(r, file);
+      const sha = await revParse(r, commit);
+      if (!sha || !/^[0-9a-f]{40}$/.test(commit))
+        throw new HttpError(404, 'Versão não encontrada no histórico.');
+      const parentSha = await revParse(r, `${sha}^`);
+      const before = parentSha ? await headText(r, repoPath, parentSha) : null;
+      const after = await headText(r, repoPath, sha);
+      const diff = (
+        await git(r.top, [
+          'diff',
+          '--no-color',
+          '--no-ext-diff',
+          '--unified=3',
+          parentSha ?? '4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+          sha,
+          '--',
+          repoPath,
+        ])
+      ).stdout;
+      return { file, commit: sha, before, after, diff };
+    },
+
+    async deleted(): Promise<DeletedPage[]> {
+      const r = need();
+      const log = await git(r.top, [
+        'log',
+        '--diff-filter=D',
+        '--name-only',
+        '--format=%x1e%H%x1f%an%x1f%ae%x1f%aI',
+        '--',
+        r.pagesPath || '.',
+      ]);
+      const seen = new Set<string>();
+      const out: DeletedPage[] = [];
+      for (const record of log.stdout.split('\x1e').filter((x) => x.trim())) {
+        const [head, ...names] = record.split('\n').filter(Boolean);
+        const [commit, name, email, date] = head!.split('\x1f') as [string, string, string, string];
+        for (const repoPath of names) {
+          if (seen.has(repoPath)) continue;
+          seen.add(repoPath);
+          const file = toApiFile(r, repoPath);
+          if (!file || (await worktreeText(r, repoPath)) !== null) continue;
+          const route = options.routeOf(file);
+          if (route === null) continue;
+          out.push({ file, route, deletedIn: commit, name, email, date, restoreFrom: `${commit}^` });
+        }
+      }
+      return out;
+    },
+
+    restore(person: Person, file: string, commit: string): Promise<PublishOutcome> {
+      const r = need();
+      return exclusive(async () => {
+        const repoPath = toRepoPath(r, file);
+        if (!/^[0-9a-f]{40}(\^)?$/.test(commit)) throw new HttpError(400, 'Versão inválida.');
+        const sha = await revParse(r, commit);
+        const entry = sha ? (await git(r.top, ['ls-tree', sha, '--', repoPath])).stdout.trim() : '';
+        const match = /^(\d{6}) blob ([0-9a-f]{40})\t/.exec(entry);
+        if (!sha || !match) throw new HttpError(404, `Esta versão de ${file} não existe no histórico.`);
+        const dirty = (await changedPaths(r, [repoPath])).length > 0;
+        if (dirty) {
+          throw new HttpError(
+            409,
+            `${file} tem mudanças salvas que ainda não foram publicadas. Publique-as ou desfaça-as antes de restaurar outra versão: a restauração não apaga trabalho de ninguém.`,
+          );
+        }
+        const date = (await git(r.top, ['show', '-s', '--format=%aI', sha])).stdout.trim();
+        const route = options.routeOf(file) ?? file;
+        const message = `Restaura ${route} à versão de ${formatDate(date)} (${sha.slice(0, 7)})`;
+        return commitAndPush(
+          r,
+          person,
+          message,
+          [{ path: repoPath, from: 'blob', blob: match[2]!, mode: match[1]! }],
+          'restaurar',
+          [file],
+        );
+      });
+    },
+  };
+}
+
+export type Publisher = ReturnType<typeof createPublisher>;
+
+/** A working-tree file set to its content in `commit` (removed when not there), atomically, after any save in progress. */
+async function writeFromBlob(r: Repo, commit: string, repoPath: string): Promise<void> {
+  const abs = path.join(r.top, ...repoPath.split('/'));
+  const bytes = await gitShowBytes(r.top, `${commit}:${repoPath}`);
+  await serialised(abs, async () => {
+    if (bytes === undefined) await unlink(abs).catch(() => {});
+    else {
+      await mkdir(path.dirname(abs), { recursive: true });
+      await writeAtomic(abs, bytes, 0o644);
+    }
+  });
+}
+
+function pushFailed(error: unknown): HttpError {
+  const detail =
+    error instanceof GitError ? error.stderr.trim().split('\n').slice(-3).join(' ') : String(error);
+  return new HttpError(
+    502,
+    `Não foi possível enviar ao repositório remoto: nada foi publicado e o seu texto continua salvo. Detalhe do git: ${detail}`,
+    {
+      hint: 'Confira a conexão e as credenciais de envio (chave de deploy ou token) de quem instalou o Estúdio.',
+    },
+  );
+}
+
+const join = (folder: string, rest: string) =>
+  folder === '' ? rest : rest === '' ? folder : `${folder}/${rest}`;
+
+/** "2026-11-23T20:14:40+00:00" → "23/11/2026 20:14" */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** `npm run build` in a child process, as CI runs it. */
+function runBuild(
+  root: string,
+  pagesDir: string,
+  publicDir: string,
+  outDir: string,
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'runtime/cli.ts',
+        'build',
+        '--pages',
+        pagesDir,
+        '--public',
+        publicDir,
+        '--out',
+        outDir,
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/**
+ * The default commit message, from what changed: "Muda o título de /promo-verao", "Adiciona o
+ * bloco Perguntas frequentes a /recarga", "Cria /promo", "Exclui /promo".
+ */
+export function describeChange(
+  before: string | null,
+  after: string | null,
+  route: string,
+  blockTitle: (type: string) => string | undefined,
+): string {
+  if (before === null) return `Cria ${route}`;
+  if (after === null) return `Exclui ${route}`;
+  let a: Record<string, unknown>;
+  let b: Record<string, unknown>;
+  try {
+    a = (parse(before) ?? {}) as Record<string, unknown>;
+    b = (parse(after) ?? {}) as Record<string, unknown>;
+  } catch {
+    return `Muda ${route}`;
+  }
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !same(a[k], b[k]));
+  if (keys.length === 0) return `Muda a formatação de ${route}`;
+  const phrases: string[] = [];
+  const titleOf = (block: unknown) => {
+    const type = (block as { type?: unknown } | null)?.type;
+    return typeof type === 'string' ? (blockTitle(type) ?? type) : 'bloco';
+  };
+  for (const key of keys) {
+    if (key === 'title') phrases.push('o título');
+    else if (key === 'description') phrases.push('a descrição');
+    else if (key === 'blocks' || key === 'change') {
+      const before = Array.isArray(a[key]) ? (a[key] as unknown[]) : [];
+      const after = Array.isArray(b[key]) ? (b[key] as unknown[]) : [];
+      if (after.length > before.length) {
+        const added = after.filter((x) => !before.some((y) => same(x, y)));
+        return `Adiciona o bloco ${added.map(titleOf)[0] ?? ''} a ${route}`.replace('  ', ' ');
+      }
+      if (after.length < before.length) {
+        const removed = before.filter((x) => !after.some((y) => same(x, y)));
+        return `Remove o bloco ${removed.map(titleOf)[0] ?? ''} de ${route}`.replace('  ', ' ');
+      }
+      const changed = after.filter((x, i) => !same(x, before[i])).map(titleOf);
+      const unique = [...new Set(changed)];
+      if (unique.length === 1) phrases.push(`o bloco ${unique[0]}`);
+      else phrases.push(`${unique.length} blocos`);
+    } else phrases.push(`"${key}"`);
+  }
+  const list = phrases.length === 1 ? phrases[0]! : `${phrases.slice(0, -1).join(', ')} e ${phrases.at(-1)!}`;
+  return `Muda ${list} de ${route}`;
+}
+
+/** The publisher of the repository that holds `pagesDir` (publishing disabled when there is none). */
+export async function publisherFor(folders: {
+  root: string;
+  pagesDir: string;
+  publicDir: string;
+  audit: AuditLog;
+  runtime: Runtime;
+}): Promise<Publisher> {
+  const load = await folders.runtime.load();
+  const { blockMap } = await folders.runtime.blocks();
+  return createPublisher({
+    root: folders.root,
+    repo: await openRepo(folders.pagesDir, folders.publicDir),
+    audit: folders.audit,
+    routeOf: (file) => {
+      const rel = file.slice(PAGES.length);
+      return load.isRouteFile(rel) && load.badRouteFileName(rel) === undefined ? load.fileToRoute(rel) : null;
+    },
+    blockTitle: (type) => blockMap.get(type)?.title,
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * A real git set-up for publishing tests: a bare repository as the remote (what Netlify,
+ * Cloudflare or Vercel would watch), seeded with a copy of pages/ and public/, and a clone of it
+ * for the Estúdio to work in. Another clone plays a second person pushing meanwhile.
+ */
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' },
+  }).trim();
+}
+
+export interface GitSite {
+  tmp: string;
+  /** The bare repository: the remote. */
+  remote: string;
+  /** The clone the Estúdio works in (pages/ and public/ inside). */
+  work: string;
+  /** A fresh clone of the remote, as another person or the host would make. */
+  clone(name: string, user?: { name: string; email: string }): string;
+}
+
+export async function makeGitSite(): Promise<GitSite> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-git-'));
+  const remote = path.join(tmp, 'remote.git');
+  const seed = path.join(tmp, 'seed');
+  git(tmp, 'init', '-q', '--bare', '-b', 'main', remote);
+  git(tmp, 'init', '-q', '-b', 'main', seed);
+  await cp(path.join(root, 'pages'), path.join(seed, 'pages'), { recursive: true });
+  await cp(path.join(root, 'public'), path.join(seed, 'public'), { recursive: true });
+  await writeFile(path.join(seed, 'README.md'), '# Site de teste\n');
+  const identity = (dir: string, name: string, email: string) => {
+    git(dir, 'config', 'user.name', name);
+    git(dir, 'config', 'user.email', email);
+  };
+  identity(seed, 'Dev Fillgás', 'dev@example.com');
+  git(seed, 'add', '-A');
+  git(seed, 'commit', '-q', '-m', 'Site inicial');
+  git(seed, 'remote', 'add', 'origin', remote);
+  git(seed, 'push', '-q', '-u', 'origin', 'main');
+  const clone = (name: string, user = { name: 'Outra Pessoa', email: 'outra@example.com' }) => {
+    const dir = path.join(tmp, name);
+    git(tmp, 'clone', '-q', remote, dir);
+    identity(dir, user.name, user.email);
+    return dir;
+  };
+  const work = clone('work', { name: 'Ana Marketing', email: 'ana@example.com' });
+  return { tmp, remote, work, clone };
+}
