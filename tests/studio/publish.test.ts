@@ -271,3 +271,63 @@ describe('the default message', () => {
     );
   });
 });
+
+describe('hosted', () => {
+  it('commits under the signed-in person’s account, not the machine’s git identity', async () => {
+    const { hashPassword } = await import('../../studio/server/hosted/passwords.ts');
+    const { writeAccountsFile } = await import('../../studio/server/hosted/accounts.ts');
+    const { default: http } = await import('node:http');
+    const hostedSite = await makeGitSite();
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const accountsFile = path.join(hostedSite.tmp, 'contas.json');
+    await writeAccountsFile(accountsFile, [
+      {
+        name: 'Bruno Lima',
+        email: 'bruno@fillgas.com.br',
+        hash: await hashPassword('uma frase bem comprida'),
+      },
+    ]);
+    const origin = `http://127.0.0.1:${port}`;
+    const hosted = await createStudioServer({
+      root,
+      pagesDir: path.join(hostedSite.work, 'pages'),
+      publicDir: path.join(hostedSite.work, 'public'),
+      dataDir: path.join(hostedSite.tmp, 'dados'),
+      host: '127.0.0.1',
+      port,
+      hosted: { publicUrl: origin, accountsFile },
+    });
+    try {
+      const login = await fetch(`${origin}/entrar`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          email: 'bruno@fillgas.com.br',
+          senha: 'uma frase bem comprida',
+        }).toString(),
+      });
+      expect(login.status).toBe(303);
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const file = path.join(hostedSite.work, 'pages/recarga.yaml');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('title: ', 'title: Hospedado | '));
+      const published = await fetch(`${origin}/api/publish`, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: origin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ files: ['pages/recarga.yaml'], message: 'Muda o título de /recarga' }),
+      });
+      expect(published.status, await published.clone().text()).toBe(200);
+      expect(git(hostedSite.remote, 'log', '-1', '--format=%an <%ae>|%cn|%s', 'main')).toBe(
+        'Bruno Lima <bruno@fillgas.com.br>|Bruno Lima|Muda o título de /recarga',
+      );
+      const audit = await readFile(path.join(hostedSite.tmp, 'dados/audit.log'), 'utf8');
+      expect(audit).toMatch(/"action":"publicar","who":"bruno@fillgas\.com\.br"/);
+    } finally {
+      await hosted.close();
+      await rm(hostedSite.tmp, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
