@@ -9,15 +9,14 @@
  * there, so it never replaces a file and is never seen half written. Every upload and every
  * refusal goes to the audit log.
  */
-import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { link, lstat, mkdir, open, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { link, lstat, mkdir, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageInfo, ImagesAnswer, UploadedImage } from '../api.ts';
 import { checkImageName, IMAGE_EXTENSIONS, IMAGE_LIMITS, sizeText, type ImageType } from '../image-rules.ts';
 import type { Answer, ApiContext, ApiRequest } from './api.ts';
 import { HttpError, readRawBody } from './http.ts';
-import { isErrno, isInside, serialised } from './page-files.ts';
+import { isErrno, isInside, serialised, writeTempBeside } from './page-files.ts';
 
 /** Where uploads go, inside the public folder; their address on the site is /images/<name>. */
 export const IMAGES_FOLDER = 'images';
@@ -515,15 +514,8 @@ function refuseTaken(name: string, taken: readonly string[]): void {
  */
 export async function writeNewFile(dir: string, name: string, bytes: Buffer): Promise<void> {
   const abs = path.join(dir, name);
-  const temp = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', 0o644);
+  const temp = await writeTempBeside(abs, bytes, 0o644);
   try {
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
     await link(temp, abs);
   } finally {
     await rm(temp, { force: true });

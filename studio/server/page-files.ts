@@ -133,20 +133,29 @@ export async function readPageBytes(abs: string, file: string, limit: number): P
 }
 
 /**
- * Replaces a file's content without ever leaving it half written: a temporary file in the same
- * folder (so the rename stays on one file system; its name starts with "." and does not end in
- * .yaml, so the loader never reads it), flushed to disk, then renamed over the file.
+ * `bytes` in a new temporary file beside `abs` (same file system; its name starts with "." and
+ * ends in .tmp, so the loader never reads it and nothing lists or serves it), flushed to disk.
+ * Returns its path; the caller renames or links it into place and removes it on failure.
  */
-export async function writeAtomic(abs: string, bytes: Buffer, mode: number): Promise<void> {
+export async function writeTempBeside(abs: string, bytes: Buffer, mode: number): Promise<string> {
   const temp = path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', mode);
   try {
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  return temp;
+}
+
+/** Replaces a file's content without ever leaving it half written: a temporary file renamed over it. */
+export async function writeAtomic(abs: string, bytes: Buffer, mode: number): Promise<void> {
+  const temp = await writeTempBeside(abs, bytes, mode);
+  try {
     await rename(temp, abs);
   } catch (error) {
     await rm(temp, { force: true });

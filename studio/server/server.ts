@@ -327,10 +327,8 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
     );
   }
 
-  if (pathname === '/api' || pathname.startsWith('/api/')) {
-    const answer = await handleApi(rc.ctx, { req, query, person: rc.person }, pathname);
-    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
-    sendJson(res, answer.status, answer.body);
+  if (isApiPath(pathname)) {
+    await answerApi(rc, query, rc.person, pathname);
     return;
   }
   if (!isSafeMethod(req.method))
@@ -342,6 +340,15 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
   // The app's modules, Vite's client and dependencies.
   if (!(await answered(rc.vite.middlewares, req, res)))
     throw new HttpError(404, 'Este endereço não existe no Estúdio.');
+}
+
+const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
+
+/** An /api/ request, answered by api.ts on behalf of `person`. */
+async function answerApi(rc: RequestContext, query: URLSearchParams, person: Person, pathname: string) {
+  const answer = await handleApi(rc.ctx, { req: rc.req, query, person }, pathname);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) rc.res.setHeader(name, value);
+  sendJson(rc.res, answer.status, answer.body);
 }
 
 /** Hosted, past the Host, Origin and public-file checks: sign-in, then what local mode serves. */
@@ -358,10 +365,8 @@ async function routeHosted(
     hosted.refuse(req, res, pathname, identity.refused);
     return;
   }
-  if (pathname === '/api' || pathname.startsWith('/api/')) {
-    const answer = await handleApi(rc.ctx, { req, query, person: identity.person }, pathname);
-    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
-    sendJson(res, answer.status, answer.body);
+  if (isApiPath(pathname)) {
+    await answerApi(rc, query, identity.person, pathname);
     return;
   }
   if (!isSafeMethod(req.method))
