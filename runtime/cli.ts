@@ -1,5 +1,5 @@
 /**
- * The command line: `check [files…]`, `build`, `serve`, `schema`, `new-page`.
+ * The command line: `check [files…]`, `build`, `serve`, `schema`, `new-page`, `experiments report`.
  * Library code throws; this file alone turns problems into messages and exit codes.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -19,6 +19,7 @@ import { PageErrors, plural, RenderError, formatProblems, loadProject } from './
 import { blockList } from '../blocks/index.ts';
 import { createPage, NewPageError } from './author/index.ts';
 import { serveStatic } from './dev/index.ts';
+import { buildReport, formatReport, parseExport, ReportError } from './experiments/index.ts';
 
 const root = process.cwd();
 
@@ -113,12 +114,72 @@ async function main(argv: string[]): Promise<number> {
       );
       return 0;
     }
+    case 'experiments': {
+      return experimentsCommand(args);
+    }
     default:
       console.error(
         'Uso: tsx runtime/cli.ts <check [arquivos…] | build [--out pasta] [--public pasta] | serve | schema | new-page <endereco> [--from pagina]> [--pages pasta]  (serve lê DIST_DIR, padrão dist)',
       );
       return 2;
   }
+}
+
+const EXPERIMENTS_USAGE =
+  'Uso: npm run experiments -- report <exportacao.csv> [--control variante] [--weights a=50,b=50] [--start AAAA-MM-DD] [--end AAAA-MM-DD] [--mde 20] [--json]';
+
+/** `experiments report <export.csv>`: the report of a GA4 export, in Portuguese or as JSON. */
+async function experimentsCommand(argv: string[]): Promise<number> {
+  let args = argv;
+  const take = (name: string) => {
+    const [value, rest] = option(args, name);
+    args = rest;
+    return value;
+  };
+  const control = take('--control');
+  const weightsText = take('--weights');
+  const start = take('--start');
+  const end = take('--end');
+  const mdeText = take('--mde');
+  const json = args.includes('--json');
+  args = args.filter((a) => a !== '--json');
+  const [sub, file, ...extra] = args;
+  if (sub !== 'report' || file === undefined || extra.length > 0) {
+    console.error(EXPERIMENTS_USAGE);
+    return 2;
+  }
+  const day = (text: string, flag: string) => {
+    const at = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : NaN;
+    if (Number.isNaN(at))
+      throw new ReportError(`${flag} ${text}: use uma data AAAA-MM-DD, por exemplo 2026-11-02.`);
+    return at;
+  };
+  const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  const days =
+    start === undefined
+      ? undefined
+      : Math.floor(((end === undefined ? today : day(end, '--end')) - day(start, '--start')) / 86_400_000) +
+        1;
+  let weights: Record<string, number> | undefined;
+  if (weightsText !== undefined) {
+    weights = {};
+    for (const part of weightsText.split(',')) {
+      const m = /^(.+)=(\d+(?:\.\d+)?)$/.exec(part.trim());
+      if (!m)
+        throw new ReportError(
+          `--weights: "${part}" não é variante=peso (ex.: --weights agendamento=50,agendamento-b=50).`,
+        );
+      weights[m[1]!] = Number(m[2]);
+    }
+  }
+  const mde = mdeText === undefined ? undefined : Number(mdeText.replace('%', '')) / 100;
+  if (mde !== undefined && !(mde > 0))
+    throw new ReportError(`--mde ${mdeText}: use um número positivo, em %, por exemplo --mde 20.`);
+  const rows = parseExport(await readFile(path.resolve(file), 'utf8'), file);
+  const report = buildReport(rows, { control, weights, days, mde });
+  if (json) console.log(JSON.stringify(report, null, 2));
+  else process.stdout.write(formatReport(report));
+  return 0;
 }
 
 main(process.argv.slice(2)).then(
@@ -128,6 +189,8 @@ main(process.argv.slice(2)).then(
       console.error(formatProblems(error.problems));
     } else if (error instanceof NewPageError) {
       console.error(`✖ ${error.message}${error.hint ? `\n  ${error.hint}` : ''}`);
+    } else if (error instanceof ReportError) {
+      console.error(`✖ ${error.message}`);
     } else if (error instanceof BudgetError) {
       console.error(`✖ ${error.message}`);
     } else if (error instanceof RenderError) {
