@@ -8,6 +8,63 @@ export const CHAT_MESSAGES = ['recarga', 'duvidas'] as const;
 /** A GA4 measurement id (G-…) or a Google Tag Manager container (GTM-…). */
 export const ANALYTICS_ID_PATTERN = '^(G-[A-Z0-9]{4,16}|GTM-[A-Z0-9]{4,12})$';
 
+const DatePattern = {
+  pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
+  patternErrorMessage: 'Use a data no formato AAAA-MM-DD, ex.: 2026-12-01.',
+};
+
+/** One route split between its own page and variants at the CDN edge (issue 20). */
+export const ExperimentSchema = Type.Object(
+  {
+    id: Type.String({
+      pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+      maxLength: 40,
+      patternErrorMessage: 'Use só letras minúsculas sem acento, números e hífens, ex.: agendamento-oferta.',
+      description: 'Nome curto do experimento (vai no cookie e nas métricas), ex.: agendamento-oferta.',
+    }),
+    route: Type.String({
+      pattern: '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$',
+      patternErrorMessage: 'Use o endereço público da página, começando com /, ex.: /agendamento.',
+      description:
+        'O endereço dividido entre as páginas (o dos anúncios), ex.: /agendamento. Precisa ser o endereço de uma das páginas do experimento.',
+    }),
+    variants: Type.Array(
+      Type.Object(
+        {
+          page: Type.String({
+            minLength: 1,
+            description: 'A página, como no extends: (agendamento para pages/agendamento.yaml).',
+          }),
+          weight: Type.Integer({
+            minimum: 1,
+            maximum: 100,
+            description: 'A parte dos visitantes que vê esta página, em %. Os pesos somam 100.',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        minItems: 2,
+        maxItems: 6,
+        description:
+          'As páginas que dividem o endereço, com a parte dos visitantes de cada uma (somando 100).',
+      },
+    ),
+    start: Type.Optional(
+      Type.String({ ...DatePattern, description: 'Opcional. Primeiro dia (AAAA-MM-DD).' }),
+    ),
+    end: Type.Optional(Type.String({ ...DatePattern, description: 'Opcional. Último dia (AAAA-MM-DD).' })),
+    winner: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description:
+          'Opcional. A página vencedora: com ela, todos os visitantes passam a ver só essa página.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const SiteSchema = Type.Object(
   {
     brand: Text({ description: 'Nome da marca, usado nos títulos e no rodapé.' }),
@@ -51,6 +108,12 @@ export const SiteSchema = Type.Object(
           'Opcional. ID do Google Analytics 4 (G-…) ou do Google Tag Manager (GTM-…). Sem ele, o site não carrega nada do Google nem mostra o aviso de cookies; com ele, a tag só carrega depois do consentimento do visitante (LGPD).',
       }),
     ),
+    experiments: Type.Optional(
+      Type.Array(ExperimentSchema, {
+        description:
+          'Opcional. Testes A/B: cada endereço dividido entre a sua página e variantes, para saber qual traz mais conversas (docs/autoria.md).',
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -60,4 +123,5 @@ export const SiteSchema = Type.Object(
 );
 
 export type Site = Static<typeof SiteSchema>;
+export type Experiment = Static<typeof ExperimentSchema>;
 export type ChatMessage = (typeof CHAT_MESSAGES)[number];

@@ -31,7 +31,14 @@ export type ErrorCode =
   | 'extends-conflict'
   | 'extends-bad-override'
   | 'unknown-block-id'
-  | 'ambiguous-block-id';
+  | 'ambiguous-block-id'
+  // Experiments in _site.yaml (runtime/load/experiments.ts).
+  | 'experiment-page'
+  | 'experiment-weights'
+  | 'experiment-route'
+  | 'experiment-duplicate'
+  | 'experiment-winner'
+  | 'experiment-dates';
 
 export interface SourceLocation {
   /** Path relative to the project root, with forward slashes: "pages/agendamento.yaml". */

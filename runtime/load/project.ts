@@ -13,6 +13,7 @@ import { duplicateBlockIds } from './duplicate-ids.ts';
 import { createVariantResolver, isVariant, uniqueProblems, type BlockSource } from './extends.ts';
 import { listYamlFiles, readPageFile, type SourceOverrides } from './files.ts';
 import type { ParsedFile } from './parse.ts';
+import { checkExperiments, type ResolvedExperiment } from './experiments.ts';
 import { badRouteFileName, fileToRoute, isRouteFile } from './routes.ts';
 import { createAjv, createValidator, type Validator } from './validate.ts';
 
@@ -40,6 +41,8 @@ export interface LoadedPage {
 export interface Project {
   site: Site;
   pages: LoadedPage[];
+  /** The site's experiments (issue 20), each variant resolved to its page file and route. */
+  experiments: ResolvedExperiment[];
 }
 
 export interface LoadOptions {
@@ -91,13 +94,24 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
     }
   }
 
-  const site = await loadSite(
+  const loadedSite = await loadSite(
     path.join(pagesDir, SITE_FILE),
     rel(path.join(pagesDir, SITE_FILE)),
     validators,
     problems,
     options.sources,
   );
+  const site = loadedSite?.site;
+  let experiments: ResolvedExperiment[] = [];
+  if (loadedSite && site?.experiments) {
+    const checked = checkExperiments(
+      site.experiments,
+      loadedSite.parsed,
+      files.filter((f) => isRouteFile(f) && badRouteFileName(f) === undefined),
+    );
+    problems.push(...checked.problems);
+    experiments = checked.resolved;
+  }
 
   const routeFiles = files.filter((f) => {
     if (f.endsWith('.yml')) {
@@ -180,7 +194,7 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
   }
 
   if (problems.length > 0) throw new PageErrors(uniqueProblems(problems));
-  return { site: site!, pages };
+  return { site: site!, pages, experiments };
 }
 
 async function loadSite(
@@ -208,7 +222,7 @@ async function loadSite(
   }
   const found = validators.site(result.parsed);
   problems.push(...found);
-  return found.length === 0 ? (result.parsed.data as Site) : undefined;
+  return found.length === 0 ? { site: result.parsed.data as Site, parsed: result.parsed } : undefined;
 }
 
 /** Two blocks of a page with the same id, located in the page's file. */

@@ -290,7 +290,7 @@ describe('JSON-LD', () => {
     structuredData: boolean | number,
     jsonLd?: { '@type': string; mainEntity: [] }[],
   ) => {
-    const project: Project = { site, pages: [] };
+    const project: Project = { site, pages: [], experiments: [] };
     return renderPage(
       {
         route: '/x',
