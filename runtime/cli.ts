@@ -19,7 +19,13 @@ import { PageErrors, plural, RenderError, formatProblems, loadProject } from './
 import { blockList } from '../blocks/index.ts';
 import { createPage, NewPageError } from './author/index.ts';
 import { serveStatic } from './dev/index.ts';
-import { buildReport, formatReport, parseExport, ReportError } from './experiments/index.ts';
+import {
+  buildReport,
+  experimentReportOptions,
+  formatReport,
+  parseExport,
+  ReportError,
+} from './experiments/index.ts';
 
 const root = process.cwd();
 
@@ -115,7 +121,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'experiments': {
-      return experimentsCommand(args);
+      return experimentsCommand(args, pagesDir);
     }
     default:
       console.error(
@@ -126,17 +132,18 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const EXPERIMENTS_USAGE =
-  'Uso: npm run experiments -- report <exportacao.csv> [--control variante] [--weights a=50,b=50] [--start AAAA-MM-DD] [--end AAAA-MM-DD] [--mde 20] [--json]';
+  'Uso: npm run experiments -- report <exportacao.csv> [--experiment id-do-_site.yaml] [--control variante] [--weights a=50,b=50] [--start AAAA-MM-DD] [--end AAAA-MM-DD] [--mde 20] [--json]';
 
 /** `experiments report <export.csv>`: the report of a GA4 export, in Portuguese or as JSON. */
-async function experimentsCommand(argv: string[]): Promise<number> {
+async function experimentsCommand(argv: string[], pagesDir: string): Promise<number> {
   let args = argv;
   const take = (name: string) => {
     const [value, rest] = option(args, name);
     args = rest;
     return value;
   };
-  const control = take('--control');
+  const experimentId = take('--experiment');
+  let control = take('--control');
   const weightsText = take('--weights');
   const start = take('--start');
   const end = take('--end');
@@ -176,7 +183,33 @@ async function experimentsCommand(argv: string[]): Promise<number> {
   if (mde !== undefined && !(mde > 0))
     throw new ReportError(`--mde ${mdeText}: use um número positivo, em %, por exemplo --mde 20.`);
   const rows = parseExport(await readFile(path.resolve(file), 'utf8'), file);
-  const report = buildReport(rows, { control, weights, days, mde });
+  let reportDays = days;
+  if (experimentId !== undefined) {
+    // Weights, baseline and dates as declared in _site.yaml (flags still win).
+    const { experiments } = await loadProject({ root, pagesDir, blocks: blockList });
+    const experiment = experiments.find((e) => e.id === experimentId);
+    if (!experiment) {
+      const known = experiments.map((e) => e.id).join(', ') || 'nenhum';
+      throw new ReportError(
+        `--experiment ${experimentId}: não há esse experimento em _site.yaml (há: ${known}).`,
+      );
+    }
+    const declared = experimentReportOptions(
+      experiment,
+      rows.map((r) => r.variant),
+      new Date().toISOString().slice(0, 10),
+    );
+    const unknown = rows.filter((r) => !declared.names.has(r.variant)).map((r) => r.variant);
+    if (unknown.length > 0) {
+      throw new ReportError(
+        `A exportação tem variantes que não são páginas do experimento ${experimentId}: ${unknown.join(', ')} (páginas: ${experiment.pages.map((p) => p.page).join(', ')}).`,
+      );
+    }
+    weights ??= declared.weights;
+    control ??= declared.control;
+    reportDays ??= declared.days;
+  }
+  const report = buildReport(rows, { control, weights, days: reportDays, mde });
   if (json) console.log(JSON.stringify(report, null, 2));
   else process.stdout.write(formatReport(report));
   return 0;

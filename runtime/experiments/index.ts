@@ -29,3 +29,4 @@ export {
   zTest,
   type Arm,
 } from './stats.ts';
+export { EXP_TOOL, experimentReportOptions, variantKey } from './keys.ts';

@@ -3,7 +3,7 @@
  * must get no verdict (SRM, too early, too few conversions), through the real CLI too.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -185,5 +185,64 @@ describe('npm run experiments -- report', () => {
       code: 1,
       stderr: expect.stringContaining('--start 01/11/2026: use uma data AAAA-MM-DD'),
     });
+  });
+});
+
+describe('npm run experiments -- report --experiment', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'experimento-site-'));
+    await cp(path.join(root, 'pages'), path.join(dir, 'pages'), { recursive: true });
+    await appendFile(
+      path.join(dir, 'pages/_site.yaml'),
+      [
+        'experiments:',
+        '  - id: site-t',
+        '    route: /sodastream-t',
+        '    variants:',
+        '      - page: recarrega-site',
+        '        weight: 30',
+        '      - page: sodastream-t',
+        '        weight: 70',
+        '    start: 2026-11-01',
+        '    end: 2026-11-21',
+        '',
+      ].join('\n'),
+    );
+    await writeFile(
+      path.join(dir, 'ga4.csv'),
+      csv([
+        'exp_variant_string,Exposed visitors,Converting visitors',
+        'FGS-site-t-recarrega-site,3000,240',
+        'FGS-site-t-sodastream-t,7000,420',
+      ]),
+    );
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('takes the weights, the baseline and the dates from _site.yaml', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'runtime/cli.ts',
+        'experiments',
+        'report',
+        path.join(dir, 'ga4.csv'),
+        '--experiment',
+        'site-t',
+        '--pages',
+        path.join(dir, 'pages'),
+        '--json',
+      ],
+      { cwd: root },
+    );
+    const report = JSON.parse(stdout) as Report;
+    expect(report.control).toBe('FGS-site-t-sodastream-t');
+    expect(report.days).toBe(21);
+    expect(report.srm.flagged).toBe(false);
+    expect(report.variants.map((v) => v.weight)).toEqual([30, 70]);
+    expect(report.verdict).toEqual({ kind: 'winner', variant: 'FGS-site-t-recarrega-site' });
   });
 });

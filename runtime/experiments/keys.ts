@@ -1,0 +1,44 @@
+/**
+ * How a variant is named where it is measured: GA4's `exp_variant_string` is
+ * "<tool>-<experiment>-<variant>" (../shared/docs/experiments.md, GA4). Ours is
+ * "FGS-<experiment id>-<page>", the page as written in _site.yaml ("/" becomes "_").
+ */
+import type { ResolvedExperiment } from '../load/index.ts';
+import type { ReportOptions } from './report.ts';
+
+export const EXP_TOOL = 'FGS';
+
+export function variantKey(experimentId: string, page: string): string {
+  return `${EXP_TOOL}-${experimentId}-${page.replaceAll('/', '_')}`;
+}
+
+/**
+ * The report's options from the experiment as declared: weights and the baseline (the page whose
+ * route is the experiment's) under every name an export may use for a variant (the page, or its
+ * exp_variant_string), and the days from its start to its end (or `today`).
+ */
+export function experimentReportOptions(
+  experiment: ResolvedExperiment,
+  variantsInExport: readonly string[],
+  today: string,
+): Pick<ReportOptions, 'weights' | 'control' | 'days'> & { names: Map<string, string> } {
+  const names = new Map<string, string>();
+  for (const name of variantsInExport) {
+    const page = experiment.pages.find((p) => p.page === name || variantKey(experiment.id, p.page) === name);
+    if (page) names.set(name, page.page);
+  }
+  const weights: Record<string, number> = {};
+  let control: string | undefined;
+  for (const [name, pageName] of names) {
+    const page = experiment.pages.find((p) => p.page === pageName)!;
+    weights[name] = page.weight;
+    if (page.route === experiment.route) control = name;
+  }
+  const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
+  const end = experiment.end !== undefined && experiment.end < today ? experiment.end : today;
+  const days =
+    experiment.start === undefined
+      ? undefined
+      : Math.floor((day(end) - day(experiment.start)) / 86_400_000) + 1;
+  return { weights, control, days, names };
+}
