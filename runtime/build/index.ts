@@ -4,6 +4,14 @@
  * vercel.json, JavaScript budgets; and the generated schemas and block reference (npm run schema).
  */
 export { buildSite, CLIENT_ENTRY, type BuildOptions, type BuildReport } from './prerender.ts';
+export {
+  EXPERIMENTS_FILE,
+  experimentManifest,
+  variantCookieKey,
+  type ExperimentManifest,
+  type ManifestExperiment,
+  type ManifestVariant,
+} from './experiments.ts';
 export { clientPlugins, type ClientBundleOptions } from './client-bundle.ts';
 export {
   BudgetError,

@@ -14,6 +14,7 @@ import { assertWithinBudget, measureRouteJs, scriptsInHtml, type JsBudget, type 
 import { clientCodeOf, loadProject, routeToOutFile, type Project } from '../load/index.ts';
 import { fingerprintFiles } from './fingerprint.ts';
 import { svgInliner, renderPage, type PageAssets } from '../render/index.ts';
+import { writeExperimentManifest } from './experiments.ts';
 import { writeSeoFiles } from './seo-files.ts';
 import { blockList, blockMap } from '../../blocks/index.ts';
 import { writeDeployFiles } from './headers.ts';
@@ -97,7 +98,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
         await writeFile(target, pagesHtml[i]!.html);
       }),
     );
-    await writeSeoFiles(tmp, project.site, project.pages);
+    await writeSeoFiles(tmp, project.site, project.pages, project.experiments);
+    await writeExperimentManifest(tmp, project.experiments);
     // Gzipped JS of every route against its budget (runtime/build/budget.ts): over it, no dist/.
     // Only a production bundle is held to it (Vite makes a development one, with React's
     // development build, when NODE_ENV is set to something else, as under vitest).

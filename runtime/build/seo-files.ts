@@ -6,8 +6,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { colors } from '../../design/theme.ts';
 import type { Site } from '../../schema/site.ts';
-import type { PageModel } from '../load/index.ts';
-import { isIndexable, MANIFEST_FILE } from '../render/index.ts';
+import type { PageModel, ResolvedExperiment } from '../load/index.ts';
+import { isIndexable, MANIFEST_FILE, servedByExperiment } from '../render/index.ts';
 
 export const SITEMAP_FILE = 'sitemap.xml';
 export const ROBOTS_FILE = 'robots.txt';
@@ -58,8 +58,12 @@ export async function writeSeoFiles(
   outDir: string,
   site: Site,
   pages: readonly { route: string; model: Pick<PageModel, 'robots'> }[],
+  experiments: readonly ResolvedExperiment[] = [],
 ): Promise<void> {
-  const indexable = pages.filter((p) => isIndexable(p.route, p.model)).map((p) => p.route);
+  // A variant served under an experiment's address is that address's page, not one of its own.
+  const indexable = pages
+    .filter((p) => isIndexable(p.route, p.model) && !servedByExperiment(p.route, experiments))
+    .map((p) => p.route);
   await mkdir(outDir, { recursive: true });
   await Promise.all([
     writeFile(path.join(outDir, SITEMAP_FILE), sitemapXml(site.origin, indexable)),

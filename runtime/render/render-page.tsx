@@ -25,7 +25,7 @@ import {
 } from '../load/index.ts';
 import { escapeSingleQuotedAttr, jsonForScript, renderDocument } from './document.ts';
 import { BlockProviders, SITE_DATA_ID } from './page-context.tsx';
-import { JsonLdConflict, pageJsonLd, webSiteJsonLd, type BlockJsonLd } from './seo.ts';
+import { JsonLdConflict, pageJsonLd, servedByExperiment, webSiteJsonLd, type BlockJsonLd } from './seo.ts';
 
 /** Attributes that runtime/client/enhance.ts acts on: a page containing one needs the page script. */
 const ENHANCED_MARKERS = ['data-track=', 'data-current-year', 'data-hide-for=', 'data-log-missing-path'];
@@ -207,8 +207,17 @@ export function renderPage(
   if (page.route === '/' && !jsonLd.some((d) => d['@type'] === 'WebSite'))
     jsonLd.push(webSiteJsonLd(site) as { '@type': string });
 
-  const canonicalUrl =
-    page.model.canonical && page.route !== NOT_FOUND_ROUTE ? `${site.origin}${page.route}` : undefined;
+  // A variant in an experiment is served at the experiment's address: canonical to it, indexed
+  // like the route's own page (never noindex: Google's rule for A/B variants).
+  const experiment = servedByExperiment(page.route, project.experiments);
+  const canonicalUrl = experiment
+    ? `${site.origin}${experiment.route}`
+    : page.model.canonical && page.route !== NOT_FOUND_ROUTE
+      ? `${site.origin}${page.route}`
+      : undefined;
+  const robots = experiment
+    ? (project.pages.find((p) => p.route === experiment.route)?.model.robots ?? 'index, follow')
+    : page.model.robots;
 
   return {
     islandTypes: types,
@@ -225,7 +234,7 @@ export function renderPage(
         'scroll-top': page.model.scrollToTop ? '' : undefined,
         'analytics-id': site.analyticsId,
       },
-      page: { ...page.model, jsonLd },
+      page: { ...page.model, robots, jsonLd },
       site,
       canonicalUrl,
       styles,

@@ -6,7 +6,7 @@
  */
 import type { WebSite } from 'schema-dts';
 import type { Site } from '../../schema/site.ts';
-import { NOT_FOUND_ROUTE, type JsonLdThing, type PageModel } from '../load/index.ts';
+import { NOT_FOUND_ROUTE, type JsonLdThing, type PageModel, type ResolvedExperiment } from '../load/index.ts';
 
 /** The share image made here (scripts/make-share-image.ts), used by pages that name none. */
 export const SHARE_IMAGE = {
@@ -18,6 +18,18 @@ export const SHARE_IMAGE = {
 } as const;
 
 export const MANIFEST_FILE = 'site.webmanifest';
+
+/**
+ * The experiment that serves `route`'s page under another address (the page is one of its
+ * variants, not the route's own page): its HTML then names that address as canonical and is left
+ * out of the sitemap, as Google asks of A/B variants (../shared/docs/experiments.md).
+ */
+export function servedByExperiment(
+  route: string,
+  experiments: readonly ResolvedExperiment[] | undefined,
+): ResolvedExperiment | undefined {
+  return experiments?.find((e) => e.route !== route && e.pages.some((p) => p.route === route));
+}
 
 /** A page search engines may list: robots allows indexing and it is not the not-found page. */
 export function isIndexable(route: string, page: Pick<PageModel, 'robots'>): boolean {

@@ -1,0 +1,100 @@
+/**
+ * A site with an experiment, built for real: every variant prerendered as today, the variant
+ * served under the experiment's route names it as canonical and is not noindex, its asset
+ * addresses are root-absolute (they work under any path), it leaves the sitemap, and the build
+ * writes the experiments' manifest. A site without experiments gets no manifest.
+ */
+import { appendFile, cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeExperimentManifest } from '../../runtime/build/experiments.ts';
+import { buildSite, EXPERIMENTS_FILE, type ExperimentManifest } from '../../runtime/build/index.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let tmp: string;
+let outDir: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'experimento-build-'));
+  await cp(path.join(root, 'pages'), path.join(tmp, 'pages'), { recursive: true });
+  await appendFile(
+    path.join(tmp, 'pages/_site.yaml'),
+    [
+      'experiments:',
+      '  - id: site-t',
+      '    route: /sodastream-t',
+      '    variants:',
+      '      - page: sodastream-t',
+      '        weight: 50',
+      '      - page: recarrega-site',
+      '        weight: 50',
+      '',
+    ].join('\n'),
+  );
+  outDir = path.join(tmp, 'dist');
+  await buildSite({ root, pagesDir: path.join(tmp, 'pages'), outDir });
+}, 120_000);
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+const html = (route: string) => readFile(path.join(outDir, route, 'index.html'), 'utf8');
+
+describe('a built experiment', () => {
+  it('writes the manifest the edge reads', async () => {
+    const manifest = JSON.parse(
+      await readFile(path.join(outDir, EXPERIMENTS_FILE), 'utf8'),
+    ) as ExperimentManifest;
+    expect(manifest).toEqual({
+      version: 1,
+      experiments: [
+        {
+          id: 'site-t',
+          route: '/sodastream-t',
+          start: null,
+          end: null,
+          winner: null,
+          variants: [
+            { key: 'sodastream-t', route: '/sodastream-t', file: 'sodastream-t/index.html', weight: 50 },
+            {
+              key: 'recarrega-site',
+              route: '/recarrega-site',
+              file: 'recarrega-site/index.html',
+              weight: 50,
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('gives the variant the experiment’s canonical address and no noindex', async () => {
+    const variant = await html('recarrega-site');
+    expect(variant).toContain('<link rel="canonical" href="https://fillgas.example/sodastream-t"');
+    expect(variant).not.toMatch(/noindex/);
+    expect(await html('sodastream-t')).toContain(
+      '<link rel="canonical" href="https://fillgas.example/sodastream-t"',
+    );
+  });
+
+  it('uses root-absolute asset addresses, so the HTML works under any path', async () => {
+    const variant = await html('recarrega-site');
+    const addresses = [...variant.matchAll(/\s(?:src|href|srcset)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(addresses.length).toBeGreaterThan(10);
+    for (const address of addresses) expect(address).toMatch(/^(\/|https:|#|mailto:|tel:|data:)/);
+  });
+
+  it('leaves the variant out of the sitemap', async () => {
+    const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://fillgas.example/sodastream-t</loc>');
+    expect(sitemap).not.toContain('/recarrega-site<');
+  });
+});
+
+describe('a site without experiments', () => {
+  it('gets no manifest', async () => {
+    const empty = path.join(tmp, 'sem-experimentos');
+    await mkdir(empty);
+    await writeExperimentManifest(empty, []);
+    await expect(stat(path.join(empty, EXPERIMENTS_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
