@@ -9,7 +9,7 @@ import globals from 'globals';
  * Each stage is entered through its index.ts; blocks and design see the runtime only through
  * runtime/block-api.ts (a behaviour through runtime/behavior-api.ts). Tests may reach inside.
  */
-const STAGES = ['load', 'render', 'build', 'dev', 'author', 'experiments', 'client'];
+const STAGES = ['load', 'render', 'build', 'dev', 'author', 'experiments', 'edge', 'client'];
 const TESTS = ['**/*.test.{ts,tsx}'];
 
 const rule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -70,11 +70,13 @@ export default tseslint.config(
   stageRules('dev', ['author']),
   // Experiments read what load reads (the site's experiments) and nothing of rendering or building.
   stageRules('experiments', ['render', 'build', 'dev', 'author', 'client']),
+  // The edge runs in a CDN's worker: only the manifest's types from build, nothing else.
+  stageRules('edge', ['load', 'render', 'dev', 'author', 'experiments', 'client']),
   {
     files: ['runtime/client/**/*.{ts,tsx}'],
     ignores: TESTS,
     rules: rule({
-      regex: String.raw`^\.\./(load|render|build|dev|author|experiments)/`,
+      regex: String.raw`^\.\./(load|render|build|dev|author|experiments|edge)/`,
       message:
         'client/ runs in the visitor’s browser: from the rest of the runtime it may import ../block-api.ts only (no load, render, build, dev or author code).',
     }),
@@ -93,7 +95,7 @@ export default tseslint.config(
     // The block API's two modules are the one window into the stages' internals.
     ignores: ['runtime/block-api.ts', 'runtime/behavior-api.ts'],
     rules: rule({
-      regex: String.raw`(^|/|^\.\/)(load|render|build|dev|author|experiments)/(?!index\.ts$|browser\.ts$)`,
+      regex: String.raw`(^|/|^\.\/)(load|render|build|dev|author|experiments|edge)/(?!index\.ts$|browser\.ts$)`,
       message:
         'Use the stage’s public entry (runtime/<stage>/index.ts, or load/browser.ts in a browser bundle).',
     }),

@@ -3,9 +3,10 @@
  * route, and nothing else. Written only when the site declares experiments: a site with none
  * gets no manifest and no edge code.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { routeToOutFile, type ResolvedExperiment } from '../load/index.ts';
+import { DEPLOY_HEADERS_FILE, headersForPath, parseHeadersFile } from './headers.ts';
 
 export const EXPERIMENTS_FILE = '_experiments.json';
 
@@ -27,6 +28,8 @@ export interface ManifestExperiment {
   end: string | null;
   /** The key of the page everyone gets once the experiment is decided. */
   winner: string | null;
+  /** The security headers _headers gives the route (its Cache-Control left out: the edge sets its own). */
+  headers: Record<string, string>;
 }
 
 export interface ExperimentManifest {
@@ -36,7 +39,10 @@ export interface ExperimentManifest {
 
 export const variantCookieKey = (page: string): string => page.replaceAll('/', '_');
 
-export function experimentManifest(experiments: readonly ResolvedExperiment[]): ExperimentManifest {
+export function experimentManifest(
+  experiments: readonly ResolvedExperiment[],
+  headersOf: (route: string) => Record<string, string> = () => ({}),
+): ExperimentManifest {
   return {
     version: 1,
     experiments: experiments.map((e) => {
@@ -53,6 +59,9 @@ export function experimentManifest(experiments: readonly ResolvedExperiment[]): 
         start: e.start ?? null,
         end: e.end ?? null,
         winner: winner ? variantCookieKey(winner.page) : null,
+        headers: Object.fromEntries(
+          Object.entries(headersOf(e.route)).filter(([name]) => name.toLowerCase() !== 'cache-control'),
+        ),
       };
     }),
   };
@@ -63,8 +72,8 @@ export async function writeExperimentManifest(
   experiments: readonly ResolvedExperiment[],
 ): Promise<void> {
   if (experiments.length === 0) return;
-  await writeFile(
-    path.join(outDir, EXPERIMENTS_FILE),
-    `${JSON.stringify(experimentManifest(experiments), null, 2)}\n`,
-  );
+  // After writeDeployFiles: the edge answers with the same security headers as the static host.
+  const rules = parseHeadersFile(await readFile(path.join(outDir, DEPLOY_HEADERS_FILE), 'utf8'));
+  const manifest = experimentManifest(experiments, (route) => headersForPath(rules, route));
+  await writeFile(path.join(outDir, EXPERIMENTS_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 }

@@ -127,6 +127,9 @@ export function headersFile(site: SiteLike, routes: readonly string[]): string {
 }
 
 /** Parses a `_headers` file (the subset written above: paths, `*` splats, `Name: value`). */
+/** The headers file Netlify and Cloudflare Pages read from the output folder. */
+export const DEPLOY_HEADERS_FILE = '_headers';
+
 export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const line of text.split('\n')) {
@@ -206,7 +209,7 @@ export async function writeDeployFiles(
     }
   }
   await writeFile(
-    path.join(outDir, '_headers'),
+    path.join(outDir, DEPLOY_HEADERS_FILE),
     headersFile(
       site,
       pages.map((p) => p.route),

@@ -99,7 +99,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       }),
     );
     await writeSeoFiles(tmp, project.site, project.pages, project.experiments);
-    await writeExperimentManifest(tmp, project.experiments);
     // Gzipped JS of every route against its budget (runtime/build/budget.ts): over it, no dist/.
     // Only a production bundle is held to it (Vite makes a development one, with React's
     // development build, when NODE_ENV is set to something else, as under vitest).
@@ -112,6 +111,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       );
     // Security headers for static hosts (_headers); refuses inline scripts the CSP would block.
     await writeDeployFiles(tmp, project.site, pagesHtml);
+    await writeExperimentManifest(tmp, project.experiments);
     const t3 = performance.now();
 
     await rm(path.join(tmp, '.vite'), { recursive: true, force: true });

@@ -53,6 +53,10 @@ describe('a built experiment', () => {
           start: null,
           end: null,
           winner: null,
+          headers: expect.objectContaining({
+            'Content-Security-Policy': expect.stringContaining("default-src 'self'"),
+            'X-Content-Type-Options': 'nosniff',
+          }),
           variants: [
             { key: 'sodastream-t', route: '/sodastream-t', file: 'sodastream-t/index.html', weight: 50 },
             {
@@ -65,6 +69,15 @@ describe('a built experiment', () => {
         },
       ],
     });
+  });
+
+  it('leaves the static Cache-Control out of the edge’s headers', async () => {
+    const manifest = JSON.parse(
+      await readFile(path.join(outDir, EXPERIMENTS_FILE), 'utf8'),
+    ) as ExperimentManifest;
+    expect(Object.keys(manifest.experiments[0]!.headers).map((h) => h.toLowerCase())).not.toContain(
+      'cache-control',
+    );
   });
 
   it('gives the variant the experiment’s canonical address and no noindex', async () => {

@@ -1,0 +1,15 @@
+/**
+ * The edge stage (issue 20): in a CDN worker, before the static files.
+ * In: a Request and the build's _experiments.json. Out: the variant's prerendered HTML at the
+ * same address with the assignment cookie, or nothing (the host serves the request as usual).
+ */
+export {
+  cookieName,
+  createSplitter,
+  DEFAULT_COOKIE_DAYS,
+  draw,
+  experimentFor,
+  type AssetFetcher,
+  type ExperimentManifest,
+  type SplitOptions,
+} from './split.ts';

@@ -1,0 +1,122 @@
+/**
+ * The edge split (issue 20), host-neutral: a standard Request in, a Response out (or undefined:
+ * not an experiment route, let the host serve it as a static file). Cloudflare, Netlify and Vercel
+ * adapters only wire it to their way of reading the prerendered files.
+ *
+ * A valid assignment cookie keeps its variant; anything else (no cookie, an unknown or removed
+ * key) gets a weighted draw with cryptographic randomness. The answer is the variant's
+ * prerendered HTML, status 200, at the same address, with the cookie (only the variant key),
+ * `Cache-Control: private, no-cache`, `Vary: Cookie` and the route's security headers. A decided
+ * experiment (winner) serves its winner to everyone; outside its dates, the route's own page. The
+ * user agent is never read: crawlers are split like everyone (serving them the original would be
+ * cloaking); the page script leaves known bots out of the measurement.
+ */
+import type { ExperimentManifest, ManifestExperiment, ManifestVariant } from '../build/index.ts';
+
+export type { ExperimentManifest };
+
+/** Reads a prerendered file ("recarrega-site/index.html") as the static host would serve it. */
+export type AssetFetcher = (variant: ManifestVariant, request: Request) => Promise<Response>;
+
+export interface SplitOptions {
+  fetchAsset: AssetFetcher;
+  /** Default: now. */
+  now?: () => Date;
+  /** A uniform number in [0, 1). Default: crypto.getRandomValues. */
+  random?: () => number;
+}
+
+/** The assignment cookie of an experiment: one per experiment, holding only the variant key. */
+export const cookieName = (experimentId: string): string => `fgs_exp_${experimentId}`;
+
+/** A cookie without an end date lasts this long (the experiment usually ends before). */
+export const DEFAULT_COOKIE_DAYS = 90;
+
+function cryptoRandom(): number {
+  const word = new Uint32Array(1);
+  crypto.getRandomValues(word);
+  return word[0]! / 2 ** 32;
+}
+
+/** "/agendamento", "/agendamento/" and "/agendamento/index.html" are the same page. */
+function routeOf(pathname: string): string {
+  const trimmed = pathname.replace(/\/index\.html$/, '/').replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+/** The experiment for a request, if it is one of an experiment's routes and the method reads. */
+export function experimentFor(
+  manifest: ExperimentManifest,
+  request: Request,
+): ManifestExperiment | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const route = routeOf(new URL(request.url).pathname);
+  return manifest.experiments.find((e) => e.route === route);
+}
+
+/** The weighted draw: `u` in [0, 1) mapped onto the cumulative weights. */
+export function draw(variants: readonly ManifestVariant[], u: number): ManifestVariant {
+  const total = variants.reduce((sum, v) => sum + v.weight, 0);
+  let point = u * total;
+  for (const variant of variants) {
+    if (point < variant.weight) return variant;
+    point -= variant.weight;
+  }
+  return variants.at(-1)!;
+}
+
+export function createSplitter(manifest: ExperimentManifest, options: SplitOptions) {
+  const now = options.now ?? (() => new Date());
+  const random = options.random ?? cryptoRandom;
+  return async function split(request: Request): Promise<Response | undefined> {
+    const experiment = experimentFor(manifest, request);
+    if (!experiment) return undefined;
+    const own = experiment.variants.find((v) => v.route === experiment.route);
+    const day = today(now());
+    let variant: ManifestVariant | undefined;
+    let setCookie: string | undefined;
+    if (experiment.winner !== null) {
+      variant = experiment.variants.find((v) => v.key === experiment.winner);
+    } else if (
+      (experiment.start !== null && day < experiment.start) ||
+      (experiment.end !== null && day > experiment.end)
+    ) {
+      variant = own;
+    } else {
+      const name = cookieName(experiment.id);
+      const kept = cookieValue(request.headers.get('Cookie'), name);
+      variant = experiment.variants.find((v) => v.key === kept);
+      if (!variant) {
+        variant = draw(experiment.variants, random());
+        const days =
+          experiment.end === null
+            ? DEFAULT_COOKIE_DAYS
+            : Math.max(
+                1,
+                Math.ceil((Date.parse(`${experiment.end}T23:59:59Z`) - now().getTime()) / 86_400_000),
+              );
+        setCookie = `${name}=${variant.key}; Path=/; Max-Age=${days * 86_400}; Secure; SameSite=Lax`;
+      }
+    }
+    if (!variant) return undefined;
+    const asset = await options.fetchAsset(variant, request);
+    if (!asset.ok) return asset;
+    const headers = new Headers(experiment.headers);
+    headers.set('Content-Type', 'text/html; charset=utf-8');
+    headers.set('Cache-Control', 'private, no-cache');
+    headers.set('Vary', 'Cookie');
+    if (setCookie) headers.set('Set-Cookie', setCookie);
+    return new Response(request.method === 'HEAD' ? null : asset.body, { status: 200, headers });
+  };
+}
