@@ -3,12 +3,16 @@
  * route, and nothing else. Written only when the site declares experiments: a site with none
  * gets no manifest and no edge code.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { build as viteBuild } from 'vite';
 import { routeToOutFile, type ResolvedExperiment } from '../load/index.ts';
 import { DEPLOY_HEADERS_FILE, headersForPath, parseHeadersFile } from './headers.ts';
 
 export const EXPERIMENTS_FILE = '_experiments.json';
+/** Cloudflare Pages runs this file of the output folder in front of the static files. */
+export const CLOUDFLARE_WORKER_FILE = '_worker.js';
+const CLOUDFLARE_ENTRY = 'runtime/edge/cloudflare.ts';
 
 export interface ManifestVariant {
   /** What the assignment cookie holds: the page's name ("/" becomes "_"). */
@@ -67,13 +71,51 @@ export function experimentManifest(
   };
 }
 
+/**
+ * The manifest and the Cloudflare worker (one ES module, the manifest inlined), only when the
+ * site declares experiments.
+ */
 export async function writeExperimentManifest(
   outDir: string,
   experiments: readonly ResolvedExperiment[],
+  root?: string,
 ): Promise<void> {
   if (experiments.length === 0) return;
   // After writeDeployFiles: the edge answers with the same security headers as the static host.
   const rules = parseHeadersFile(await readFile(path.join(outDir, DEPLOY_HEADERS_FILE), 'utf8'));
   const manifest = experimentManifest(experiments, (route) => headersForPath(rules, route));
   await writeFile(path.join(outDir, EXPERIMENTS_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  if (root !== undefined) await writeCloudflareWorker(root, outDir, manifest);
+}
+
+async function writeCloudflareWorker(root: string, outDir: string, manifest: ExperimentManifest) {
+  // The entry: the adapter with the manifest inlined, in a scratch folder of the output.
+  const tmp = path.join(outDir, '.worker-build');
+  await mkdir(tmp, { recursive: true });
+  const entry = path.join(tmp, 'entry.ts');
+  await writeFile(
+    entry,
+    `import { cloudflareWorker } from ${JSON.stringify(path.join(root, CLOUDFLARE_ENTRY))};\nexport default cloudflareWorker(${JSON.stringify(manifest)});\n`,
+  );
+  try {
+    await viteBuild({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      publicDir: false,
+      build: {
+        outDir: path.join(tmp, 'out'),
+        emptyOutDir: true,
+        minify: true,
+        target: 'es2022',
+        lib: { entry, formats: ['es'], fileName: () => CLOUDFLARE_WORKER_FILE },
+      },
+    });
+    await writeFile(
+      path.join(outDir, CLOUDFLARE_WORKER_FILE),
+      await readFile(path.join(tmp, 'out', CLOUDFLARE_WORKER_FILE)),
+    );
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
 }

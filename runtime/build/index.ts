@@ -5,6 +5,7 @@
  */
 export { buildSite, CLIENT_ENTRY, type BuildOptions, type BuildReport } from './prerender.ts';
 export {
+  CLOUDFLARE_WORKER_FILE,
   EXPERIMENTS_FILE,
   experimentManifest,
   variantCookieKey,

@@ -111,7 +111,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       );
     // Security headers for static hosts (_headers); refuses inline scripts the CSP would block.
     await writeDeployFiles(tmp, project.site, pagesHtml);
-    await writeExperimentManifest(tmp, project.experiments);
+    await writeExperimentManifest(tmp, project.experiments, root);
     const t3 = performance.now();
 
     await rm(path.join(tmp, '.vite'), { recursive: true, force: true });

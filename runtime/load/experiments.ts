@@ -59,6 +59,8 @@ export function checkExperiments(
   const resolved: ResolvedExperiment[] = [];
   const ids = new Map<string, number>();
   const routes = new Map<string, number>();
+  /** Which experiment each page is in: a page serves one experiment's address at most. */
+  const pagesIn = new Map<string, string>();
   experiments.forEach((experiment, i) => {
     const base: Path = ['experiments', i];
     const name = `O experimento "${experiment.id}"`;
@@ -83,6 +85,15 @@ export function checkExperiments(
             loc: at(parsed, [...base, 'variants', v, 'page']),
           });
         }
+        const other = pagesIn.get(found.file);
+        if (other !== undefined && other !== experiment.id) {
+          problems.push({
+            code: 'experiment-page',
+            message: `A página "${variant.page}" já está no experimento "${other}": uma página só pode estar num experimento por vez.`,
+            hint: 'Cada variante é mostrada no endereço de um experimento só; crie uma cópia da página para o outro.',
+            loc: at(parsed, [...base, 'variants', v, 'page']),
+          });
+        } else pagesIn.set(found.file, experiment.id);
         pages.push({
           page: variant.page,
           file: found.file,
