@@ -21,6 +21,8 @@ export interface PageSummary {
   variantOf: string | null;
   /** How many problems `npm run check` reports in this file. */
   problems: number;
+  /** The experiment of _site.yaml this page is in: its address and this page's share of visitors. */
+  experiment: { id: string; route: string; weight: number; winner: string | null } | null;
   /** The last published change (git), when the page has one. */
   lastChange: { name: string; date: string } | null;
   /** Saved changes not yet published. */

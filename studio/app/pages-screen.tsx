@@ -168,7 +168,19 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
                       )}
                     </td>
                     <td>{page.title ?? '—'}</td>
-                    <td>{page.extends ? `variante de ${page.variantOf ?? page.extends}` : 'página'}</td>
+                    <td>
+                      {page.extends ? `variante de ${page.variantOf ?? page.extends}` : 'página'}
+                      {page.experiment && (
+                        <>
+                          <br />
+                          <span css={[badgeCss(true), { marginTop: 4 }]} data-experiment={page.experiment.id}>
+                            {page.experiment.winner
+                              ? `experimento ${page.experiment.id} encerrado`
+                              : `experimento em ${page.experiment.route}: ${page.experiment.weight}%`}
+                          </span>
+                        </>
+                      )}
+                    </td>
                     <td>
                       <span css={badgeCss(page.problems === 0)}>
                         {page.problems === 0

@@ -71,8 +71,23 @@ export async function listPages(runtime: Runtime, pagesDir: string): Promise<Pag
   const { blockList } = await runtime.blocks();
   const { files, headers } = await readHeaders(pagesDir, load);
   const problems = new Map<string, number>();
+  const experiments = new Map<string, PageFileSummary['experiment']>();
   try {
-    await load.loadProject({ root: runtime.root, pagesDir: runtime.pagesDir, blocks: blockList });
+    const project = await load.loadProject({
+      root: runtime.root,
+      pagesDir: runtime.pagesDir,
+      blocks: blockList,
+    });
+    for (const e of project.experiments) {
+      for (const p of e.pages) {
+        experiments.set(apiFileName(p.file), {
+          id: e.id,
+          route: e.route,
+          weight: p.weight,
+          winner: e.winner ?? null,
+        });
+      }
+    }
   } catch (error) {
     // By name: the class lives in the runner's module graph, which HMR may have re-evaluated.
     if (!(error instanceof Error && error.name === 'PageErrors')) throw error;
@@ -90,6 +105,7 @@ export async function listPages(runtime: Runtime, pagesDir: string): Promise<Pag
         extends: h.extends,
         variantOf: base && 'file' in base ? load.fileToRoute(base.file) : null,
         problems: problems.get(apiFileName(h.rel)) ?? 0,
+        experiment: experiments.get(apiFileName(h.rel)) ?? null,
       };
     })
     .sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));

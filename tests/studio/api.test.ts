@@ -68,6 +68,30 @@ describe('GET /api/pages', () => {
   });
 });
 
+describe('experiments on the pages list', () => {
+  it('marks the pages of an experiment of _site.yaml with its address and their share', async () => {
+    const site = path.join(studio.pagesDir, '_site.yaml');
+    const original = await readFile(site, 'utf8');
+    await writeFile(
+      site,
+      `${original}experiments:\n  - id: site-t\n    route: /sodastream-t\n    variants:\n      - page: sodastream-t\n        weight: 60\n      - page: recarrega-site\n        weight: 40\n`,
+    );
+    try {
+      const { pages } = await json<PagesAnswer>(await studio.api('GET', '/api/pages'), 200);
+      expect(pages.find((p) => p.file === 'pages/recarrega-site.yaml')!.experiment).toEqual({
+        id: 'site-t',
+        route: '/sodastream-t',
+        weight: 40,
+        winner: null,
+      });
+      expect(pages.find((p) => p.file === 'pages/sodastream-t.yaml')!.experiment?.weight).toBe(60);
+      expect(pages.find((p) => p.file === 'pages/agendamento.yaml')!.experiment).toBeNull();
+    } finally {
+      await writeFile(site, original);
+    }
+  });
+});
+
 describe('reading and saving a page', () => {
   it('reads a page with the sha256 of its bytes as its version', async () => {
     const page = await json<PageAnswer>(
