@@ -18,6 +18,7 @@ a{color:${colors.waterDark}}
 button{font:inherit}
 :focus-visible{outline:3px solid ${colors.focus};outline-offset:3px}
 [data-island],[data-behavior],[data-hide-for]{display:contents}
+[data-pending]{transform:scale(.96);opacity:.75;cursor:progress}
 ${belowFoldCss}
 .reveal-on [data-reveal]{opacity:0;transform:translateY(24px);transition:opacity .6s ${motion.ease},transform .6s ${motion.ease}}
 .reveal-on [data-reveal].active{opacity:1;transform:none}

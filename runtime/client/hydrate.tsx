@@ -14,14 +14,31 @@ import { BlockProviders, SITE_DATA_ID } from '../block-api.ts';
 const site = JSON.parse(document.getElementById(SITE_DATA_ID)?.textContent ?? 'null') as Site;
 const route = document.documentElement.dataset.route ?? location.pathname;
 
-/** Marks the island once React has committed it: tests and debugging can tell it is live. */
-function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
+/**
+ * Marks the island once React has committed it (tests and debugging can tell it is live) and
+ * says so: the outermost effect runs after every effect of the block, so its listeners are set.
+ */
+function Hydrated({
+  el,
+  onCommit,
+  children,
+}: {
+  el: HTMLElement;
+  onCommit: () => void;
+  children: ReactNode;
+}) {
   useEffect(() => {
     el.setAttribute('data-hydrated', 'true');
-  }, [el]);
+    onCommit();
+  }, [el, onCommit]);
   return children;
 }
 
+/**
+ * Hydrates the island; resolves once React has committed it (a tap caught before can then be
+ * replayed: runtime/client/early-taps.ts), rejects when its code fails to load or it throws
+ * (with undefined when the error is already logged).
+ */
 export async function hydrateIsland(el: HTMLElement): Promise<void> {
   const type = el.dataset.island!;
   const load = islands[type];
@@ -32,16 +49,25 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   const { default: Component } = await load();
   const props = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
   const page = { route, openForMs: performance.now() };
+  // The pressed mark of a tap caught before (early-taps.ts) is not React's: an extra attribute
+  // would be reported as a hydration mismatch in development. The island stays aria-busy.
+  for (const pending of el.querySelectorAll('[data-pending]')) pending.removeAttribute('data-pending');
   const serverHtml = el.innerHTML;
   // Hydrating in a transition lets React yield to the browser every few milliseconds, so
   // the islands of a page never block the main thread in one long task (Total Blocking
   // Time); an island the visitor interacts with first is hydrated first (decision 0010).
   let root!: Root;
+  let committed!: () => void;
+  let failed!: (error?: unknown) => void;
+  const done = new Promise<void>((resolve, reject) => {
+    committed = resolve;
+    failed = reject;
+  });
   startTransition(() => {
     root = hydrateRoot(
       el,
       <StrictMode>
-        <Hydrated el={el}>
+        <Hydrated el={el} onCommit={committed}>
           <BlockProviders site={site} page={page}>
             <Component {...props} />
           </BlockProviders>
@@ -58,9 +84,11 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
           setTimeout(() => {
             root.unmount();
             el.innerHTML = serverHtml;
+            failed();
           });
         },
       },
     );
   });
+  return done;
 }

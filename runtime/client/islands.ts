@@ -4,43 +4,65 @@
  * and their evaluation stay off the first screen (decision 0011). Strategies (data-hydrate):
  * load (right after the first paint), idle, visible (near the viewport), after (data-hydrate-after
  * ms since the page opened: the popup needs React only a few seconds before it opens).
+ * A visible island's code is fetched (not run) when it comes within PREFETCH_MARGIN of the
+ * viewport, and a tap on an island that is not live yet hydrates it at once and is replayed
+ * once it is (runtime/client/early-taps.ts, decision 0020).
  */
+import { catchEarlyTaps } from './early-taps.ts';
 import type * as Hydrate from './hydrate.tsx';
 
-let react: Promise<typeof Hydrate> | undefined;
+/** Visible islands: their chunks are fetched this far from the viewport, hydrated at HYDRATE_MARGIN. */
+const PREFETCH_MARGIN = '1000px';
+const HYDRATE_MARGIN = '400px';
 
-/** The island chunks the build lists on the entry script, requested together (no waterfall), once. */
-function loadReact(): Promise<typeof Hydrate> {
-  if (!react) {
-    const chunks = document.querySelector<HTMLScriptElement>('script[data-islands]')?.dataset.islands;
-    for (const href of chunks?.split(' ') ?? []) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.append(link);
-    }
-    react = import('./hydrate.tsx');
+let react: Promise<typeof Hydrate> | undefined;
+let preloaded = false;
+
+/** The island chunks the build lists on the entry script, fetched together (no waterfall), once. */
+function preload(): void {
+  if (preloaded) return;
+  preloaded = true;
+  const chunks = document.querySelector<HTMLScriptElement>('script[data-islands]')?.dataset.islands;
+  for (const href of chunks?.split(' ') ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
   }
-  return react;
 }
 
-function hydrate(el: HTMLElement): void {
-  loadReact()
-    .then(({ hydrateIsland }) => hydrateIsland(el))
-    .catch((error: unknown) =>
-      console.error(`[fillgas] Falha ao carregar o bloco "${el.dataset.island}".`, error),
-    );
+function loadReact(): Promise<typeof Hydrate> {
+  preload();
+  return (react ??= import('./hydrate.tsx'));
 }
 
 export function scheduleIslands(doc: Document = document): void {
   const islands = [...doc.querySelectorAll<HTMLElement>('[data-island]')];
   if (islands.length === 0) return;
+  const started = new Set<HTMLElement>();
+  const hydrate = (el: HTMLElement) => {
+    if (started.has(el)) return;
+    started.add(el);
+    loadReact()
+      .then(({ hydrateIsland }) => hydrateIsland(el))
+      .then(
+        () => taps.live(el),
+        (error: unknown) => {
+          if (error !== undefined)
+            console.error(`[fillgas] Falha ao carregar o bloco "${el.dataset.island}".`, error);
+          taps.failed(el);
+        },
+      );
+  };
+  const taps = catchEarlyTaps(islands, hydrate, doc);
   afterFirstPaint(() => {
     for (const el of islands) {
       const run = () => hydrate(el);
       const strategy = el.dataset.hydrate;
-      if (strategy === 'visible') whenVisible(el, run);
-      else if (strategy === 'idle') whenIdle(run);
+      if (strategy === 'visible') {
+        whenVisible(el, PREFETCH_MARGIN, preload);
+        whenVisible(el, HYDRATE_MARGIN, run);
+      } else if (strategy === 'idle') whenIdle(run);
       else if (strategy === 'after')
         setTimeout(run, Math.max(0, Number(el.dataset.hydrateAfter) - performance.now()));
       else run();
@@ -60,7 +82,7 @@ function afterFirstPaint(run: () => void): void {
   setTimeout(once, 1000);
 }
 
-function whenVisible(el: HTMLElement, run: () => void): void {
+function whenVisible(el: HTMLElement, margin: string, run: () => void): void {
   // The wrapper is display: contents (no box): watch the block's first rendered element,
   // skipping what React 19 hoists in front of it (<link rel="preload"> for eager images, <style>).
   const target =
@@ -73,7 +95,7 @@ function whenVisible(el: HTMLElement, run: () => void): void {
         run();
       }
     },
-    { rootMargin: '200px' },
+    { rootMargin: margin },
   );
   observer.observe(target);
 }
