@@ -162,6 +162,9 @@ export function OverlayView({ label, message, progress, state, timing, rootRef }
     <div
       css={layer}
       ref={rootRef}
+      // A labelled live region (axe `region`: content outside landmarks while it shows).
+      role="status"
+      aria-label={label}
       data-loading-overlay=""
       data-state={state}
       data-safety-hide={safetyHide.name}

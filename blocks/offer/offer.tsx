@@ -13,6 +13,13 @@ import { reveal } from '../../design/reveal.ts';
 export type OfferProps = BlockProps<typeof offerSchema>;
 type Tone = SectionTone;
 
+/**
+ * The card's columns: the image (when there is one), the items, the price. Built as one string:
+ * Prettier formats CSS in template literals and turned `}minmax(` into `}minmax (`, which browsers
+ * reject, so the whole rule fell back to one column and the image filled the card's width.
+ */
+const columns = (image: string, price: string) => [image, 'minmax(0, 1fr)', price].filter(Boolean).join(' ');
+
 /** A white card on every tone: the image, the included items, then the price and its button. */
 const card = (tone: Tone, hasImage: boolean) => css`
   display: grid;
@@ -26,12 +33,12 @@ const card = (tone: Tone, hasImage: boolean) => css`
   box-shadow: ${tone === 'dark' ? '0 24px 48px rgba(0, 0, 0, 0.3)' : shadows.raised};
   ${tone === 'dark' ? '' : `border: 1px solid ${colors.line};`}
   ${mq.md} {
-    grid-template-columns: ${hasImage ? '160px ' : ''}minmax (0, 1fr) minmax(0, 1fr);
+    grid-template-columns: ${columns(hasImage ? '160px' : '', 'minmax(0, 1fr)')};
     align-items: center;
     padding: ${space(5)};
   }
   ${mq.lg} {
-    grid-template-columns: ${hasImage ? '200px ' : ''}minmax (0, 1fr) 360px;
+    grid-template-columns: ${columns(hasImage ? '200px' : '', '360px')};
     gap: ${space(5)};
   }
 `;
@@ -42,6 +49,8 @@ const art = css`
     display: block;
     width: 100%;
     height: auto;
+    max-height: 70vh;
+    object-fit: contain;
   }
 `;
 
