@@ -60,5 +60,12 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
     },
+    {
+      // An experiment on /sodastream-t behind the build's real edge worker, under workerd (tests/e2e/experiment.spec.ts).
+      command: `PORT=${PORT + 3} NODE_ENV=production npx tsx tests/servers/experiment-preview.ts`,
+      url: `http://127.0.0.1:${PORT + 3}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
   ],
 });

@@ -6,7 +6,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build as viteBuild } from 'vite';
-import { routeToOutFile, type ResolvedExperiment } from '../load/index.ts';
+import { routeToOutFile, variantCookieKey, type ResolvedExperiment } from '../load/index.ts';
+
+export { variantCookieKey };
 import { DEPLOY_HEADERS_FILE, headersForPath, parseHeadersFile } from './headers.ts';
 
 export const EXPERIMENTS_FILE = '_experiments.json';
@@ -40,8 +42,6 @@ export interface ExperimentManifest {
   version: 1;
   experiments: ManifestExperiment[];
 }
-
-export const variantCookieKey = (page: string): string => page.replaceAll('/', '_');
 
 export function experimentManifest(
   experiments: readonly ResolvedExperiment[],

@@ -8,7 +8,16 @@ declare global {
   }
 }
 
+/** The experiment arm this page view is an exposure of (experiment.ts): every event names it. */
+let experimentVariant: string | undefined;
+
+export function setExperimentVariant(variant: string | undefined): void {
+  experimentVariant = variant;
+}
+
 export function pushEvent(event: Record<string, unknown>): void {
+  if (experimentVariant !== undefined && event.exp_variant_string === undefined)
+    event = { ...event, exp_variant_string: experimentVariant };
   (window.dataLayer ??= []).push(event);
   // gtag.js (a GA4 id, G-…) reads commands, not plain objects: hand it the same event. A GTM
   // container reads the object above. Before consent nothing leaves the page (consent.ts).

@@ -1,18 +1,21 @@
 /**
  * Page behaviours that need no React, run on every page that has a script at all:
- * paid-traffic visibility rules, page-view and click events, reveal on scroll, the
- * copyright year and the layout of what is below the first screen. The server's HTML is
- * complete without them.
+ * paid-traffic visibility rules, an experiment's impression, page-view and click events,
+ * reveal on scroll, the copyright year and the layout of what is below the first screen. The
+ * server's HTML is complete without them.
  */
 import { isPaidTraffic, SPEC } from '../../schema/constants.ts';
 import { trackCtaClick, trackFooterChat, trackPageView } from './analytics.ts';
 import { layOutBelowFold } from './below-fold.ts';
+import { trackExperiment } from './experiment.ts';
 
 export function enhance(doc: Document = document): void {
   applyVisibilityRules(doc);
   const root = doc.documentElement;
   if (root.dataset.scrollTop !== undefined) scrollToTop();
   if (root.dataset.pageView) trackPageView(root.dataset.pageView);
+  // After the page view: the impression is the exposure, and the events from here on name it.
+  trackExperiment(doc);
   doc.addEventListener('click', (event) => onClick(event, root.dataset.clickEvent ?? 'cta_click'));
   layOutBelowFold(doc);
   for (const el of doc.querySelectorAll<HTMLElement>('[data-current-year]')) {

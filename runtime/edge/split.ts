@@ -12,6 +12,7 @@
  * cloaking); the page script leaves known bots out of the measurement.
  */
 import type { ExperimentManifest, ManifestExperiment, ManifestVariant } from '../build/index.ts';
+import { routeOfPath } from '../url-route.ts';
 
 export type { ExperimentManifest };
 
@@ -38,12 +39,6 @@ function cryptoRandom(): number {
   return word[0]! / 2 ** 32;
 }
 
-/** "/agendamento", "/agendamento/" and "/agendamento/index.html" are the same page. */
-function routeOf(pathname: string): string {
-  const trimmed = pathname.replace(/\/index\.html$/, '/').replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
-
 function cookieValue(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -61,7 +56,7 @@ export function experimentFor(
   request: Request,
 ): ManifestExperiment | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-  const route = routeOf(new URL(request.url).pathname);
+  const route = routeOfPath(new URL(request.url).pathname);
   return manifest.experiments.find((e) => e.route === route);
 }
 

@@ -1,16 +1,11 @@
 /**
- * How a variant is named where it is measured: GA4's `exp_variant_string` is
- * "<tool>-<experiment>-<variant>" (../shared/docs/experiments.md, GA4). Ours is
- * "FGS-<experiment id>-<page>", the page as written in _site.yaml ("/" becomes "_").
+ * The report's names for an experiment's variants: the page, or its exp_variant_string
+ * ("FGS-<experiment id>-<page>", named in the load stage, which the page script's events carry).
  */
-import type { ResolvedExperiment } from '../load/index.ts';
+import { EXP_TOOL, variantKey, type ResolvedExperiment } from '../load/index.ts';
 import type { ReportOptions } from './report.ts';
 
-export const EXP_TOOL = 'FGS';
-
-export function variantKey(experimentId: string, page: string): string {
-  return `${EXP_TOOL}-${experimentId}-${page.replaceAll('/', '_')}`;
-}
+export { EXP_TOOL, variantKey };
 
 /**
  * The report's options from the experiment as declared: weights and the baseline (the page whose

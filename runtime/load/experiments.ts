@@ -16,6 +16,18 @@ export interface ResolvedExperiment extends Experiment {
   pages: { page: string; file: string; route: string; weight: number }[];
 }
 
+/** What the assignment cookie holds for a page: its name as in _site.yaml ("/" becomes "_"). */
+export const variantCookieKey = (page: string): string => page.replaceAll('/', '_');
+
+/**
+ * How a variant is named where it is measured: GA4's `exp_variant_string` is
+ * "<tool>-<experiment>-<variant>" (../shared/docs/experiments.md, GA4). Ours is
+ * "FGS-<experiment id>-<page>", the page as its cookie key.
+ */
+export const EXP_TOOL = 'FGS';
+export const variantKey = (experimentId: string, page: string): string =>
+  `${EXP_TOOL}-${experimentId}-${variantCookieKey(page)}`;
+
 type Path = (string | number)[];
 
 /** The node at `path`; with `key`, the key of the last step instead of its value ("variants:"). */

@@ -17,7 +17,13 @@ export { listYamlFiles, readYamlFile } from './files.ts';
 export { MAX_FILE_BYTES, parseYaml, type ParsedFile, type ParseResult } from './parse.ts';
 export { createAjv, createValidator, type Validator } from './validate.ts';
 export { isVariant, pageNames, resolvePageName } from './extends.ts';
-export { checkExperiments, type ResolvedExperiment } from './experiments.ts';
+export {
+  checkExperiments,
+  EXP_TOOL,
+  variantCookieKey,
+  variantKey,
+  type ResolvedExperiment,
+} from './experiments.ts';
 export {
   badRouteFileName,
   fileToRoute,

@@ -19,10 +19,13 @@ import {
   clientCodeOf,
   RenderError,
   NOT_FOUND_ROUTE,
+  variantCookieKey,
+  variantKey,
   type AnyBlockDefinition,
   type LoadedPage,
   type Project,
 } from '../load/index.ts';
+import { cookieName } from '../edge/index.ts';
 import { escapeSingleQuotedAttr, jsonForScript, renderDocument } from './document.ts';
 import { BlockProviders, SITE_DATA_ID } from './page-context.tsx';
 import { JsonLdConflict, pageJsonLd, servedByExperiment, webSiteJsonLd, type BlockJsonLd } from './seo.ts';
@@ -158,11 +161,17 @@ export function renderPage(
 
   const types = [...islandTypes];
   const behaviors = [...behaviorTypes];
+  // A page that is an arm of an undecided experiment measures its exposures (client/experiment.ts).
+  const armOf = project.experiments?.find(
+    (e) => e.winner === undefined && e.pages.some((p) => p.route === page.route),
+  );
+  const arm = armOf?.pages.find((p) => p.route === page.route);
   const allBlocks = Object.values(groups).flat().join('');
   const needsScript =
     types.length > 0 ||
     behaviors.length > 0 ||
     Boolean(site.analyticsId) || // the consent banner and the Google tag (runtime/client/consent.ts)
+    Boolean(arm) ||
     Boolean(page.model.analytics?.pageView || page.model.reveal || page.model.scrollToTop) ||
     ENHANCED_MARKERS.some((marker) => allBlocks.includes(marker)) ||
     BELOW_FOLD_MARKUP.test(allBlocks); // a block's own below-the-fold content (a legal text's clauses)
@@ -233,6 +242,9 @@ export function renderPage(
         reveal: page.model.reveal,
         'scroll-top': page.model.scrollToTop ? '' : undefined,
         'analytics-id': site.analyticsId,
+        'exp-variant': arm && variantKey(armOf!.id, arm.page),
+        'exp-route': armOf?.route,
+        'exp-cookie': arm && `${cookieName(armOf!.id)}=${variantCookieKey(arm.page)}`,
       },
       page: { ...page.model, robots, jsonLd },
       site,

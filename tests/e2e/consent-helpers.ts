@@ -1,7 +1,7 @@
 /** Shared by the consent, CSP and event browser tests: the second server (tests/servers/consent-preview.ts). */
 import type { Page } from '@playwright/test';
 
-export const GA_ID = 'G-TESTE12345';
+export { TEST_ANALYTICS_ID as GA_ID } from '../servers/test-site.ts';
 export const GA_PORT = Number(process.env.E2E_PORT ?? 4317) + 1;
 export const GA_BASE_URL = `http://127.0.0.1:${GA_PORT}`;
 

@@ -103,6 +103,18 @@ describe('a built experiment', () => {
   });
 });
 
+describe('what the page script measures with', () => {
+  it('names each arm’s experiment, route, cookie and exp_variant_string on <html>', async () => {
+    expect(await html('recarrega-site')).toMatch(
+      /<html [^>]*data-exp-variant="FGS-site-t-recarrega-site" data-exp-route="\/sodastream-t" data-exp-cookie="fgs_exp_site-t=recarrega-site"/,
+    );
+    expect(await html('sodastream-t')).toMatch(
+      /<html [^>]*data-exp-variant="FGS-site-t-sodastream-t" data-exp-route="\/sodastream-t" data-exp-cookie="fgs_exp_site-t=sodastream-t"/,
+    );
+    expect(await html('agendamento')).not.toContain('data-exp-');
+  });
+});
+
 describe('a site without experiments', () => {
   it('gets no manifest', async () => {
     const empty = path.join(tmp, 'sem-experimentos');

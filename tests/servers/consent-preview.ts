@@ -13,9 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildSite } from '../../runtime/build/index.ts';
 import { serveStatic } from '../../runtime/dev/index.ts';
-
-/** A syntactically valid GA4 id that belongs to no one. */
-export const TEST_ANALYTICS_ID = 'G-TESTE12345';
+import { TEST_ANALYTICS_ID } from './test-site.ts';
 
 const root = process.cwd();
 const port = Number(process.env.PORT ?? 4318);

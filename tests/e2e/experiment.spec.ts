@@ -1,0 +1,197 @@
+/**
+ * An experiment route in a real browser, through the build's real edge worker (workerd, the
+ * fourth web server: tests/servers/experiment-preview.ts splits /sodastream-t 50/50 between its
+ * own page and /recarrega-site, on a site with an analytics id). A visitor is assigned once and
+ * kept; each page view pushes exactly one experience_impression naming the variant; the chat tap
+ * carries the same exp_variant_string; nothing moves (CLS 0); no analytics cookie before consent;
+ * a crawler is split like anyone but never counted.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { TEST_EXPERIMENT } from '../servers/test-site.ts';
+import { routeGoogle } from './consent-helpers.ts';
+
+const BASE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4317) + 3}`;
+const { id, route, pages } = TEST_EXPERIMENT;
+const COOKIE = `fgs_exp_${id}`;
+const variantString = (page: string) => `FGS-${id}-${page}`;
+
+// Headless Chromium says "HeadlessChrome", which isbot rightly counts as a bot: visitors here
+// send the user agent of the browser they are.
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const GOOGLEBOT_UA =
+  'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+test.use({
+  baseURL: BASE,
+  userAgent: async ({ isMobile }, provide) => provide(isMobile ? PHONE_UA : DESKTOP_UA),
+});
+
+type Entry = Record<string, unknown>;
+const events = (page: Page, name?: string) =>
+  page.evaluate(
+    (name) =>
+      (window.dataLayer ?? []).filter(
+        (e) =>
+          Object.prototype.toString.call(e) !== '[object Arguments]' &&
+          typeof e.event === 'string' &&
+          (name === undefined || e.event === name),
+      ),
+    name,
+  ) as Promise<Entry[]>;
+const impressions = (page: Page) => events(page, 'experience_impression');
+
+/** The page the edge served, as its HTML says (data-route is the page's own route). */
+const servedPage = async (page: Page) =>
+  ((await page.locator('html').getAttribute('data-route')) ?? '').replace(/^\//, '');
+
+/** Resolves once the page script has decided (isbot's chunk fetched and run). */
+const botCheckLoaded = (page: Page) => page.waitForResponse(/\/assets\/isbot-[\w-]+\.js$/);
+
+let routeGoogleRequests: Promise<string[]>;
+
+test.beforeEach(async ({ context, page }) => {
+  routeGoogleRequests = routeGoogle(page);
+  await routeGoogleRequests;
+  await context.route(/api\.whatsapp\.com/, (r) =>
+    r.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
+  );
+  context.on('page', (p) => {
+    if (p !== page) void p.close();
+  });
+  // A chat link opens a new tab; keep the page, so its data layer can be read after the tap.
+  await page.addInitScript(() => {
+    window.addEventListener('click', (e) => {
+      if ((e.target as Element).closest?.('a')) e.preventDefault();
+    });
+  });
+});
+
+test('a first visit is assigned by the edge and counted exactly once, with no shift and no analytics cookie', async ({
+  page,
+  context,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const decided = botCheckLoaded(page);
+  const response = await page.goto(route);
+  expect(response?.status()).toBe(200);
+  expect(page.url()).toBe(`${BASE}${route}`); // the same address: no redirect
+  await decided;
+
+  const cookies = await context.cookies();
+  expect(cookies.map((c) => c.name)).toEqual([COOKIE]); // before consent, only the assignment
+  const assigned = cookies[0]!.value;
+  expect(pages).toContain(assigned);
+  expect(await servedPage(page)).toBe(assigned);
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`${route}$`));
+  await expect(page.getByRole('region', { name: 'Sua privacidade' })).toBeVisible(); // the choice is still open
+  const googleTag = await routeGoogleRequests;
+
+  await expect
+    .poll(() => impressions(page))
+    .toEqual([{ event: 'experience_impression', exp_variant_string: variantString(assigned) }]);
+
+  for (const top of [600, 1600, 3200, 0]) {
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+    await page.waitForTimeout(150);
+  }
+  expect(await impressions(page)).toHaveLength(1);
+  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+  expect((await context.cookies()).map((c) => c.name)).toEqual([COOKIE]);
+  expect(googleTag).toEqual([]); // the Google tag waits for consent
+});
+
+test('the chat tap carries the same exp_variant_string as the impression', async ({ page }) => {
+  const decided = botCheckLoaded(page);
+  await page.goto(route);
+  await decided;
+  const [impression] = await impressions(page);
+  expect(impression).toBeDefined();
+  const chat = page.locator('main a[data-cta="whatsapp"]').first();
+  await chat.scrollIntoViewIfNeeded();
+  const before = (await events(page)).length;
+  await chat.click();
+  const added = (await events(page)).slice(before);
+  expect(added).toHaveLength(1);
+  expect(added[0]).toMatchObject({
+    event: 'cta_click',
+    cta_action: 'whatsapp',
+    page_path: route,
+    exp_variant_string: impression!.exp_variant_string,
+  });
+});
+
+test('a returning visitor keeps the variant, one impression per page view', async ({ page, context }) => {
+  await page.goto(route);
+  const assigned = (await context.cookies())[0]!.value;
+  for (let view = 0; view < 3; view++) {
+    const decided = botCheckLoaded(page);
+    await page.reload();
+    await decided;
+    expect(await servedPage(page)).toBe(assigned);
+    expect(await impressions(page)).toEqual([
+      { event: 'experience_impression', exp_variant_string: variantString(assigned) },
+    ]);
+  }
+  expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual([`${COOKIE}=${assigned}`]);
+});
+
+test('each arm is served at the route and names itself', async ({ page, context }) => {
+  for (const arm of pages) {
+    await context.addCookies([{ name: COOKIE, value: arm, url: BASE }]);
+    const decided = botCheckLoaded(page);
+    await page.goto(route);
+    await decided;
+    expect(page.url()).toBe(`${BASE}${route}`);
+    expect(await servedPage(page)).toBe(arm);
+    await expect
+      .poll(() => impressions(page))
+      .toEqual([{ event: 'experience_impression', exp_variant_string: variantString(arm) }]);
+  }
+});
+
+test('a variant opened at its own address is not an exposure', async ({ page }) => {
+  const own = pages.find((p) => `/${p}` !== route)!;
+  await page.goto(`/${own}`);
+  await page.waitForLoadState('networkidle');
+  expect(await impressions(page)).toEqual([]);
+  const chat = page.locator('main a[data-cta="whatsapp"]').first();
+  await chat.scrollIntoViewIfNeeded();
+  await chat.click();
+  const [tap] = await events(page, 'cta_click');
+  expect(tap).toBeDefined();
+  expect(tap).not.toHaveProperty('exp_variant_string');
+});
+
+test.describe('a crawler', () => {
+  test.use({ userAgent: GOOGLEBOT_UA });
+
+  test('is split like anyone, but never counted', async ({ page, context }) => {
+    const decided = botCheckLoaded(page);
+    await page.goto(route);
+    await decided;
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => c.name)).toEqual([COOKIE]);
+    expect(await servedPage(page)).toBe(cookies[0]!.value);
+    await page.waitForTimeout(300);
+    expect(await impressions(page)).toEqual([]);
+    const chat = page.locator('main a[data-cta="whatsapp"]').first();
+    await chat.scrollIntoViewIfNeeded();
+    await chat.click();
+    const [tap] = await events(page, 'cta_click');
+    expect(tap).toBeDefined();
+    expect(tap).not.toHaveProperty('exp_variant_string');
+  });
+});
