@@ -7,8 +7,8 @@
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Miniflare } from 'miniflare';
-import { buildSite, CLOUDFLARE_WORKER_FILE } from '../runtime/build/index.ts';
+import { buildSite } from '../runtime/build/index.ts';
+import { cloudflareOverDist } from '../tests/servers/workerd.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const N = 2000;
@@ -21,18 +21,8 @@ try {
   );
   const outDir = path.join(tmp, 'dist');
   await buildSite({ root, pagesDir: path.join(tmp, 'pages'), outDir });
-  const mf = new Miniflare({
-    modules: true,
-    scriptPath: path.join(outDir, CLOUDFLARE_WORKER_FILE),
-    modulesRoot: outDir,
-    compatibilityDate: '2025-01-01',
-    cf: false,
-    assets: {
-      directory: outDir,
-      binding: 'ASSETS',
-      routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
-    },
-  });
+  const mf = cloudflareOverDist(outDir);
+
   await mf.ready;
   const measure = async (pathname: string, headers: Record<string, string>) => {
     const times: number[] = [];

@@ -47,6 +47,17 @@ const impressions = (page: Page) => events(page, 'experience_impression');
 const servedPage = async (page: Page) =>
   ((await page.locator('html').getAttribute('data-route')) ?? '').replace(/^\//, '');
 
+/** Taps the first chat button of the page's content; the one event it pushed. */
+async function tapChat(page: Page): Promise<Entry> {
+  const chat = page.locator('main a[data-cta="whatsapp"]').first();
+  await chat.scrollIntoViewIfNeeded();
+  const before = (await events(page)).length;
+  await chat.click();
+  const added = (await events(page)).slice(before);
+  expect(added).toHaveLength(1);
+  return added[0]!;
+}
+
 /** Resolves once the page script has decided (isbot's chunk fetched and run). */
 const botCheckLoaded = (page: Page) => page.waitForResponse(/\/assets\/isbot-[\w-]+\.js$/);
 
@@ -119,13 +130,7 @@ test('the chat tap carries the same exp_variant_string as the impression', async
   await decided;
   const [impression] = await impressions(page);
   expect(impression).toBeDefined();
-  const chat = page.locator('main a[data-cta="whatsapp"]').first();
-  await chat.scrollIntoViewIfNeeded();
-  const before = (await events(page)).length;
-  await chat.click();
-  const added = (await events(page)).slice(before);
-  expect(added).toHaveLength(1);
-  expect(added[0]).toMatchObject({
+  expect(await tapChat(page)).toMatchObject({
     event: 'cta_click',
     cta_action: 'whatsapp',
     page_path: route,
@@ -167,12 +172,7 @@ test('a variant opened at its own address is not an exposure', async ({ page }) 
   await page.goto(`/${own}`);
   await page.waitForLoadState('networkidle');
   expect(await impressions(page)).toEqual([]);
-  const chat = page.locator('main a[data-cta="whatsapp"]').first();
-  await chat.scrollIntoViewIfNeeded();
-  await chat.click();
-  const [tap] = await events(page, 'cta_click');
-  expect(tap).toBeDefined();
-  expect(tap).not.toHaveProperty('exp_variant_string');
+  expect(await tapChat(page)).not.toHaveProperty('exp_variant_string');
 });
 
 test.describe('a crawler', () => {
@@ -187,11 +187,6 @@ test.describe('a crawler', () => {
     expect(await servedPage(page)).toBe(cookies[0]!.value);
     await page.waitForTimeout(300);
     expect(await impressions(page)).toEqual([]);
-    const chat = page.locator('main a[data-cta="whatsapp"]').first();
-    await chat.scrollIntoViewIfNeeded();
-    await chat.click();
-    const [tap] = await events(page, 'cta_click');
-    expect(tap).toBeDefined();
-    expect(tap).not.toHaveProperty('exp_variant_string');
+    expect(await tapChat(page)).not.toHaveProperty('exp_variant_string');
   });
 });

@@ -7,10 +7,11 @@
 import { appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Miniflare } from 'miniflare';
+import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, CLOUDFLARE_WORKER_FILE } from '../../runtime/build/index.ts';
+import { buildSite } from '../../runtime/build/index.ts';
 import { sampleRatioMismatch } from '../../runtime/experiments/index.ts';
+import { cloudflareOverDist } from '../servers/workerd.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let tmp: string;
@@ -45,20 +46,8 @@ beforeAll(async () => {
   );
   outDir = path.join(tmp, 'dist');
   await buildSite({ root, pagesDir: path.join(tmp, 'pages'), outDir });
-  mf = new Miniflare({
-    modules: true,
-    scriptPath: path.join(outDir, CLOUDFLARE_WORKER_FILE),
-    // workerd resolves module paths inside this folder (the build is in the system's temp folder).
-    modulesRoot: outDir,
-    compatibilityDate: '2025-01-01',
-    cf: false,
-    // As Pages runs _worker.js, and Workers with `run_worker_first`: the worker before the files.
-    assets: {
-      directory: outDir,
-      binding: 'ASSETS',
-      routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
-    },
-  });
+  mf = cloudflareOverDist(outDir);
+
   await mf.ready;
 }, 180_000);
 afterAll(async () => {

@@ -11,9 +11,9 @@
 import { appendFile, cp, mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Miniflare } from 'miniflare';
-import { buildSite, CLOUDFLARE_WORKER_FILE } from '../../runtime/build/index.ts';
+import { buildSite } from '../../runtime/build/index.ts';
 import { TEST_ANALYTICS_ID, TEST_EXPERIMENT } from './test-site.ts';
+import { cloudflareOverDist } from './workerd.ts';
 
 const root = process.cwd();
 const port = Number(process.env.PORT ?? 4320);
@@ -39,20 +39,7 @@ await appendFile(
 );
 await buildSite({ root, pagesDir, outDir });
 
-const mf = new Miniflare({
-  host: '127.0.0.1',
-  port,
-  modules: true,
-  scriptPath: path.join(outDir, CLOUDFLARE_WORKER_FILE),
-  modulesRoot: outDir,
-  compatibilityDate: '2025-01-01',
-  cf: false,
-  assets: {
-    directory: outDir,
-    binding: 'ASSETS',
-    routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
-  },
-});
+const mf = cloudflareOverDist(outDir, { host: '127.0.0.1', port });
 const url = await mf.ready;
 console.log(`Site com o experimento ${TEST_EXPERIMENT.id} (workerd) em ${url.href}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
