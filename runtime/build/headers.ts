@@ -16,7 +16,7 @@
  * need are added (docs/decisions/0009-csp-and-consent.md).
  */
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Site } from '../../schema/site.ts';
@@ -217,7 +217,10 @@ export async function writeDeployFiles(
   );
 }
 
-/** `npx tsx runtime/build/headers.ts` rewrites vercel.json from pages/_site.yaml. */
+/**
+ * `npx tsx runtime/build/headers.ts` rewrites vercel.json from pages/_site.yaml, and Vercel's
+ * middleware.ts (only while the site declares experiments).
+ */
 export const VERCEL_FILE = 'vercel.json';
 
 async function main(): Promise<void> {
@@ -225,11 +228,27 @@ async function main(): Promise<void> {
   const { blockList } = await import('../../blocks/index.ts');
   const root = process.cwd();
   const project = await loadProject({ root, pagesDir: path.join(root, 'pages'), blocks: blockList });
-  const file = path.join(root, VERCEL_FILE);
-  const text = vercelJson(project.site);
+  await writeIfChanged(path.join(root, VERCEL_FILE), vercelJson(project.site));
+  const { vercelMiddlewareFor, VERCEL_MIDDLEWARE_FILE } = await import('./experiments.ts');
+  const middleware = path.join(root, VERCEL_MIDDLEWARE_FILE);
+  const source = vercelMiddlewareFor(project);
+  if (source !== undefined) await writeIfChanged(middleware, source);
+  else if (
+    await readFile(middleware).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    await rm(middleware);
+    console.log(`✓ ${VERCEL_MIDDLEWARE_FILE} removido (nenhum experimento).`);
+  }
+}
+
+async function writeIfChanged(file: string, text: string): Promise<void> {
+  const name = path.basename(file);
   const current = await readFile(file, 'utf8').catch(() => '');
   if (current !== text) await writeFile(file, text);
-  console.log(current === text ? `${VERCEL_FILE} já está atualizado.` : `✓ ${VERCEL_FILE} atualizado.`);
+  console.log(current === text ? `${name} já está atualizado.` : `✓ ${name} atualizado.`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -14,7 +14,7 @@ import { assertWithinBudget, measureRouteJs, scriptsInHtml, type JsBudget, type 
 import { clientCodeOf, loadProject, routeToOutFile, type Project } from '../load/index.ts';
 import { fingerprintFiles } from './fingerprint.ts';
 import { svgInliner, renderPage, type PageAssets } from '../render/index.ts';
-import { writeExperimentManifest } from './experiments.ts';
+import { placeNetlifyFunction, writeExperimentManifest } from './experiments.ts';
 import { writeSeoFiles } from './seo-files.ts';
 import { blockList, blockMap } from '../../blocks/index.ts';
 import { writeDeployFiles } from './headers.ts';
@@ -117,6 +117,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     await rm(path.join(tmp, '.vite'), { recursive: true, force: true });
     await rm(outDir, { recursive: true, force: true });
     await rename(tmp, outDir);
+    await placeNetlifyFunction(outDir);
     return {
       routes,
       outDir,

@@ -9,7 +9,10 @@ export {
   DEFAULT_COOKIE_DAYS,
   draw,
   experimentFor,
+  experimentPaths,
   type AssetFetcher,
   type ExperimentManifest,
   type SplitOptions,
 } from './split.ts';
+export { netlifyEdgeFunction, type NetlifyContext } from './netlify.ts';
+export { vercelMiddleware } from './vercel.ts';

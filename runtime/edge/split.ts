@@ -60,6 +60,13 @@ export function experimentFor(
   return manifest.experiments.find((e) => e.route === route);
 }
 
+/** The paths a host must run the split on: each experiment's route as a visitor may write it. */
+export function experimentPaths(manifest: ExperimentManifest): string[] {
+  return manifest.experiments.flatMap((e) =>
+    e.route === '/' ? ['/', '/index.html'] : [e.route, `${e.route}/`, `${e.route}/index.html`],
+  );
+}
+
 /** The weighted draw: `u` in [0, 1) mapped onto the cumulative weights. */
 export function draw(variants: readonly ManifestVariant[], u: number): ManifestVariant {
   const total = variants.reduce((sum, v) => sum + v.weight, 0);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import {
   writeDeployFiles,
 } from '../../runtime/build/headers.ts';
 import { loadProject } from '../../runtime/load/project.ts';
+import { VERCEL_MIDDLEWARE_FILE, vercelMiddlewareFor } from '../../runtime/build/experiments.ts';
 import { blockList } from '../../blocks/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -94,6 +95,16 @@ describe('_headers (Netlify, Cloudflare Pages) and the preview server that reads
     await expect(
       writeDeployFiles(tmp, {}, [{ route: '/x', html: `${ok}<script>alert(1)</script>` }]),
     ).rejects.toThrow(/\/x: script inline sem hash/);
+  });
+});
+
+describe('middleware.ts (Vercel, experiments only)', () => {
+  it('is current for pages/_site.yaml: absent while it declares no experiment', async () => {
+    const project = await loadProject({ root, pagesDir: path.join(root, 'pages'), blocks: blockList });
+    const expected = vercelMiddlewareFor(project);
+    const file = path.join(root, VERCEL_MIDDLEWARE_FILE);
+    if (expected === undefined) expect(existsSync(file)).toBe(false);
+    else expect(readFileSync(file, 'utf8')).toBe(expected);
   });
 });
 

@@ -1,0 +1,27 @@
+/**
+ * Netlify: the split as an edge function, declared only on the experiments' routes (the build
+ * writes it to `.netlify/v1/edge-functions/`, Netlify's Frameworks API folder for generated
+ * functions, with its `config.path` listing those routes). The variant's prerendered file is
+ * read through the request chain with `context.next(request)` (Netlify's static file, no new
+ * request through the CDN and no second run of this function), at its route with the trailing
+ * slash: the directory index every static host answers with 200. Anything the splitter does not
+ * take returns undefined: Netlify then serves the request as if the function did not exist.
+ */
+import { createSplitter, type ExperimentManifest } from './split.ts';
+
+/** The part of Netlify's Context the split uses. */
+export interface NetlifyContext {
+  next(request?: Request): Promise<Response>;
+}
+
+export function netlifyEdgeFunction(manifest: ExperimentManifest) {
+  return async (request: Request, context: NetlifyContext): Promise<Response | undefined> => {
+    const split = createSplitter(manifest, {
+      fetchAsset: (variant, original) =>
+        context.next(
+          new Request(new URL(variant.route === '/' ? '/' : `${variant.route}/`, original.url), original),
+        ),
+    });
+    return split(request);
+  };
+}
