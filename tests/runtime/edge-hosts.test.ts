@@ -7,56 +7,28 @@
  * vercel.json's clean URLs without a trailing slash). The same cases as the Cloudflare worker
  * under workerd (edge-cloudflare.test.ts).
  */
-import { appendFile, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockList } from '../../blocks/index.ts';
+import { placeNetlifyFunction } from '../../runtime/build/experiments.ts';
+import { vercelConfig } from '../../runtime/build/headers.ts';
 import {
-  buildSite,
   NETLIFY_FUNCTION_FILE,
   NETLIFY_FUNCTIONS_DIR,
   vercelMiddlewareFor,
 } from '../../runtime/build/index.ts';
-import { placeNetlifyFunction } from '../../runtime/build/experiments.ts';
-import { vercelConfig } from '../../runtime/build/headers.ts';
 import { loadProject } from '../../runtime/load/index.ts';
-import { sampleRatioMismatch } from '../../runtime/experiments/index.ts';
+import { splitCases } from './edge-cases.ts';
+import { buildExperimentSite, ROOT as root } from './experiment-site.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const BASE = 'https://fillgas.example';
 let tmp: string;
 let outDir: string;
 
 beforeAll(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'experimento-hosts-'));
-  await cp(path.join(root, 'pages'), path.join(tmp, 'pages'), { recursive: true });
-  await appendFile(
-    path.join(tmp, 'pages/_site.yaml'),
-    [
-      'experiments:',
-      '  - id: site-t',
-      '    route: /sodastream-t',
-      '    variants:',
-      '      - page: sodastream-t',
-      '        weight: 50',
-      '      - page: recarrega-site',
-      '        weight: 50',
-      '  - id: tres',
-      '    route: /sodastream-f',
-      '    variants:',
-      '      - page: sodastream-f',
-      '        weight: 20',
-      '      - page: sodastream-m',
-      '        weight: 30',
-      '      - page: recarga',
-      '        weight: 50',
-      '',
-    ].join('\n'),
-  );
-  outDir = path.join(tmp, 'dist');
-  await buildSite({ root, pagesDir: path.join(tmp, 'pages'), outDir });
+  ({ tmp, outDir } = await buildExperimentSite('experimento-hosts-'));
 }, 180_000);
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
@@ -163,9 +135,6 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-const assignment = (response: Response, id: string) =>
-  new RegExp(`fgs_exp_${id}=([^;]+)`).exec(response.headers.get('Set-Cookie') ?? '')?.[1];
-
 describe('the configuration each host reads', () => {
   it('Netlify: the function sits in the Frameworks API folder beside dist/, on the experiments’ routes only', () => {
     expect(netlifyConfig).toEqual({
@@ -210,118 +179,16 @@ describe('the configuration each host reads', () => {
   });
 });
 
-// Shares over 10,000 cookieless requests: a fair draw misses ±1.5 points about once in 150 runs
-// of both tests (as for Cloudflare), so they retry once; a real bias still fails twice.
-describe.each([0, 1])('host %#', (i) => {
-  const host = () => hosts[i]!;
+splitCases('Netlify (edge function)', {
+  request: (pathname, headers) => hosts[0]!.handle(pathname, headers),
+  outDir: () => outDir,
+  otherRoute: '/agendamento',
+  batch: 100,
+});
 
-  async function shares(pathname: string, id: string, keys: string[], n: number): Promise<number[]> {
-    const counts = new Map<string, number>();
-    for (let done = 0; done < n; done += 100) {
-      const batch = await Promise.all(
-        Array.from({ length: 100 }, async () => assignment(await host().handle(pathname), id)!),
-      );
-      for (const key of batch) counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    return keys.map((k) => counts.get(k) ?? 0);
-  }
-
-  it('is Netlify, then Vercel', () => {
-    expect(host().name).toBe(['Netlify (edge function)', 'Vercel (routing middleware)'][i]);
-  });
-
-  it(
-    'splits 10,000 cookieless requests 50/50 and 20/30/50 within ±1.5 points, passing the SRM test',
-    { retry: 1, timeout: 120_000 },
-    async () => {
-      const two = await shares('/sodastream-t', 'site-t', ['sodastream-t', 'recarrega-site'], 10_000);
-      two.forEach((c) => expect(Math.abs(c / 10_000 - 0.5)).toBeLessThanOrEqual(0.015));
-      expect(sampleRatioMismatch(two, [50, 50]).flagged).toBe(false);
-      const three = await shares(
-        '/sodastream-f',
-        'tres',
-        ['sodastream-f', 'sodastream-m', 'recarga'],
-        10_000,
-      );
-      [0.2, 0.3, 0.5].forEach((w, k) => expect(Math.abs(three[k]! / 10_000 - w)).toBeLessThanOrEqual(0.015));
-      expect(sampleRatioMismatch(three, [20, 30, 50]).flagged).toBe(false);
-    },
-  );
-
-  it('always answers a cookie’s variant, 1,000 times, with the prerendered file byte for byte', async () => {
-    const file = await readFile(path.join(outDir, 'recarrega-site/index.html'));
-    for (let k = 0; k < 1000; k += 100) {
-      await Promise.all(
-        Array.from({ length: 100 }, async () => {
-          const response = await host().handle('/sodastream-t', {
-            Cookie: 'x=1; fgs_exp_site-t=recarrega-site',
-          });
-          expect(response.status).toBe(200);
-          expect(response.headers.get('Set-Cookie')).toBeNull();
-          expect(Buffer.from(await response.arrayBuffer()).equals(file)).toBe(true);
-        }),
-      );
-    }
-  }, 60_000);
-
-  it('answers with exactly the promised headers, at every form of the route', async () => {
-    const headersFile = await readFile(path.join(outDir, '_headers'), 'utf8');
-    for (const pathname of ['/sodastream-t', '/sodastream-t/', '/sodastream-t/index.html']) {
-      const response = await host().handle(pathname);
-      await response.arrayBuffer();
-      expect(response.status).toBe(200);
-      expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
-      expect(response.headers.get('Cache-Control')).toBe('private, no-cache');
-      expect(response.headers.get('Vary')).toBe('Cookie');
-      expect(response.headers.get('Set-Cookie')).toMatch(
-        /^fgs_exp_site-t=(sodastream-t|recarrega-site); Path=\/; Max-Age=7776000; Secure; SameSite=Lax$/,
-      );
-      for (const name of [
-        'Content-Security-Policy',
-        'Strict-Transport-Security',
-        'X-Content-Type-Options',
-        'Referrer-Policy',
-        'Permissions-Policy',
-        'X-Frame-Options',
-        'Cross-Origin-Opener-Policy',
-      ]) {
-        const value = new RegExp(`^  ${name}: (.+)$`, 'm').exec(headersFile)![1]!;
-        expect(response.headers.get(name), name).toBe(value);
-      }
-    }
-  });
-
-  it('reassigns a bad or stale cookie', async () => {
-    for (const value of ['sodastream-x', 'sodastream-f', '']) {
-      const response = await host().handle('/sodastream-t', { Cookie: `fgs_exp_site-t=${value}` });
-      expect(['sodastream-t', 'recarrega-site']).toContain(assignment(response, 'site-t'));
-    }
-  });
-
-  it('lets assets, other routes and 404s through unchanged', async () => {
-    const other = await host().handle('/agendamento');
-    expect(other.status).toBe(200);
-    expect(other.headers.get('Set-Cookie')).toBeNull();
-    expect(
-      Buffer.from(await other.arrayBuffer()).equals(
-        await readFile(path.join(outDir, 'agendamento/index.html')),
-      ),
-    ).toBe(true);
-    const missing = await host().handle('/nao-existe');
-    expect(missing.status).toBe(404);
-    const sitemap = await host().handle('/sitemap.xml');
-    expect(await sitemap.text()).toBe(await readFile(path.join(outDir, 'sitemap.xml'), 'utf8'));
-  });
-
-  it('splits a Googlebot like anyone: both variants reached, the same headers', async () => {
-    const seen = new Set<string>();
-    for (let k = 0; k < 60; k++) {
-      const response = await host().handle('/sodastream-t', {
-        'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-      });
-      expect(response.headers.get('Vary')).toBe('Cookie');
-      seen.add(assignment(response, 'site-t')!);
-    }
-    expect([...seen].sort()).toEqual(['recarrega-site', 'sodastream-t']);
-  });
+splitCases('Vercel (routing middleware)', {
+  request: (pathname, headers) => hosts[1]!.handle(pathname, headers),
+  outDir: () => outDir,
+  otherRoute: '/agendamento',
+  batch: 100,
 });

@@ -4,36 +4,22 @@
  * addresses are root-absolute (they work under any path), it leaves the sitemap, and the build
  * writes the experiments' manifest. A site without experiments gets no manifest.
  */
-import { appendFile, cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeExperimentManifest } from '../../runtime/build/experiments.ts';
-import { buildSite, EXPERIMENTS_FILE, type ExperimentManifest } from '../../runtime/build/index.ts';
+import { EXPERIMENTS_FILE, type ExperimentManifest } from '../../runtime/build/index.ts';
+import { buildExperimentSite, TWO_EXPERIMENTS } from './experiment-site.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 let tmp: string;
 let outDir: string;
 
 beforeAll(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'experimento-build-'));
-  await cp(path.join(root, 'pages'), path.join(tmp, 'pages'), { recursive: true });
-  await appendFile(
-    path.join(tmp, 'pages/_site.yaml'),
-    [
-      'experiments:',
-      '  - id: site-t',
-      '    route: /sodastream-t',
-      '    variants:',
-      '      - page: sodastream-t',
-      '        weight: 50',
-      '      - page: recarrega-site',
-      '        weight: 50',
-      '',
-    ].join('\n'),
-  );
-  outDir = path.join(tmp, 'dist');
-  await buildSite({ root, pagesDir: path.join(tmp, 'pages'), outDir });
+  // One experiment: /sodastream-t split with /recarrega-site.
+  ({ tmp, outDir } = await buildExperimentSite(
+    'experimento-build-',
+    TWO_EXPERIMENTS.slice(0, TWO_EXPERIMENTS.indexOf('  - id: tres')),
+  ));
 }, 120_000);
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 

@@ -1,0 +1,139 @@
+/**
+ * What every host's split must do, over a site built by experiment-site.ts: shares over 10,000
+ * cookieless requests, kept and reassigned cookies, byte-identical bodies, the exact headers,
+ * pass-through, and a crawler split like anyone. Each host's test supplies how a request reaches
+ * it (workerd for Cloudflare; the generated function in front of a stand-in for Netlify and
+ * Vercel).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sampleRatioMismatch } from '../../runtime/experiments/index.ts';
+
+export interface EdgeHost {
+  request(pathname: string, headers?: Record<string, string>): Promise<Response>;
+  outDir(): string;
+  /** A route outside the experiments, as this host answers it with 200. */
+  otherRoute: string;
+  /** Requests in flight at a time. */
+  batch: number;
+}
+
+export const assignment = (response: { headers: Headers }, id: string) =>
+  new RegExp(`fgs_exp_${id}=([^;]+)`).exec(response.headers.get('Set-Cookie') ?? '')?.[1];
+
+const SECURITY_HEADERS = [
+  'Content-Security-Policy',
+  'Strict-Transport-Security',
+  'X-Content-Type-Options',
+  'Referrer-Policy',
+  'Permissions-Policy',
+  'X-Frame-Options',
+  'Cross-Origin-Opener-Policy',
+];
+
+export function splitCases(name: string, host: EdgeHost): void {
+  /** n cookieless requests; the keys the edge assigned, counted. */
+  async function shares(pathname: string, id: string, keys: string[], n: number): Promise<number[]> {
+    const counts = new Map<string, number>();
+    for (let done = 0; done < n; done += host.batch) {
+      const batch = await Promise.all(
+        Array.from({ length: host.batch }, async () => {
+          const response = await host.request(pathname);
+          await response.arrayBuffer();
+          return assignment(response, id)!;
+        }),
+      );
+      for (const key of batch) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return keys.map((k) => counts.get(k) ?? 0);
+  }
+
+  // A fair draw falls outside ±1.5 points (or fails the SRM test) about once in 150 runs of both
+  // tests: one retry makes a false alarm about one in 20,000, and a real bias still fails twice.
+  describe(`${name}: shares`, { retry: 1 }, () => {
+    it('splits 10,000 cookieless requests 50/50 within ±1.5 points, passing the SRM test', async () => {
+      const counts = await shares('/sodastream-t', 'site-t', ['sodastream-t', 'recarrega-site'], 10_000);
+      counts.forEach((c) => expect(Math.abs(c / 10_000 - 0.5)).toBeLessThanOrEqual(0.015));
+      expect(sampleRatioMismatch(counts, [50, 50]).flagged).toBe(false);
+    }, 120_000);
+
+    it('splits 10,000 cookieless requests 20/30/50 within ±1.5 points, passing the SRM test', async () => {
+      const keys = ['sodastream-f', 'sodastream-m', 'recarga'];
+      const counts = await shares('/sodastream-f', 'tres', keys, 10_000);
+      [0.2, 0.3, 0.5].forEach((w, i) => expect(Math.abs(counts[i]! / 10_000 - w)).toBeLessThanOrEqual(0.015));
+      expect(sampleRatioMismatch(counts, [20, 30, 50]).flagged).toBe(false);
+    }, 120_000);
+  });
+
+  describe(`${name}: request by request`, () => {
+    it('always answers a cookie’s variant, 1,000 times, with the prerendered file byte for byte', async () => {
+      const file = await readFile(path.join(host.outDir(), 'recarrega-site/index.html'));
+      for (let i = 0; i < 1000; i += host.batch) {
+        await Promise.all(
+          Array.from({ length: host.batch }, async () => {
+            const response = await host.request('/sodastream-t', {
+              Cookie: 'x=1; fgs_exp_site-t=recarrega-site',
+            });
+            expect(response.status).toBe(200);
+            expect(response.headers.get('Set-Cookie')).toBeNull();
+            expect(Buffer.from(await response.arrayBuffer()).equals(file)).toBe(true);
+          }),
+        );
+      }
+    }, 60_000);
+
+    it('answers with exactly the promised headers, at every form of the route', async () => {
+      const headersFile = await readFile(path.join(host.outDir(), '_headers'), 'utf8');
+      for (const pathname of ['/sodastream-t', '/sodastream-t/', '/sodastream-t/index.html']) {
+        const response = await host.request(pathname);
+        await response.arrayBuffer();
+        expect(response.status).toBe(200);
+        expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+        expect(response.headers.get('Cache-Control')).toBe('private, no-cache');
+        expect(response.headers.get('Vary')).toBe('Cookie');
+        expect(response.headers.get('Set-Cookie')).toMatch(
+          /^fgs_exp_site-t=(sodastream-t|recarrega-site); Path=\/; Max-Age=7776000; Secure; SameSite=Lax$/,
+        );
+        for (const header of SECURITY_HEADERS) {
+          const value = new RegExp(`^  ${header}: (.+)$`, 'm').exec(headersFile)![1]!;
+          expect(response.headers.get(header), header).toBe(value);
+        }
+      }
+    });
+
+    it('reassigns a bad or stale cookie', async () => {
+      for (const value of ['sodastream-x', 'sodastream-f', '']) {
+        const response = await host.request('/sodastream-t', { Cookie: `fgs_exp_site-t=${value}` });
+        await response.arrayBuffer();
+        expect(['sodastream-t', 'recarrega-site']).toContain(assignment(response, 'site-t'));
+      }
+    });
+
+    it('lets assets, other routes and 404s through unchanged', async () => {
+      const other = await host.request(host.otherRoute);
+      expect(other.status).toBe(200);
+      expect(other.headers.get('Set-Cookie')).toBeNull();
+      const page = await readFile(path.join(host.outDir(), 'agendamento/index.html'));
+      expect(Buffer.from(await other.arrayBuffer()).equals(page)).toBe(true);
+      const missing = await host.request('/nao-existe');
+      await missing.arrayBuffer();
+      expect(missing.status).toBe(404);
+      const sitemap = await host.request('/sitemap.xml');
+      expect(await sitemap.text()).toBe(await readFile(path.join(host.outDir(), 'sitemap.xml'), 'utf8'));
+    });
+
+    it('splits a Googlebot like anyone: both variants reached, the same headers', async () => {
+      const seen = new Set<string>();
+      for (let i = 0; i < 60; i++) {
+        const response = await host.request('/sodastream-t', {
+          'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+        });
+        await response.arrayBuffer();
+        expect(response.headers.get('Vary')).toBe('Cookie');
+        seen.add(assignment(response, 'site-t')!);
+      }
+      expect([...seen].sort()).toEqual(['recarrega-site', 'sodastream-t']);
+    });
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * The site the edge tests split: a copy of pages/ whose _site.yaml adds two experiments (50/50 on
+ * /sodastream-t, 20/30/50 on /sodastream-f), built for real to a temporary folder.
+ */
+import { appendFile, cp, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildSite } from '../../runtime/build/index.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export const TWO_EXPERIMENTS = [
+  'experiments:',
+  '  - id: site-t',
+  '    route: /sodastream-t',
+  '    variants:',
+  '      - page: sodastream-t',
+  '        weight: 50',
+  '      - page: recarrega-site',
+  '        weight: 50',
+  '  - id: tres',
+  '    route: /sodastream-f',
+  '    variants:',
+  '      - page: sodastream-f',
+  '        weight: 20',
+  '      - page: sodastream-m',
+  '        weight: 30',
+  '      - page: recarga',
+  '        weight: 50',
+  '',
+].join('\n');
+
+/** Copies pages/, appends `experiments` to its _site.yaml and builds it (the folder's dist/). */
+export async function buildExperimentSite(
+  prefix: string,
+  experiments = TWO_EXPERIMENTS,
+): Promise<{ tmp: string; pagesDir: string; outDir: string }> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const pagesDir = path.join(tmp, 'pages');
+  await cp(path.join(ROOT, 'pages'), pagesDir, { recursive: true });
+  await appendFile(path.join(pagesDir, '_site.yaml'), experiments);
+  const outDir = path.join(tmp, 'dist');
+  await buildSite({ root: ROOT, pagesDir, outDir });
+  return { tmp, pagesDir, outDir };
+}
