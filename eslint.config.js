@@ -47,7 +47,17 @@ const stageRules = (from, forbidden) => ({
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'storybook-static', 'test-results', 'playwright-report', 'coverage', '.bench', '.tmp'],
+    ignores: [
+      'dist',
+      'storybook-static',
+      'test-results',
+      'playwright-report',
+      'coverage',
+      '.bench',
+      '.tmp',
+      '.netlify',
+      'middleware.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
