@@ -10,6 +10,7 @@ export {
   draw,
   experimentFor,
   experimentPaths,
+  readStatic,
   type AssetFetcher,
   type ExperimentManifest,
   type SplitOptions,

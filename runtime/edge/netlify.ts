@@ -7,7 +7,7 @@
  * slash: the directory index every static host answers with 200. Anything the splitter does not
  * take returns undefined: Netlify then serves the request as if the function did not exist.
  */
-import { createSplitter, type ExperimentManifest } from './split.ts';
+import { createSplitter, readStatic, type ExperimentManifest } from './split.ts';
 
 /** The part of Netlify's Context the split uses. */
 export interface NetlifyContext {
@@ -18,8 +18,9 @@ export function netlifyEdgeFunction(manifest: ExperimentManifest) {
   return async (request: Request, context: NetlifyContext): Promise<Response | undefined> => {
     const split = createSplitter(manifest, {
       fetchAsset: (variant, original) =>
-        context.next(
-          new Request(new URL(variant.route === '/' ? '/' : `${variant.route}/`, original.url), original),
+        readStatic(
+          (url) => context.next(new Request(url, original)),
+          new URL(variant.route === '/' ? '/' : `${variant.route}/`, original.url),
         ),
     });
     return split(request);

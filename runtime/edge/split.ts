@@ -60,6 +60,20 @@ export function experimentFor(
   return manifest.experiments.find((e) => e.route === route);
 }
 
+/**
+ * Reads a static file as a browser would: one same-origin redirect followed. Hosts answer a
+ * folder's index.html at "/x/" or at "/x" depending on their trailing-slash setting (Cloudflare's
+ * `html_handling`, Vercel's `trailingSlash`) and redirect the other form: either way the variant
+ * is read, never a redirect handed to the visitor at the experiment's address.
+ */
+export async function readStatic(fetchUrl: (url: URL) => Promise<Response>, url: URL): Promise<Response> {
+  const first = await fetchUrl(url);
+  const location = first.status >= 300 && first.status < 400 ? first.headers.get('Location') : null;
+  if (location === null) return first;
+  const next = new URL(location, url);
+  return next.origin === url.origin ? fetchUrl(next) : first;
+}
+
 /** The paths a host must run the split on: each experiment's route as a visitor may write it. */
 export function experimentPaths(manifest: ExperimentManifest): string[] {
   return manifest.experiments.flatMap((e) =>

@@ -7,16 +7,15 @@
  * (a protected preview deployment needs its cookie). Anything the splitter does not take returns
  * undefined: Vercel then serves the request as usual.
  */
-import { createSplitter, type ExperimentManifest } from './split.ts';
+import { createSplitter, readStatic, type ExperimentManifest } from './split.ts';
 
 export function vercelMiddleware(manifest: ExperimentManifest, fetchImpl: typeof fetch = fetch) {
   const split = createSplitter(manifest, {
     fetchAsset: (variant, original) =>
-      fetchImpl(new URL(variant.route, original.url), {
-        method: original.method,
-        headers: original.headers,
-        redirect: 'manual',
-      }),
+      readStatic(
+        (url) => fetchImpl(url, { method: original.method, headers: original.headers, redirect: 'manual' }),
+        new URL(variant.route, original.url),
+      ),
   });
   return (request: Request): Promise<Response | undefined> => split(request);
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExperimentManifest } from '../../runtime/build/index.ts';
 import { sampleRatioMismatch } from '../../runtime/experiments/index.ts';
-import { cookieName, createSplitter } from '../../runtime/edge/index.ts';
+import { cookieName, createSplitter, readStatic } from '../../runtime/edge/index.ts';
 
 const SECURITY = {
   'Content-Security-Policy': "default-src 'self'",
@@ -200,5 +200,34 @@ describe('the edge split', () => {
     const own = (await later(get()))!;
     expect(await own.text()).toBe(page('agendamento'));
     expect(own.headers.get('Set-Cookie')).toBeNull();
+  });
+});
+
+describe('reading a variant’s file from the host', () => {
+  const files: Record<string, Response | (() => Response)> = {};
+  const seen: string[] = [];
+  const host = async (url: URL) => {
+    seen.push(url.href);
+    const r = files[url.pathname];
+    return typeof r === 'function' ? r() : (r ?? new Response('404', { status: 404 }));
+  };
+  const redirect = (location: string) => () =>
+    new Response(null, { status: 307, headers: { Location: location } });
+
+  it('follows one same-origin redirect (a host’s trailing-slash rule), never hands it on', async () => {
+    files['/x/'] = redirect('/x');
+    files['/x'] = () => new Response('page');
+    seen.length = 0;
+    const response = await readStatic(host, new URL('https://site.example/x/'));
+    expect(await response.text()).toBe('page');
+    expect(seen).toEqual(['https://site.example/x/', 'https://site.example/x']);
+  });
+
+  it('follows no other origin and no second hop', async () => {
+    files['/y/'] = redirect('https://elsewhere.example/y');
+    expect((await readStatic(host, new URL('https://site.example/y/'))).status).toBe(307);
+    files['/z/'] = redirect('/z');
+    files['/z'] = redirect('/z/');
+    expect((await readStatic(host, new URL('https://site.example/z/'))).status).toBe(307);
   });
 });

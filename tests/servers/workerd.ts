@@ -8,7 +8,12 @@ import path from 'node:path';
 import { Miniflare } from 'miniflare';
 import { CLOUDFLARE_WORKER_FILE } from '../../runtime/build/index.ts';
 
-export function cloudflareOverDist(outDir: string, listen: { host?: string; port?: number } = {}): Miniflare {
+type HtmlHandling = 'auto-trailing-slash' | 'force-trailing-slash' | 'drop-trailing-slash' | 'none';
+
+export function cloudflareOverDist(
+  outDir: string,
+  { htmlHandling, ...listen }: { host?: string; port?: number; htmlHandling?: HtmlHandling } = {},
+): Miniflare {
   return new Miniflare({
     ...listen,
     modules: true,
@@ -21,6 +26,8 @@ export function cloudflareOverDist(outDir: string, listen: { host?: string; port
       directory: outDir,
       binding: 'ASSETS',
       routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
+      // Cloudflare's default is auto-trailing-slash; Workers may set another.
+      ...(htmlHandling && { assetConfig: { html_handling: htmlHandling } }),
     },
   });
 }
