@@ -143,6 +143,8 @@ export interface ChangesAnswer {
   publishing: { enabled: boolean; remote: string | null; branch: string | null; reason?: string };
   author: { name: string; email: string };
   changes: ChangedFile[];
+  /** Values of _site.yaml still marked TROCAR: the site shows them to visitors. */
+  placeholders: Placeholder[];
 }
 
 /** POST /api/publish */
@@ -239,4 +241,87 @@ export interface MeAnswer {
   name: string;
   email: string;
   mode: StudioMode;
+}
+
+/** A value of _site.yaml still marked `TROCAR` (a placeholder the site shows visitors). */
+export interface Placeholder {
+  /** The key in _site.yaml: "phone". */
+  key: string;
+  /** In words: "o site ainda mostra um telefone provisório". */
+  words: string;
+}
+
+export type ExperimentState = 'rascunho' | 'agendado' | 'no-ar' | 'encerrado';
+
+/** An experiment of _site.yaml as the Experimentos screen shows it. */
+export interface ExperimentSummary {
+  id: string;
+  /** Its position in `experiments:` of the saved _site.yaml (-1: published, removed from the saved file). */
+  index: number;
+  route: string;
+  /** From the published _site.yaml; `rascunho` while only saved here. */
+  state: ExperimentState;
+  /** "no ar desde 01/12/2026", "encerrado: vencedora /agendamento-oferta". */
+  stateText: string;
+  /** The saved entry differs from the published one (or is not published). */
+  unpublished: boolean;
+  pages: {
+    page: string;
+    /** "pages/agendamento.yaml" when the page exists. */
+    file: string | null;
+    route: string | null;
+    title: string | null;
+    weight: number;
+    /** The route's own page: the base of the comparison. */
+    baseline: boolean;
+  }[];
+  start: string | null;
+  end: string | null;
+  winner: string | null;
+  /** When it went live (its start, or the day its publication reached the site). */
+  since: string | null;
+  /** Days it has run (São Paulo days, up to today or its end), when it has. */
+  days: number | null;
+}
+
+/** GET /api/site: pages/_site.yaml as saved, and what the screens derive from it. */
+export interface SiteAnswer {
+  file: string;
+  source: string;
+  version: string;
+  /** The published text (HEAD), null outside git or before the first commit. */
+  published: string | null;
+  placeholders: Placeholder[];
+  experiments: ExperimentSummary[];
+  /** Today in the experiments' time zone (AAAA-MM-DD), and the zone in words. */
+  today: string;
+  timeZone: string;
+  timeZoneLabel: string;
+}
+/** PUT /api/site { source, version }: SaveAnswer, or 409 SaveConflict. */
+export interface SiteSaveRequest {
+  source: string;
+  version: string;
+}
+/** POST /api/site/check { source }: every problem the loader finds with this text as _site.yaml. */
+export interface SiteCheckAnswer {
+  problems: import('../runtime/dev/index.ts').DraftProblem[];
+  /** Problems the loader reports in other files (pages), counted. */
+  otherProblems: number;
+  experiments: ExperimentSummary[];
+  placeholders: Placeholder[];
+}
+
+/** POST /api/experiments/report { id, csv, name }: the same judgement as `npm run experiments -- report --json`. */
+export interface ReportRequest {
+  id: string;
+  csv: string;
+  /** The dropped file's name, for located errors. */
+  name?: string;
+}
+
+/** POST /api/experiments/conclude { id }: the winner becomes the route's page, in one publish. */
+export interface ConcludeRequest {
+  id: string;
+  message?: string;
 }

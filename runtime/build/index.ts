@@ -28,7 +28,14 @@ export {
   scriptsInHtml,
   type RouteJs,
 } from './budget.ts';
-export { headersForPath, IMMUTABLE, IMMUTABLE_PREFIX, parseHeadersFile } from './headers.ts';
+export {
+  headersForPath,
+  IMMUTABLE,
+  IMMUTABLE_PREFIX,
+  parseHeadersFile,
+  VERCEL_FILE,
+  vercelJson,
+} from './headers.ts';
 export { imageVariantMiddleware } from './images.ts';
 export { PAGE_SCHEMA_FILE, pageSchemaText, SITE_SCHEMA_FILE, siteSchemaText } from './schema-files.ts';
 export { BLOCKS_DOC_FILE, blocksDocText } from './blocks-doc.ts';

@@ -24,7 +24,13 @@ import type {
   SaveConflict,
   SaveRequest,
   UploadedImage,
+  SiteAnswer,
+  SiteCheckAnswer,
+  SiteSaveRequest,
+  ReportRequest,
+  ConcludeRequest,
 } from '../api.ts';
+import type { Report } from '../../runtime/experiments/report.ts';
 
 /** An answer other than 2xx, with the server's Portuguese message and the whole body. */
 export class ApiFailure extends Error {
@@ -103,6 +109,12 @@ export const api = {
   /** The file's bytes under `name` in public/images/ (the server checks both). */
   uploadImage: (name: string, file: Blob) =>
     call<UploadedImage>('POST', `/api/images?name=${encodeURIComponent(name)}`, file),
+  site: () => call<SiteAnswer>('GET', '/api/site'),
+  saveSite: (request: SiteSaveRequest) => call<SaveAnswer>('PUT', '/api/site', request),
+  checkSite: (source: string, signal?: AbortSignal) =>
+    call<SiteCheckAnswer>('POST', '/api/site/check', { source }, signal),
+  report: (request: ReportRequest) => call<Report>('POST', '/api/experiments/report', request),
+  conclude: (request: ConcludeRequest) => call<PublishAnswer>('POST', '/api/experiments/conclude', request),
 };
 
 export function isConflict(error: unknown): error is ApiFailure & { body: SaveConflict } {

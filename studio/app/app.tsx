@@ -6,7 +6,9 @@
 import { useEffect, useState } from 'react';
 import { EditorScreen } from './editor-screen.tsx';
 import { HistoryScreen } from './history-screen.tsx';
+import { ExperimentsScreen } from './experiments/experiments-screen.tsx';
 import { PagesScreen } from './pages-screen.tsx';
+import { SiteSettingsScreen } from './site-settings-screen.tsx';
 import { GlobalStyles } from './ui.tsx';
 
 function fileFromHash(hash: string, screen = 'editar'): string | undefined {
@@ -28,13 +30,20 @@ export function App() {
   }, []);
   const file = fileFromHash(hash);
   const historyOf = fileFromHash(hash, 'historico');
+  const experiment = /^#\/experimentos(?:\/(.*))?$/.exec(hash);
+  const settings = hash === '#/configuracoes';
+  const experimentId = experiment?.[1] ? decodeURIComponent(experiment[1]) : undefined;
   useEffect(() => {
     document.title = file
       ? `${file} · Estúdio Fillgás`
       : historyOf
         ? `Histórico de ${historyOf} · Estúdio Fillgás`
-        : 'Páginas · Estúdio Fillgás';
-  }, [file, historyOf]);
+        : experiment
+          ? `${experimentId === 'novo' ? 'Novo experimento' : experimentId ? `Experimento ${experimentId}` : 'Experimentos'} · Estúdio Fillgás`
+          : settings
+            ? 'Configurações do site · Estúdio Fillgás'
+            : 'Páginas · Estúdio Fillgás';
+  }, [file, historyOf, experiment, experimentId, settings]);
   const open = (next: string) => {
     location.hash = `#/editar/${encodeURIComponent(next)}`;
   };
@@ -45,6 +54,10 @@ export function App() {
         <EditorScreen key={file} file={file} onBack={() => (location.hash = '#/')} />
       ) : historyOf ? (
         <HistoryScreen key={historyOf} file={historyOf} onBack={() => (location.hash = '#/')} onOpen={open} />
+      ) : experiment ? (
+        <ExperimentsScreen key={experimentId ?? ''} id={experimentId} />
+      ) : settings ? (
+        <SiteSettingsScreen />
       ) : (
         <PagesScreen onOpen={open} />
       )}

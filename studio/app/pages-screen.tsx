@@ -6,11 +6,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii, shadows } from '../../design/theme.ts';
-import type { DeletedPage, PageSummary } from '../api.ts';
+import type { DeletedPage, PageSummary, Placeholder } from '../api.ts';
 import { api, ApiFailure } from './api-client.ts';
 import { when } from './history-screen.tsx';
 import { names, usePresence } from './presence.ts';
-import { PublishDialog } from './publish-dialog.tsx';
+import { PlaceholderWarning, PublishDialog } from './publish-dialog.tsx';
 import { actionsCss, Button, Dialog, fieldCss, Message } from './ui.tsx';
 
 type Action =
@@ -25,6 +25,7 @@ const pageCss = css`
   padding: 24px;
   header {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
     gap: 16px;
@@ -96,6 +97,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
   const [action, setAction] = useState<Action>();
   const [publishing, setPublishing] = useState(false);
   const [deleted, setDeleted] = useState<DeletedPage[]>([]);
+  const [placeholders, setPlaceholders] = useState<Placeholder[]>([]);
   const editing = usePresence(null);
 
   const reload = useCallback(() => {
@@ -105,6 +107,10 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
         setError(undefined);
       },
       (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
+    api.site().then(
+      (answer) => setPlaceholders(answer.placeholders),
+      () => setPlaceholders([]),
     );
     // No repository, no history: the list simply has no deleted pages.
     api.deleted().then(
@@ -119,6 +125,10 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
     <main css={pageCss}>
       <header>
         <h1>Páginas</h1>
+        <nav aria-label="Outras telas" css={{ display: 'flex', gap: 16, fontWeight: 600 }}>
+          <a href="#/experimentos">Experimentos</a>
+          <a href="#/configuracoes">Configurações do site</a>
+        </nav>
         <span css={{ flex: 1 }} />
         <Button onClick={() => setPublishing(true)}>
           {unpublished > 0
@@ -130,6 +140,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
         </Button>
       </header>
       {error && <Message tone="error">{error}</Message>}
+      {placeholders.length > 0 && <PlaceholderWarning placeholders={placeholders} />}
       {!pages && !error && <Message tone="info">Carregando as páginas…</Message>}
       {pages && (
         // On a narrow screen the table scrolls sideways inside its own region (keyboard too).
@@ -173,11 +184,16 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
                       {page.experiment && (
                         <>
                           <br />
-                          <span css={[badgeCss(true), { marginTop: 4 }]} data-experiment={page.experiment.id}>
+                          <a
+                            href={`#/experimentos/${encodeURIComponent(page.experiment.id)}`}
+                            css={[badgeCss(true), { marginTop: 4, textDecoration: 'none' }]}
+                            data-experiment={page.experiment.id}
+                            aria-label={`Experimento ${page.experiment.id}: ${page.experiment.winner ? 'encerrado' : `${page.experiment.weight}% dos visitantes de ${page.experiment.route}`}`}
+                          >
                             {page.experiment.winner
                               ? `experimento ${page.experiment.id} encerrado`
                               : `experimento em ${page.experiment.route}: ${page.experiment.weight}%`}
-                          </span>
+                          </a>
                         </>
                       )}
                     </td>

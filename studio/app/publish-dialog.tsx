@@ -7,7 +7,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../design/theme.ts';
-import type { ChangedFile, ChangesAnswer, PublishAnswer, PublishConflict, PublishRefused } from '../api.ts';
+import type {
+  ChangedFile,
+  ChangesAnswer,
+  Placeholder,
+  PublishAnswer,
+  PublishConflict,
+  PublishRefused,
+} from '../api.ts';
 import { api, ApiFailure } from './api-client.ts';
 import { actionsCss, Button, Dialog, fieldCss, Message } from './ui.tsx';
 
@@ -101,11 +108,14 @@ export function proposedMessage(chosen: ChangedFile[]): string {
 
 export function PublishDialog({
   focusFile,
+  focusFiles,
   onClose,
   onOpenFile,
 }: {
   /** The page being edited: chosen by default. Without it, every change is chosen. */
   focusFile?: string;
+  /** Several files chosen by default (an experiment: _site.yaml and the variant it names). */
+  focusFiles?: string[];
   onClose: (published: boolean) => void;
   onOpenFile?: (file: string) => void;
 }) {
@@ -122,13 +132,16 @@ export function PublishDialog({
       (answer) => {
         setChanges(answer);
         // The page being edited and the images sent meanwhile (a page may need them), else everything.
-        const focus = answer.changes.filter((c) => c.file === focusFile);
+        const wanted = new Set([...(focusFile ? [focusFile] : []), ...(focusFiles ?? [])]);
+        const focus = answer.changes.filter((c) => wanted.has(c.file));
         const images = answer.changes.filter((c) => c.file.startsWith('public/images/'));
         setChosen(new Set((focus.length > 0 ? [...focus, ...images] : answer.changes).map((c) => c.file)));
       },
       (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)),
     );
-  }, [focusFile]);
+    // The list of files is what matters, not the array's identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusFile, (focusFiles ?? []).join('\n')]);
 
   const chosenList = useMemo(
     () => (changes?.changes ?? []).filter((c) => chosen.has(c.file)),
@@ -164,6 +177,9 @@ export function PublishDialog({
       {!changes && !loadError && <Message tone="info">Procurando o que mudou…</Message>}
       {changes && !changes.publishing.enabled && (
         <Message tone="error">{changes.publishing.reason ?? 'Publicar não está disponível.'}</Message>
+      )}
+      {changes && changes.placeholders.length > 0 && !published && (
+        <PlaceholderWarning placeholders={changes.placeholders} />
       )}
       {changes?.publishing.enabled && changes.changes.length === 0 && !published && (
         <Message tone="info">
@@ -281,6 +297,30 @@ export function PublishDialog({
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** The values of _site.yaml still marked TROCAR, in words: what visitors would see. */
+export function PlaceholderWarning({ placeholders }: { placeholders: Placeholder[] }) {
+  return (
+    <div
+      data-placeholders
+      css={{
+        border: `1px solid ${colors.orange}`,
+        background: colors.orangeLight,
+        borderRadius: radii.sm,
+        padding: '8px 12px',
+        margin: '0 0 12px',
+      }}
+    >
+      <strong css={{ color: colors.orangeHover }}>Dados provisórios no site</strong>
+      <ul css={{ margin: '4px 0 4px', paddingLeft: 20 }}>
+        {placeholders.map((p) => (
+          <li key={p.key}>{p.words.charAt(0).toUpperCase() + p.words.slice(1)}.</li>
+        ))}
+      </ul>
+      <a href="#/configuracoes">Trocar em Configurações do site</a>
+    </div>
   );
 }
 

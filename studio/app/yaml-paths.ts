@@ -178,3 +178,14 @@ export function changeEntryEdit(
 export function changePath(text: string, key: string): YamlPath | undefined {
   return rangeOf(text, ['change', key]) ? ['change', key] : undefined;
 }
+
+/** The offset of a 1-based line and column (as the loader's problems give them). */
+export function offsetOf(text: string, line: number, column: number): number {
+  let offset = 0;
+  for (let l = 1; l < line; l++) {
+    const next = text.indexOf('\n', offset);
+    if (next < 0) return text.length;
+    offset = next + 1;
+  }
+  return Math.min(text.length, offset + Math.max(0, column - 1));
+}

@@ -5,7 +5,9 @@
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { stringify } from 'yaml';
+import { parse as parseYamlText, stringify } from 'yaml';
+import { judgeExport } from '../../runtime/experiments/index.ts';
+import { removeItem, removeKey, applyChange } from '../app/form/yaml-edits.ts';
 import type {
   MeAnswer,
   StudioMode,
@@ -17,6 +19,10 @@ import type {
   PreviewAnswer,
   SaveAnswer,
   SaveConflict,
+  SiteAnswer,
+  SiteCheckAnswer,
+  ConcludeRequest,
+  ReportRequest,
 } from '../api.ts';
 import { HttpError, readJsonBody } from './http.ts';
 import {
@@ -38,6 +44,16 @@ import type { Person } from './people.ts';
 import type { Presence } from './presence.ts';
 import type { Publisher } from './publish.ts';
 import type { LoadStage, Runtime } from './runtime.ts';
+import {
+  EXPERIMENT_TIME_ZONE,
+  EXPERIMENT_TIME_ZONE_LABEL,
+  experimentSummaries,
+  placeholdersOf,
+  siteDay,
+  SITE_API_FILE,
+  SITE_REL,
+  type PageInfo,
+} from './site.ts';
 
 export interface ApiContext {
   runtime: Runtime;
@@ -284,6 +300,7 @@ const getBlocks: Handler = async (ctx) => {
 
 /** A file the publisher names: a page by the loader's rules, or an image under public/images/. */
 function checkPublishedFile(value: unknown, load: typeof LoadStage): string {
+  if (value === SITE_API_FILE) return value;
   if (typeof value === 'string' && value.startsWith('public/images/')) {
     const rest = value.slice('public/images/'.length);
     if (/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/.test(rest) && !rest.split('/').includes('..'))
@@ -367,6 +384,220 @@ const postPresence: Handler = async (ctx, request) => {
 const getMe: Handler = async (ctx, request) =>
   ok({ ...request.person, mode: ctx.mode ?? 'local' } satisfies MeAnswer);
 
+/** The pages an experiment can name, with their routes and titles (the Experimentos screen). */
+async function pageInfos(ctx: ApiContext): Promise<PageInfo[]> {
+  const pages = await listPages(ctx.runtime, ctx.pagesDir);
+  return pages.map((p) => ({
+    page: p.file
+      .slice('pages/'.length)
+      .replace(/\.yaml$/, '')
+      .replace(/(^|\/)index$/, ''),
+    file: p.file,
+    route: p.route,
+    title: p.title,
+  }));
+}
+
+async function siteSummaries(ctx: ApiContext, source: string) {
+  const [published, pages] = await Promise.all([ctx.publisher.publishedText(SITE_API_FILE), pageInfos(ctx)]);
+  const today = siteDay(new Date());
+  const since = await ctx.publisher.firstDays(SITE_API_FILE);
+  return {
+    published,
+    today,
+    experiments: experimentSummaries(source, published, pages, today, (id) => since(id)),
+    placeholders: placeholdersOf(source),
+  };
+}
+
+const getSite: Handler = async (ctx) => {
+  const load = await ctx.runtime.load();
+  const { abs } = await existingPageFile(ctx.pagesDir, SITE_REL);
+  const bytes = await readPageBytes(abs, SITE_API_FILE, load.MAX_FILE_BYTES);
+  const source = bytes.toString('utf8');
+  const derived = await siteSummaries(ctx, source);
+  return ok({
+    file: SITE_API_FILE,
+    source,
+    version: sha256(bytes),
+    ...derived,
+    timeZone: EXPERIMENT_TIME_ZONE,
+    timeZoneLabel: EXPERIMENT_TIME_ZONE_LABEL,
+  } satisfies SiteAnswer);
+};
+
+/** Saved like a page: only over the version the screen opened; drafts with problems too. */
+const putSite: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const body = await readFields(request, { source: 'string', version: 'string' });
+  const bytes = checkSourceSize(body.source, load);
+  const { abs } = await existingPageFile(ctx.pagesDir, SITE_REL);
+  return serialised(abs, async () => {
+    const { stats } = await existingPageFile(ctx.pagesDir, SITE_REL);
+    const current = await readPageBytes(abs, SITE_API_FILE, load.MAX_FILE_BYTES);
+    const currentVersion = sha256(current);
+    if (currentVersion !== body.version) {
+      const conflict: SaveConflict = {
+        error: `${SITE_API_FILE} mudou desde que você abriu: alguém salvou outra versão. Nada foi gravado; recarregue para ver a versão atual.`,
+        current: { source: current.toString('utf8'), version: currentVersion },
+      };
+      return ok(conflict, 409);
+    }
+    await writeAtomic(abs, bytes, stats.mode & 0o777);
+    return ok({ version: sha256(bytes) } satisfies SaveAnswer);
+  });
+};
+
+/** Every problem the loader finds with `source` as _site.yaml (nothing is written). */
+const postSiteCheck: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const { source } = await readFields(request, { source: 'string' });
+  checkSourceSize(source, load);
+  const { blockList } = await ctx.runtime.blocks();
+  let problems: LoadStage.PageProblem[] = [];
+  try {
+    await load.loadProject({
+      root: ctx.runtime.root,
+      pagesDir: ctx.runtime.pagesDir,
+      blocks: blockList,
+      sources: new Map([[SITE_API_FILE, source]]),
+    });
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'PageErrors')) throw error;
+    problems = (error as InstanceType<typeof LoadStage.PageErrors>).problems;
+  }
+  const mine = problems.filter((p) => p.loc.file === SITE_API_FILE);
+  const derived = await siteSummaries(ctx, source);
+  return ok({
+    problems: mine.map((p) => ({
+      code: p.code,
+      message: p.message,
+      ...(p.hint === undefined ? {} : { hint: p.hint }),
+      loc: p.loc,
+      text: load.formatProblem(p),
+    })),
+    otherProblems: problems.length - mine.length,
+    experiments: derived.experiments,
+    placeholders: derived.placeholders,
+  } satisfies SiteCheckAnswer);
+};
+
+/** The experiment `id` of the saved _site.yaml, resolved by the loader (or a 4xx saying why not). */
+async function declaredExperiment(ctx: ApiContext, id: string) {
+  const load = await ctx.runtime.load();
+  const { blockList } = await ctx.runtime.blocks();
+  let project;
+  try {
+    project = await load.loadProject({ root: ctx.runtime.root, pagesDir: ctx.runtime.pagesDir, blocks: blockList });
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'PageErrors')) throw error;
+    throw new HttpError(
+      409,
+      'O site tem problemas que impedem ler os experimentos: corrija-os (a tela Páginas mostra onde) e tente de novo.',
+    );
+  }
+  const experiment = project.experiments.find((e) => e.id === id);
+  if (!experiment) throw new HttpError(404, `O experimento "${id}" não existe em ${SITE_API_FILE}.`);
+  return experiment;
+}
+
+const MAX_EXPORT_CHARS = 60_000;
+
+/** Resultados: a GA4 export judged by the same code as `npm run experiments -- report --json`. */
+const postReport: Handler = async (ctx, request) => {
+  const body = await readFields(request, { id: 'string', csv: 'string', name: 'string?' });
+  const { id, csv, name } = body satisfies Partial<ReportRequest>;
+  if (csv.length > MAX_EXPORT_CHARS) {
+    throw new HttpError(413, 'A exportação é grande demais: o relatório precisa só de uma linha por página (e por dia).');
+  }
+  const experiment = await declaredExperiment(ctx, id);
+  const file = (name ?? 'exportação.csv').replace(/[^\p{L}\p{N} ._()-]/gu, '').slice(0, 80) || 'exportação.csv';
+  try {
+    return ok(judgeExport(csv, experiment, { file, today: siteDay(new Date()) }));
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ReportError') throw new HttpError(422, error.message);
+    throw error;
+  }
+};
+
+/**
+ * "Levar a vencedora para a página": in one publish, the route's page takes the winning variant's
+ * content (merged node by node: blocks the variant did not touch stay as written), the variant's
+ * file and the experiment's entry go. With the route's own page as the winner, only the entry goes.
+ */
+const postConclude: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const body = await readFields(request, { id: 'string', message: 'string?' });
+  const { id } = body satisfies Partial<ConcludeRequest>;
+  const published = await ctx.publisher.publishedText(SITE_API_FILE);
+  if (published === null) throw new HttpError(409, `${SITE_API_FILE} ainda não foi publicado.`);
+  const list = (parseYamlText(published) as { experiments?: { id?: unknown; winner?: unknown }[] } | null)
+    ?.experiments;
+  const index = Array.isArray(list) ? list.findIndex((e) => e?.id === id) : -1;
+  if (index < 0) throw new HttpError(404, `O experimento "${id}" não está publicado.`);
+  const experiment = await declaredExperiment(ctx, id);
+  if (experiment.winner === undefined || list![index]!.winner === undefined) {
+    throw new HttpError(
+      409,
+      `O experimento "${id}" ainda não tem vencedora publicada: use “Encerrar com a vencedora” primeiro.`,
+    );
+  }
+  const files = await load.listYamlFiles(ctx.pagesDir);
+  const winner = load.resolvePageName(experiment.winner, files);
+  const baseline = experiment.pages.find((p) => p.route === experiment.route);
+  if (!('file' in winner) || !baseline) throw new HttpError(409, `O experimento "${id}" não se resolve nas páginas.`);
+  const removal = list!.length === 1 ? removeKey(published, ['experiments']) : removeItem(published, ['experiments'], index);
+  if (!removal) throw new HttpError(500, `Não foi possível tirar o experimento "${id}" de ${SITE_API_FILE}.`);
+  const texts: { file: string; text: string | null }[] = [{ file: SITE_API_FILE, text: applyChange(published, removal) }];
+  const winnerFile = apiFileName(winner.file);
+  const baselineFile = apiFileName(baseline.file);
+  const winnerRoute = load.fileToRoute(winner.file);
+  let message: string;
+  if (winner.file === baseline.file) {
+    message = `Encerra o experimento ${id}: fica a página original de ${experiment.route}`;
+  } else {
+    const dependents = await dependentsOf(ctx.pagesDir, winner.file, load);
+    if (dependents.length > 0) {
+      throw new HttpError(
+        409,
+        `${winnerFile} é a página base de ${listInWords(dependents)}: mude o "extends:" delas antes, porque ${winnerFile} deixa de existir.`,
+      );
+    }
+    const variantSource = await ctx.publisher.publishedText(winnerFile);
+    const baseSource = await ctx.publisher.publishedText(baselineFile);
+    if (variantSource === null || baseSource === null) {
+      throw new HttpError(409, `${winnerFile} e ${baselineFile} precisam estar publicadas.`);
+    }
+    const variantData = parseYamlText(variantSource) as { extends?: unknown } | null;
+    let merged: string;
+    if (variantData?.extends === undefined) merged = variantSource;
+    else {
+      const base = load.resolvePageName(String(variantData.extends), files);
+      if (!('file' in base) || base.file !== baseline.file) {
+        throw new HttpError(
+          409,
+          `${winnerFile} não é uma variante de ${baselineFile}: leve o conteúdo para a página à mão, pelo editor.`,
+        );
+      }
+      const author = await ctx.runtime.author();
+      try {
+        merged = author.promoteVariant({ baseSource, variantSource, baseFile: baselineFile, variantFile: winnerFile });
+      } catch (error) {
+        if (error instanceof Error && error.name === 'PromoteError') {
+          const hint = (error as Error & { hint?: string }).hint;
+          throw new HttpError(422, error.message, hint ? { hint } : {});
+        }
+        throw error;
+      }
+    }
+    texts.push({ file: baselineFile, text: merged }, { file: winnerFile, text: null });
+    message = `Leva a vencedora ${winnerRoute} para ${experiment.route} e encerra o experimento ${id}`;
+  }
+  const text = body.message?.trim() || message;
+  const outcome = await ctx.publisher.publishTexts(request.person, texts, text.slice(0, MAX_MESSAGE));
+  return ok(outcome.body, outcome.status);
+};
+
 const routes: Record<string, Partial<Record<string, Handler>>> = {
   '/api/eu': { GET: getMe },
   '/api/changes': { GET: getChanges },
@@ -381,6 +612,10 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
   '/api/page': { GET: getPage, PUT: putPage, DELETE: deletePage },
   '/api/preview': { POST: postPreview },
   '/api/blocks': { GET: getBlocks },
+  '/api/site': { GET: getSite, PUT: putSite },
+  '/api/site/check': { POST: postSiteCheck },
+  '/api/experiments/report': { POST: postReport },
+  '/api/experiments/conclude': { POST: postConclude },
   '/api/images': { GET: getImages, POST: uploadImage },
 };
 

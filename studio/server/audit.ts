@@ -15,6 +15,9 @@ export type AuditAction =
   | 'publicar'
   | 'publicar-recusado'
   | 'restaurar'
+  | 'restaurar-recusado'
+  | 'concluir'
+  | 'concluir-recusado'
   | 'enviar-imagem'
   | 'enviar-imagem-recusado';
 

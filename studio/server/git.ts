@@ -171,6 +171,7 @@ export const authorEnv = (person: Person): Record<string, string> => ({
 export type TreeChange =
   | { path: string; from: 'worktree' }
   | { path: string; from: 'blob'; blob: string; mode: string }
+  | { path: string; from: 'text'; text: string }
   | { path: string; from: 'delete' };
 
 /**
@@ -197,6 +198,9 @@ export async function treeWith(
         ['update-index', '--add', '--cacheinfo', `${change.mode},${change.blob},${change.path}`],
         { env },
       );
+    } else if (change.from === 'text') {
+      const blob = (await git(repo.top, ['hash-object', '-w', '--stdin'], { input: change.text })).stdout.trim();
+      await git(repo.top, ['update-index', '--add', '--cacheinfo', `100644,${blob},${change.path}`], { env });
     } else if (change.from === 'delete') {
       await git(repo.top, ['update-index', '--force-remove', '--', change.path], { env });
     }

@@ -46,6 +46,7 @@ import { HttpError } from './http.ts';
 import { serialised, writeAtomic } from './page-files.ts';
 import type { Person } from './people.ts';
 import type { Runtime } from './runtime.ts';
+import { describeSiteChange, placeholdersOf, SITE_API_FILE, siteDay } from './site.ts';
 
 export interface PublishOptions {
   /** The project root: runtime/ and node_modules/ (the build runs from here). */
@@ -58,6 +59,8 @@ export interface PublishOptions {
 }
 
 /** An outcome the API sends as is (200 published, 409 conflict, 422 refused by the check). */
+type Action = 'publicar' | 'restaurar' | 'concluir';
+
 export type PublishOutcome =
   | { status: 200; body: PublishAnswer }
   | { status: 409; body: PublishConflict }
@@ -67,6 +70,8 @@ interface CheckResult {
   ok: boolean;
   output: string;
   pages: string[];
+  /** The generated files the checked tree implies (vercel.json, middleware.ts) where they differ from it. */
+  derived: TreeChange[];
 }
 
 const PAGES = 'pages/';
@@ -138,10 +143,13 @@ export function createPublisher(options: PublishOptions) {
       const file = toApiFile(r, change.path);
       if (!file) continue;
       const route = file.startsWith(PAGES) ? options.routeOf(file) : null;
-      if (file.startsWith(PAGES) && route === null) continue;
+      const isSite = file === SITE_API_FILE;
+      if (file.startsWith(PAGES) && route === null && !isSite) continue;
       const summary = file.startsWith(IMAGES)
         ? `Envia a imagem /${file.slice('public/'.length)}`
-        : describeChange(
+        : isSite
+          ? describeSiteChange(await headText(r, change.path), await worktreeText(r, change.path))
+          : describeChange(
             await headText(r, change.path),
             await worktreeText(r, change.path),
             route!,
@@ -150,6 +158,43 @@ export function createPublisher(options: PublishOptions) {
       files.push({ file, route, status: change.status, summary, stale: stale.has(change.path) });
     }
     return files.sort((a, b) => (a.file < b.file ? -1 : 1));
+  }
+
+  /**
+   * Vercel reads vercel.json and middleware.ts from the repository before it builds, so they are
+   * generated from _site.yaml and committed with it (never out of step with the experiments).
+   * Only in a repository that deploys to Vercel: one with vercel.json beside the pages folder.
+   */
+  async function derivedChanges(r: Repo, tree: string, generated: string): Promise<TreeChange[]> {
+    const project = path.posix.dirname(r.pagesPath || '.');
+    const at = (name: string) => (project === '.' ? name : `${project}/${name}`);
+    const inTree = async (repoPath: string) => {
+      const bytes = await gitShowBytes(r.top, `${tree}:${repoPath}`);
+      return bytes === undefined ? null : bytes.toString('utf8');
+    };
+    const vercel = at('vercel.json');
+    const currentVercel = await inTree(vercel);
+    if (currentVercel === null) return [];
+    const read = (name: string) => readFile(path.join(generated, name), 'utf8').catch(() => null);
+    const out: TreeChange[] = [];
+    const nextVercel = await read('vercel.json');
+    if (nextVercel !== null && nextVercel !== currentVercel) out.push({ path: vercel, from: 'text', text: nextVercel });
+    const middleware = at('middleware.ts');
+    const [currentMiddleware, nextMiddleware] = await Promise.all([inTree(middleware), read('middleware.ts')]);
+    if (nextMiddleware !== currentMiddleware) {
+      out.push(
+        nextMiddleware === null
+          ? { path: middleware, from: 'delete' }
+          : { path: middleware, from: 'text', text: nextMiddleware },
+      );
+    }
+    return out;
+  }
+
+  /** The checked tree with its generated files folded in (the tree itself when they already match). */
+  async function withDerived(r: Repo, tree: string, checked: CheckResult, indexFile: string): Promise<string> {
+    if (checked.derived.length === 0) return tree;
+    return treeWith(r, tree, checked.derived, indexFile);
   }
 
   /** The whole site built from `tree`, exactly as `npm run build` builds it. */
@@ -163,22 +208,38 @@ export function createPublisher(options: PublishOptions) {
         // A repository with no public folder: the build reads an empty one.
         await mkdir(publicDir, { recursive: true });
       });
-      const { code, output } = await runBuild(options.root, pagesDir, publicDir, path.join(dir, 'dist'));
+      const vercelOut = path.join(dir, 'vercel-out');
+      const { code, output } = await runBuild(
+        options.root,
+        pagesDir,
+        publicDir,
+        path.join(dir, 'dist'),
+        vercelOut,
+      );
       // The build names files relative to the project root: name them as the Estúdio does.
       const relPages = path.relative(options.root, pagesDir).split(path.sep).join('/');
       const shown = output.split(`${relPages}/`).join(PAGES).split(`${pagesDir}${path.sep}`).join(PAGES);
       // The pages the errors are located in (a line that starts with "pages/x.yaml:line:col").
       const located = [...shown.matchAll(/^(pages\/[a-z0-9/_-]+\.yaml):\d+/gm)].map((m) => m[1]!);
       const pages = [...new Set(located)].sort();
-      return { ok: code === 0, output: shown.trim(), pages };
+      const derived = code === 0 ? await derivedChanges(r, tree, vercelOut) : [];
+      return { ok: code === 0, output: shown.trim(), pages, derived };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
 
   /** Back to `parent` after a refusal: the branch, and the index entries of the published paths. */
-  async function undo(r: Repo, commit: string, parent: string, paths: string[]): Promise<void> {
+  async function undo(
+    r: Repo,
+    commit: string,
+    parent: string,
+    paths: string[],
+    written: string[] = [],
+  ): Promise<void> {
     await moveBranch(r, parent, commit, 'estudio: publicação desfeita');
+    // Files the commit wrote into the working tree go back to the parent's version.
+    for (const p of written) await writeFromBlob(r, parent, p);
     if (paths.length > 0) await git(r.top, ['reset', '-q', parent, '--', ...paths]);
   }
 
@@ -243,10 +304,10 @@ export function createPublisher(options: PublishOptions) {
     person: Person,
     message: string,
     changeList: TreeChange[],
-    action: 'publicar' | 'restaurar',
+    action: Action,
     files: string[],
   ): Promise<PublishOutcome> {
-    const paths = changeList.map((c) => c.path);
+    let paths = changeList.map((c) => c.path);
     const parent = await revParse(r, 'HEAD');
     if (!parent)
       throw new HttpError(409, 'O repositório ainda não tem nenhum commit: faça o primeiro pelo terminal.');
@@ -258,12 +319,17 @@ export function createPublisher(options: PublishOptions) {
       }
       const checked = await check(r, tree);
       if (!checked.ok) return refused(person, action, files, checked, false);
+      const finalTree = await withDerived(r, tree, checked, path.join(work, 'index'));
+      const generated = checked.derived.map((c) => c.path);
+      paths = [...new Set([...paths, ...generated])];
 
       const env = authorEnv(person);
-      let commit = await commitTree(r, tree, parent, message, env);
+      let commit = await commitTree(r, finalTree, parent, message, env);
       await moveBranch(r, commit, parent, `estudio: ${action}`);
+      // Files the commit wrote that the working tree does not have yet: restored or generated ones.
+      const fromCommit = action === 'publicar' ? generated : paths;
+      await writeFromCommit(r, commit, fromCommit);
       await git(r.top, ['reset', '-q', '--', ...paths]);
-      if (action === 'restaurar') await writeFromCommit(r, commit, paths);
 
       let pushed = false;
       let rebased = false;
@@ -275,7 +341,7 @@ export function createPublisher(options: PublishOptions) {
           try {
             answer = await push(r, commit);
           } catch (error) {
-            await undo(r, commit, base, paths);
+            await undo(r, commit, base, paths, fromCommit);
             throw pushFailed(error);
           }
           if (answer === 'ok') {
@@ -283,7 +349,7 @@ export function createPublisher(options: PublishOptions) {
             break;
           }
           if (attempt === 2) {
-            await undo(r, commit, base, paths);
+            await undo(r, commit, base, paths, fromCommit);
             throw new HttpError(
               503,
               'O repositório remoto mudou três vezes seguidas durante a publicação. Nada foi publicado; tente de novo em instantes.',
@@ -298,7 +364,7 @@ export function createPublisher(options: PublishOptions) {
           );
           const [mergedTree, ...conflicted] = merge.stdout.split('\n').filter(Boolean);
           if (merge.code === 1) {
-            await undo(r, commit, base, paths);
+            await undo(r, commit, base, paths, fromCommit);
             const kept = await syncTo(r, base, upstream);
             for (const p of paths) stale.set(p, upstream);
             const conflicts = await Promise.all(
@@ -322,13 +388,14 @@ export function createPublisher(options: PublishOptions) {
               },
             };
           }
-          const replayed = await commitTree(r, mergedTree!, upstream, message, env);
           const rechecked = await check(r, mergedTree!);
           if (!rechecked.ok) {
-            await undo(r, commit, base, paths);
+            await undo(r, commit, base, paths, fromCommit);
             await syncTo(r, base, upstream);
             return refused(person, action, files, rechecked, true);
           }
+          const replayedTree = await withDerived(r, mergedTree!, rechecked, path.join(work, 'index'));
+          const replayed = await commitTree(r, replayedTree, upstream, message, env);
           // The local branch follows: to the replayed commit, with the remote's files.
           await syncTo(r, commit, replayed);
           base = upstream;
@@ -362,7 +429,7 @@ export function createPublisher(options: PublishOptions) {
 
   async function refused(
     person: Person,
-    action: 'publicar' | 'restaurar',
+    action: Action,
     files: string[],
     checked: CheckResult,
     afterRebase: boolean,
@@ -401,12 +468,15 @@ export function createPublisher(options: PublishOptions) {
           },
           author: person,
           changes: [],
+          placeholders: [],
         };
       }
+      const site = await worktreeText(repo, join(repo.pagesPath, '_site.yaml'));
       return {
         publishing: { enabled: true, remote: repo.remote ?? null, branch: repo.branch },
         author: person,
         changes: await exclusive(changes),
+        placeholders: site === null ? [] : placeholdersOf(site),
       };
     },
 
@@ -448,6 +518,77 @@ export function createPublisher(options: PublishOptions) {
           repoPaths.map((p) => ({ path: p, from: 'worktree' as const })),
           'publicar',
           files,
+        );
+      });
+    },
+
+    /** A pages/ file as published (HEAD), null outside git or when it is not there. */
+    async publishedText(file: string): Promise<string | null> {
+      if (!repo) return null;
+      return headText(repo, toRepoPath(repo, file));
+    },
+
+    /**
+     * For experiments without a start: the São Paulo day each experiment id was first published
+     * in `file` (_site.yaml), from the lines its commits added.
+     */
+    async firstDays(file: string): Promise<(id: string) => string | null> {
+      if (!repo) return () => null;
+      const log = await git(repo.top, [
+        'log',
+        '--reverse',
+        '-n',
+        '500',
+        '--format=%x1e%aI',
+        '--unified=0',
+        '--no-color',
+        '-p',
+        '--',
+        toRepoPath(repo, file),
+      ]);
+      const first = new Map<string, string>();
+      for (const record of log.stdout.split('\x1e').filter((x) => x.trim())) {
+        const [date, ...lines] = record.split('\n');
+        for (const line of lines) {
+          const m = /^\+\s*(?:-\s+)?id:\s*['"]?([a-z0-9-]+)/.exec(line);
+          if (m && !first.has(m[1]!)) first.set(m[1]!, siteDay(new Date(date!.trim())));
+        }
+      }
+      return (id) => first.get(id) ?? null;
+    },
+
+    /**
+     * Several files of pages/ set to new texts (or removed) and published as one commit, after
+     * the same check: what "Levar a vencedora para a página" does. Refused while any of them has
+     * saved, unpublished changes (nobody's work is overwritten).
+     */
+    publishTexts(
+      person: Person,
+      texts: { file: string; text: string | null }[],
+      message: string,
+    ): Promise<PublishOutcome> {
+      const r = need();
+      return exclusive(async () => {
+        const repoPaths = texts.map((t) => toRepoPath(r, t.file));
+        const dirty = await changedPaths(r, repoPaths);
+        if (dirty.length > 0) {
+          const names = dirty.map((d) => toApiFile(r, d.path) ?? d.path);
+          throw new HttpError(
+            409,
+            `${names.join(', ')} ${names.length === 1 ? 'tem' : 'têm'} mudanças salvas que ainda não foram publicadas. Publique-as ou desfaça-as antes: esta operação não apaga trabalho de ninguém.`,
+          );
+        }
+        return commitAndPush(
+          r,
+          person,
+          message,
+          texts.map((t, i) =>
+            t.text === null
+              ? { path: repoPaths[i]!, from: 'delete' as const }
+              : { path: repoPaths[i]!, from: 'text' as const, text: t.text },
+          ),
+          'concluir',
+          texts.map((t) => t.file),
         );
       });
     },
@@ -637,6 +778,7 @@ function runBuild(
   pagesDir: string,
   publicDir: string,
   outDir: string,
+  vercelOut: string,
 ): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -652,6 +794,8 @@ function runBuild(
         publicDir,
         '--out',
         outDir,
+        '--vercel-out',
+        vercelOut,
       ],
       {
         cwd: root,

@@ -1,0 +1,124 @@
+/**
+ * pages/_site.yaml as the Experimentos and Configurações screens hold it: the saved text, the
+ * draft being edited (node by node, site-edits.ts), the loader's problems for the draft (checked
+ * on the server as the build checks it, a moment after each edit) and saving over the version
+ * that was opened.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SiteAnswer, SiteCheckAnswer } from '../../api.ts';
+import { api, isConflict } from '../api-client.ts';
+
+export interface SiteDraft {
+  answer: SiteAnswer | undefined;
+  loadError: string | undefined;
+  draft: string;
+  /** The loader's verdict on the draft (undefined while the first check runs). */
+  check: SiteCheckAnswer | undefined;
+  checking: boolean;
+  dirty: boolean;
+  edit(change: (text: string) => string): void;
+  /** Saves the draft (or `text`, which becomes the draft); false (with `saveError`) when it could not. */
+  save(text?: string): Promise<boolean>;
+  saveError: string | undefined;
+  discard(): void;
+  reload(): Promise<void>;
+}
+
+export function useSiteDraft(): SiteDraft {
+  const [answer, setAnswer] = useState<SiteAnswer>();
+  const [loadError, setLoadError] = useState<string>();
+  const [draft, setDraft] = useState('');
+  const [check, setCheck] = useState<SiteCheckAnswer>();
+  const [checking, setChecking] = useState(false);
+  const [saveError, setSaveError] = useState<string>();
+  const version = useRef('');
+
+  const reload = useCallback(async () => {
+    try {
+      const next = await api.site();
+      setAnswer(next);
+      setDraft(next.source);
+      version.current = next.version;
+      setLoadError(undefined);
+    } catch (e) {
+      setLoadError(e instanceof Error ? e.message : String(e));
+    }
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  useEffect(() => {
+    if (!answer) return;
+    const controller = new AbortController();
+    setChecking(true);
+    const timer = setTimeout(() => {
+      api.checkSite(draft, controller.signal).then(
+        (result) => {
+          setCheck(result);
+          setChecking(false);
+        },
+        (e: unknown) => {
+          if (!(e instanceof DOMException && e.name === 'AbortError')) setChecking(false);
+        },
+      );
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [draft, answer]);
+
+  const edit = useCallback((change: (text: string) => string) => setDraft((text) => change(text)), []);
+
+  const save = useCallback(async (text?: string) => {
+    setSaveError(undefined);
+    const source = text ?? draft;
+    if (text !== undefined) setDraft(text);
+    try {
+      const saved = await api.saveSite({ source, version: version.current });
+      version.current = saved.version;
+      const next = await api.site();
+      setAnswer(next);
+      setDraft(next.source);
+      version.current = next.version;
+      return true;
+    } catch (e) {
+      setSaveError(
+        isConflict(e)
+          ? `${e.message}`
+          : e instanceof Error
+            ? e.message
+            : String(e),
+      );
+      return false;
+    }
+  }, [draft]);
+
+  return {
+    answer,
+    loadError,
+    draft,
+    check,
+    checking,
+    dirty: answer !== undefined && draft !== answer.source,
+    edit,
+    save,
+    saveError,
+    discard: () => answer && setDraft(answer.source),
+    reload,
+  };
+}
+
+/** Problems of the draft by where they are: "experiments.0.variants.1.page" → messages. */
+export function problemsByPath(
+  check: SiteCheckAnswer | undefined,
+  pathOf: (line: number, column: number) => (string | number)[],
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const p of check?.problems ?? []) {
+    const key = pathOf(p.loc.line, p.loc.column).join('.');
+    out.set(key, [...(out.get(key) ?? []), p.hint ? `${p.message} ${p.hint}` : p.message]);
+  }
+  return out;
+}
