@@ -4,6 +4,7 @@
  * same address with the assignment cookie, or nothing (the host serves the request as usual).
  */
 export {
+  cookieMaxAge,
   cookieName,
   createSplitter,
   DEFAULT_COOKIE_DAYS,

@@ -7,11 +7,13 @@
  * key) gets a weighted draw with cryptographic randomness. The answer is the variant's
  * prerendered HTML, status 200, at the same address, with the cookie (only the variant key),
  * `Cache-Control: private, no-cache`, `Vary: Cookie` and the route's security headers. A decided
- * experiment (winner) serves its winner to everyone; outside its dates, the route's own page. The
- * user agent is never read: crawlers are split like everyone (serving them the original would be
- * cloaking); the page script leaves known bots out of the measurement.
+ * experiment (winner) serves its winner to everyone; outside its dates (calendar days in São
+ * Paulo, decision 0023), the route's own page. The user agent is never read: crawlers are split
+ * like everyone (serving them the original would be cloaking); the page script leaves known bots
+ * out of the measurement.
  */
 import type { ExperimentManifest, ManifestExperiment, ManifestVariant } from '../build/index.ts';
+import { endOfSiteDay, siteDay } from '../site-day.ts';
 import { routeOfPath } from '../url-route.ts';
 
 export type { ExperimentManifest };
@@ -33,6 +35,15 @@ export const cookieName = (experimentId: string): string => `fgs_exp_${experimen
 /** A cookie without an end date lasts this long (the experiment usually ends before). */
 export const DEFAULT_COOKIE_DAYS = 90;
 
+/**
+ * The assignment cookie's Max-Age, in seconds: to the end of the experiment's `end` day in São
+ * Paulo (decision 0023), never under a day, or DEFAULT_COOKIE_DAYS without an end.
+ */
+export function cookieMaxAge(end: string | null, now: Date): number {
+  if (end === null) return DEFAULT_COOKIE_DAYS * 86_400;
+  return Math.max(86_400, Math.ceil((endOfSiteDay(end).getTime() - now.getTime()) / 1000));
+}
+
 function cryptoRandom(): number {
   const word = new Uint32Array(1);
   crypto.getRandomValues(word);
@@ -48,7 +59,12 @@ function cookieValue(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
+/** Whether `at` falls within the experiment's days (São Paulo's, inclusive; decision 0023). */
+function withinDates({ start, end }: ManifestExperiment, at: Date): boolean {
+  if (start === null && end === null) return true;
+  const day = siteDay(at); // AAAA-MM-DD, compared as strings
+  return (start === null || day >= start) && (end === null || day <= end);
+}
 
 /** The experiment for a request, if it is one of an experiment's routes and the method reads. */
 export function experimentFor(
@@ -99,15 +115,12 @@ export function createSplitter(manifest: ExperimentManifest, options: SplitOptio
     const experiment = experimentFor(manifest, request);
     if (!experiment) return undefined;
     const own = experiment.variants.find((v) => v.route === experiment.route);
-    const day = today(now());
+    const at = now();
     let variant: ManifestVariant | undefined;
     let setCookie: string | undefined;
     if (experiment.winner !== null) {
       variant = experiment.variants.find((v) => v.key === experiment.winner);
-    } else if (
-      (experiment.start !== null && day < experiment.start) ||
-      (experiment.end !== null && day > experiment.end)
-    ) {
+    } else if (!withinDates(experiment, at)) {
       variant = own;
     } else {
       const name = cookieName(experiment.id);
@@ -115,14 +128,8 @@ export function createSplitter(manifest: ExperimentManifest, options: SplitOptio
       variant = experiment.variants.find((v) => v.key === kept);
       if (!variant) {
         variant = draw(experiment.variants, random());
-        const days =
-          experiment.end === null
-            ? DEFAULT_COOKIE_DAYS
-            : Math.max(
-                1,
-                Math.ceil((Date.parse(`${experiment.end}T23:59:59Z`) - now().getTime()) / 86_400_000),
-              );
-        setCookie = `${name}=${variant.key}; Path=/; Max-Age=${days * 86_400}; Secure; SameSite=Lax`;
+        const maxAge = cookieMaxAge(experiment.end, at);
+        setCookie = `${name}=${variant.key}; Path=/; Max-Age=${maxAge}; Secure; SameSite=Lax`;
       }
     }
     if (!variant) return undefined;

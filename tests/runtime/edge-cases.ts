@@ -1,9 +1,10 @@
 /**
  * What every host's split must do, over a site built by experiment-site.ts: shares over 10,000
  * cookieless requests, kept and reassigned cookies, byte-identical bodies, the exact headers,
- * pass-through, and a crawler split like anyone. Each host's test supplies how a request reaches
- * it (workerd for Cloudflare; the generated function in front of a stand-in for Netlify and
- * Vercel).
+ * pass-through, and a crawler split like anyone; and, over a site with a dated experiment, its
+ * days as São Paulo's at their boundaries (decision 0023). Each host's test supplies how a request
+ * reaches it (workerd for Cloudflare; the generated function in front of a stand-in for Netlify
+ * and Vercel) and, for the days, how its clock is set.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -134,6 +135,73 @@ export function splitCases(name: string, host: EdgeHost): void {
         seen.add(assignment(response, 'site-t')!);
       }
       expect([...seen].sort()).toEqual(['recarrega-site', 'sodastream-t']);
+    });
+  });
+}
+
+/** One experiment from 1 to 21 December 2026 (São Paulo days), on /sodastream-t. */
+export const DATED_EXPERIMENT = [
+  'experiments:',
+  '  - id: dias',
+  '    route: /sodastream-t',
+  '    variants:',
+  '      - page: sodastream-t',
+  '        weight: 50',
+  '      - page: recarrega-site',
+  '        weight: 50',
+  '    start: 2026-12-01',
+  '    end: 2026-12-21',
+  '',
+].join('\n');
+
+export interface ClockedEdgeHost {
+  /** A request reaching the host's split at the instant `at` (ISO), as the split's own clock reads it. */
+  request(pathname: string, at: string, headers?: Record<string, string>): Promise<Response>;
+  /** The output folder of the site built with DATED_EXPERIMENT. */
+  outDir(): string;
+}
+
+export function dayCases(name: string, host: ClockedEdgeHost): void {
+  const file = (route: string) => readFile(path.join(host.outDir(), route, 'index.html'));
+  /** The visit's page (by its bytes) and Set-Cookie. */
+  async function visit(at: string, cookie?: string) {
+    const response = await host.request('/sodastream-t', at, cookie ? { Cookie: cookie } : {});
+    expect(response.status).toBe(200);
+    const body = Buffer.from(await response.arrayBuffer());
+    const key = assignment(response, 'dias');
+    const served = (await file('sodastream-t')).equals(body)
+      ? 'sodastream-t'
+      : (await file('recarrega-site')).equals(body)
+        ? 'recarrega-site'
+        : 'another page';
+    return { served, key, cookie: response.headers.get('Set-Cookie') };
+  }
+  const own = { served: 'sodastream-t', key: undefined, cookie: null };
+  const cookieFor = (maxAge: number) =>
+    new RegExp(
+      `^fgs_exp_dias=(sodastream-t|recarrega-site); Path=/; Max-Age=${maxAge}; Secure; SameSite=Lax$`,
+    );
+
+  describe(`${name}: an experiment’s days are São Paulo’s`, () => {
+    it('starts at 03:00 UTC of its first day (midnight in São Paulo), not at 00:00 UTC', async () => {
+      expect(await visit('2026-12-01T00:00:00Z')).toEqual(own);
+      expect(await visit('2026-12-01T02:59:00Z')).toEqual(own); // 23:59 of 30 November there
+      const first = await visit('2026-12-01T03:00:00Z');
+      expect(first.cookie).toMatch(cookieFor(21 * 86_400)); // to 00:00 of the 22nd in São Paulo
+      expect(first.served).toBe(first.key);
+    });
+
+    it('still splits at 23:30 of its last day in São Paulo, not at 00:00 of the next', async () => {
+      const late = await visit('2026-12-22T02:30:00Z'); // the 22nd in UTC, the 21st there
+      expect(late.cookie).toMatch(cookieFor(86_400)); // half an hour left: a day, never less
+      expect(late.served).toBe(late.key);
+      expect(await visit('2026-12-22T03:00:00Z')).toEqual(own);
+      expect(await visit('2026-12-22T03:00:00Z', 'fgs_exp_dias=recarrega-site')).toEqual(own);
+    });
+
+    it('gives the cookie the seconds to the end of the last day there', async () => {
+      // 09:00 of 11 December in São Paulo to 00:00 of the 22nd: 10 days 15 hours.
+      expect((await visit('2026-12-11T12:00:00Z')).cookie).toMatch(cookieFor(10 * 86_400 + 15 * 3600));
     });
   });
 }

@@ -1,14 +1,17 @@
 /**
  * The Cloudflare artifact for real: a site with two experiments built to a temporary dist/, its
  * `_worker.js` run by workerd (Miniflare) in front of that folder as Cloudflare's static assets,
- * through every case of edge-cases.ts.
+ * through every case of edge-cases.ts; and a site with a dated experiment, its built worker under
+ * workerd with the clock set per request, so São Paulo's days are read by workerd's own Intl.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Miniflare } from 'miniflare';
+import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOUDFLARE_WORKER_FILE } from '../../runtime/build/index.ts';
+import { siteDay } from '../../runtime/site-day.ts';
 import { cloudflareOverDist } from '../servers/workerd.ts';
-import { splitCases } from './edge-cases.ts';
+import { DATED_EXPERIMENT, dayCases, splitCases } from './edge-cases.ts';
 import { buildExperimentSite } from './experiment-site.ts';
 
 let tmp: string;
@@ -59,5 +62,88 @@ describe('under html_handling = "drop-trailing-slash" (Workers without a redirec
     const other = await get('/agendamento');
     await other.arrayBuffer();
     expect(other.status).toBe(200);
+  });
+});
+
+/**
+ * The built worker cannot be given a clock (cloudflareWorker uses the splitter's default,
+ * `new Date()`, and workerd's clock is the real one), so a module in front of it replaces the
+ * global Date while one request runs: `X-Test-Now` (taken off before the worker sees the request)
+ * is the instant `new Date()` and `Date.now()` give. Everything else (the worker, the manifest
+ * inlined in it, Intl with its time-zone data) is the build's and workerd's.
+ */
+const CLOCK_MODULE = `import worker from './dist/${CLOUDFLARE_WORKER_FILE}';
+const RealDate = Date;
+let fixed = null;
+globalThis.Date = class extends RealDate {
+  constructor(...args) {
+    if (args.length === 0 && fixed !== null) super(fixed);
+    else super(...args);
+  }
+  static now() {
+    return fixed ?? RealDate.now();
+  }
+};
+export default {
+  async fetch(request, env, ctx) {
+    const at = request.headers.get('X-Test-Now');
+    const headers = new Headers(request.headers);
+    headers.delete('X-Test-Now');
+    fixed = at === null ? null : RealDate.parse(at);
+    try {
+      return await worker.fetch(new Request(request, { headers }), env, ctx);
+    } finally {
+      fixed = null;
+    }
+  },
+};
+`;
+
+describe('the worker of a dated experiment, its clock set', () => {
+  let datedTmp: string;
+  let datedOut: string;
+  let clocked: Miniflare;
+  beforeAll(async () => {
+    ({ tmp: datedTmp, outDir: datedOut } = await buildExperimentSite('experimento-dias-', DATED_EXPERIMENT));
+    const script = path.join(datedTmp, 'clock-worker.js');
+    await writeFile(script, CLOCK_MODULE);
+    // As tests/servers/workerd.ts runs dist/_worker.js, with this module as the entry.
+    clocked = new Miniflare({
+      modules: true,
+      scriptPath: script,
+      modulesRoot: datedTmp,
+      modulesRules: [{ type: 'ESModule', include: ['**/*.js'] }], // the imported _worker.js too
+      compatibilityDate: '2025-01-01',
+      cf: false,
+      assets: {
+        directory: datedOut,
+        binding: 'ASSETS',
+        routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
+      },
+    });
+    await clocked.ready;
+  }, 180_000);
+  afterAll(async () => {
+    await clocked?.dispose();
+    await rm(datedTmp, { recursive: true, force: true });
+  });
+
+  it('keeps workerd’s own clock without X-Test-Now', async () => {
+    const response = await clocked.dispatchFetch('https://fillgas.example/sodastream-t', {
+      redirect: 'manual',
+    });
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    const today = siteDay(new Date());
+    expect(response.headers.has('Set-Cookie')).toBe(today >= '2026-12-01' && today <= '2026-12-21');
+  });
+
+  dayCases('the Cloudflare worker under workerd', {
+    request: (pathname, at, headers = {}) =>
+      clocked.dispatchFetch(`https://fillgas.example${pathname}`, {
+        headers: { ...headers, 'X-Test-Now': at },
+        redirect: 'manual',
+      }) as unknown as Promise<Response>,
+    outDir: () => datedOut,
   });
 });

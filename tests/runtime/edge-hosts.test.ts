@@ -5,12 +5,12 @@
  * rules (Netlify: the function runs only on its `config.path`, returns undefined to pass, reads
  * a file through `context.next(request)`; Vercel: the middleware runs only on `config.matcher`,
  * vercel.json's clean URLs without a trailing slash). The same cases as the Cloudflare worker
- * under workerd (edge-cloudflare.test.ts).
+ * under workerd (edge-cloudflare.test.ts), a dated experiment's São Paulo days included.
  */
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blockList } from '../../blocks/index.ts';
 import { placeNetlifyFunction } from '../../runtime/build/experiments.ts';
 import { vercelConfig } from '../../runtime/build/headers.ts';
@@ -20,7 +20,7 @@ import {
   vercelMiddlewareFor,
 } from '../../runtime/build/index.ts';
 import { loadProject } from '../../runtime/load/index.ts';
-import { splitCases } from './edge-cases.ts';
+import { DATED_EXPERIMENT, dayCases, splitCases } from './edge-cases.ts';
 import { buildExperimentSite, ROOT as root } from './experiment-site.ts';
 
 const BASE = 'https://fillgas.example';
@@ -40,14 +40,14 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * A static host over dist/: a file at its path, a folder's index.html at "/x/" and (if the host
+ * A static host over `dist`: a file at its path, a folder's index.html at "/x/" and (if the host
  * serves clean URLs without the slash) at "/x", "/x/" redirected then; 404.html with 404.
  */
-async function staticFile(pathname: string, slash: 'serve' | 'redirect'): Promise<Response> {
+async function staticFile(dist: string, pathname: string, slash: 'serve' | 'redirect'): Promise<Response> {
   const file = async (rel: string) => {
-    const full = path.join(outDir, rel);
+    const full = path.join(dist, rel);
     if (
-      !full.startsWith(outDir) ||
+      !full.startsWith(dist) ||
       !(await stat(full).then(
         (s) => s.isFile(),
         () => false,
@@ -79,43 +79,34 @@ interface Host {
   handle: Handle;
 }
 
-const hosts: Host[] = [];
-
-/** Netlify: the generated module, run on its declared paths only; undefined lets Netlify serve. */
-beforeAll(async () => {
-  const file = path.join(tmp, NETLIFY_FUNCTIONS_DIR, NETLIFY_FUNCTION_FILE);
+/** Netlify: the generated module of the site in `site`, run on its declared paths only; undefined lets Netlify serve. */
+async function netlifyHost(site: string, dist: string) {
+  const file = path.join(site, NETLIFY_FUNCTIONS_DIR, NETLIFY_FUNCTION_FILE);
   const mod = (await import(pathToFileURL(file).href)) as {
     default: (r: Request, c: { next(r?: Request): Promise<Response> }) => Promise<Response | undefined>;
     config: { path: string[]; method: string[]; onError: string };
   };
-  netlifyConfig = mod.config;
-  hosts.push({
-    name: 'Netlify (edge function)',
-    handle: async (pathname, headers = {}) => {
-      const request = new Request(`${BASE}${pathname}`, { headers });
-      const next = (r: Request = request) => staticFile(new URL(r.url).pathname, 'serve');
-      const runs = mod.config.path.includes(pathname) && mod.config.method.includes(request.method);
-      return (runs ? await mod.default(request, { next }) : undefined) ?? next();
-    },
-  });
-}, 60_000);
-let netlifyConfig: { path: string[]; method: string[]; onError: string };
+  const handle: Handle = async (pathname, headers = {}) => {
+    const request = new Request(`${BASE}${pathname}`, { headers });
+    const next = (r: Request = request) => staticFile(dist, new URL(r.url).pathname, 'serve');
+    const runs = mod.config.path.includes(pathname) && mod.config.method.includes(request.method);
+    return (runs ? await mod.default(request, { next }) : undefined) ?? next();
+  };
+  return { config: mod.config, handle };
+}
 
-/** Vercel: the generated middleware.ts, run on its matcher only; fetch answers like the deployment. */
-let vercelMatcher: string[];
-beforeAll(async () => {
-  const project = await loadProject({ root, pagesDir: path.join(tmp, 'pages'), blocks: blockList });
+/** Vercel: the middleware.ts generated for the site in `site`, run on its matcher only; fetch answers like the deployment. */
+async function vercelHost(site: string, dist: string) {
+  const project = await loadProject({ root, pagesDir: path.join(site, 'pages'), blocks: blockList });
   const source = vercelMiddlewareFor(project)!;
-  const file = path.join(tmp, 'middleware.ts');
+  const file = path.join(site, 'middleware.ts');
   await writeFile(
     file,
     source.replace("'./runtime/edge/vercel.ts'", JSON.stringify(path.join(root, 'runtime/edge/vercel.ts'))),
   );
-  const fetched: string[] = [];
   const deployment = (async (input: URL | RequestInfo) => {
     const url = new URL(input instanceof Request ? input.url : input);
-    fetched.push(url.pathname);
-    return staticFile(url.pathname, 'redirect');
+    return staticFile(dist, url.pathname, 'redirect');
   }) as typeof fetch;
   const realFetch = globalThis.fetch;
   globalThis.fetch = deployment; // the module binds fetch when it is loaded
@@ -124,15 +115,25 @@ beforeAll(async () => {
     config: { matcher: string[] };
   };
   globalThis.fetch = realFetch;
-  vercelMatcher = mod.config.matcher;
-  hosts.push({
-    name: 'Vercel (routing middleware)',
-    handle: async (pathname, headers = {}) => {
-      const request = new Request(`${BASE}${pathname}`, { headers });
-      const runs = mod.config.matcher.includes(pathname);
-      return (runs ? await mod.default(request) : undefined) ?? staticFile(pathname, 'redirect');
-    },
-  });
+  const handle: Handle = async (pathname, headers = {}) => {
+    const request = new Request(`${BASE}${pathname}`, { headers });
+    const runs = mod.config.matcher.includes(pathname);
+    return (runs ? await mod.default(request) : undefined) ?? staticFile(dist, pathname, 'redirect');
+  };
+  return { matcher: mod.config.matcher, handle };
+}
+
+const hosts: Host[] = [];
+let netlifyConfig: { path: string[]; method: string[]; onError: string };
+let vercelMatcher: string[];
+
+beforeAll(async () => {
+  const netlify = await netlifyHost(tmp, outDir);
+  netlifyConfig = netlify.config;
+  hosts.push({ name: 'Netlify (edge function)', handle: netlify.handle });
+  const vercel = await vercelHost(tmp, outDir);
+  vercelMatcher = vercel.matcher;
+  hosts.push({ name: 'Vercel (routing middleware)', handle: vercel.handle });
 }, 60_000);
 
 describe('the configuration each host reads', () => {
@@ -191,4 +192,40 @@ splitCases('Vercel (routing middleware)', {
   outDir: () => outDir,
   otherRoute: '/agendamento',
   batch: 100,
+});
+
+/**
+ * A dated experiment (edge-cases.ts): both functions, their split's clock (`new Date()`) set by
+ * Vitest's fake Date for the request's own run; the body is read after the real clock is back.
+ */
+describe('a dated experiment on Netlify and Vercel', () => {
+  let datedTmp: string;
+  let datedOut: string;
+  const dated: Record<'netlify' | 'vercel', Handle> = {} as never;
+  beforeAll(async () => {
+    ({ tmp: datedTmp, outDir: datedOut } = await buildExperimentSite('experimento-dias-', DATED_EXPERIMENT));
+    dated.netlify = (await netlifyHost(datedTmp, datedOut)).handle;
+    dated.vercel = (await vercelHost(datedTmp, datedOut)).handle;
+  }, 180_000);
+  afterAll(() => rm(datedTmp, { recursive: true, force: true }));
+
+  async function at(iso: string, run: () => Promise<Response>): Promise<Response> {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+    try {
+      return await run();
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  for (const [name, key] of [
+    ['Netlify (edge function)', 'netlify'],
+    ['Vercel (routing middleware)', 'vercel'],
+  ] as const) {
+    dayCases(name, {
+      request: (pathname, iso, headers) => at(iso, () => dated[key](pathname, headers)),
+      outDir: () => datedOut,
+    });
+  }
 });

@@ -2,12 +2,13 @@
  * The host-neutral edge split with the platform's own Request and Response: the weighted draw
  * over 10,000 cookieless requests, a kept cookie, bad and stale cookies reassigned, the headers,
  * the body byte for byte, pass-through for everything else, crawlers split like everyone, the
- * winner and the dates. (The Cloudflare artifact under workerd is tested with its adapter.)
+ * winner, and the dates as São Paulo days at their boundaries with the cookie's Max-Age (decision
+ * 0023). (The Cloudflare artifact under workerd is tested with its adapter.)
  */
 import { describe, expect, it } from 'vitest';
 import type { ExperimentManifest } from '../../runtime/build/index.ts';
 import { sampleRatioMismatch } from '../../runtime/experiments/index.ts';
-import { cookieName, createSplitter, readStatic } from '../../runtime/edge/index.ts';
+import { cookieMaxAge, cookieName, createSplitter, readStatic } from '../../runtime/edge/index.ts';
 
 const SECURITY = {
   'Content-Security-Policy': "default-src 'self'",
@@ -138,12 +139,13 @@ describe('the edge split', () => {
     });
   });
 
-  it('lasts the experiment: the cookie ends with its last day', async () => {
+  it('lasts the experiment: the cookie ends with its last day in São Paulo', async () => {
     const split = createSplitter(manifest([50, 50], { start: '2026-11-01', end: '2026-11-30' }), {
       fetchAsset,
       now: () => new Date('2026-11-23T12:00:00Z'),
     });
-    expect((await split(get()))!.headers.get('Set-Cookie')).toContain(`Max-Age=${8 * 86_400};`);
+    // 09:00 of the 23rd in São Paulo to the end of the 30th there (2026-12-01T03:00Z): 7 days 15 hours.
+    expect((await split(get()))!.headers.get('Set-Cookie')).toContain(`Max-Age=${7 * 86_400 + 15 * 3600};`);
   });
 
   it('splits the route with or without a trailing slash, and HEAD too', async () => {
@@ -200,6 +202,57 @@ describe('the edge split', () => {
     const own = (await later(get()))!;
     expect(await own.text()).toBe(page('agendamento'));
     expect(own.headers.get('Set-Cookie')).toBeNull();
+  });
+});
+
+describe('the dates are São Paulo days (decision 0023)', () => {
+  /** A request at the instant `iso` to an experiment of 1 to 21 December 2026. */
+  const visit = async (iso: string, cookie?: string) => {
+    const split = createSplitter(manifest([50, 50], { start: '2026-12-01', end: '2026-12-21' }), {
+      fetchAsset,
+      now: () => new Date(iso),
+      random: () => 0.75,
+    });
+    const response = (await split(get('/agendamento', cookie ? { Cookie: cookie } : {})))!;
+    return { body: await response.text(), cookie: response.headers.get('Set-Cookie') };
+  };
+  const ownPage = { body: page('agendamento'), cookie: null };
+  const split = (maxAge: number) => ({
+    body: page('agendamento-b'),
+    cookie: `fgs_exp_oferta=agendamento-b; Path=/; Max-Age=${maxAge}; Secure; SameSite=Lax`,
+  });
+
+  it('starts at midnight in São Paulo: 02:59 UTC of the start day is still the day before there', async () => {
+    expect(await visit('2026-12-01T02:59:00Z')).toEqual(ownPage); // 23:59 of 30 November
+    expect(await visit('2026-12-01T02:59:59.999Z')).toEqual(ownPage);
+    // 00:00 of 1 December in São Paulo: split, the cookie to the end of the 21st (2026-12-22T03:00Z).
+    expect(await visit('2026-12-01T03:00:00Z')).toEqual(split(21 * 86_400));
+  });
+
+  it('ends at midnight in São Paulo: 23:30 of the end day still splits, 00:00 the next day does not', async () => {
+    // 23:30 of the 21st in São Paulo, already the 22nd in UTC: still split, the cookie a day (never less).
+    expect(await visit('2026-12-22T02:30:00Z')).toEqual(split(86_400));
+    expect(await visit('2026-12-22T02:59:59.999Z')).toEqual(split(86_400));
+    // 00:00 of the 22nd in São Paulo: the route's own page, no cookie, a kept cookie ignored.
+    expect(await visit('2026-12-22T03:00:00Z')).toEqual(ownPage);
+    expect(await visit('2026-12-22T03:00:00Z', 'fgs_exp_oferta=agendamento-b')).toEqual(ownPage);
+  });
+
+  it('keeps a cookie’s variant within the days, without setting it again', async () => {
+    expect(await visit('2026-12-22T02:30:00Z', 'fgs_exp_oferta=agendamento')).toEqual({
+      body: page('agendamento'),
+      cookie: null,
+    });
+  });
+
+  it('gives the cookie the seconds to the end of the last day in São Paulo, at least a day', () => {
+    const maxAge = (end: string | null, iso: string) => cookieMaxAge(end, new Date(iso));
+    expect(maxAge('2026-12-21', '2026-12-01T03:00:00Z')).toBe(21 * 86_400);
+    expect(maxAge('2026-12-21', '2026-12-11T12:00:00Z')).toBe(10 * 86_400 + 15 * 3600);
+    expect(maxAge('2026-12-21', '2026-12-21T02:59:59.500Z')).toBe(86_400 + 1); // rounded up to the second
+    expect(maxAge('2026-12-21', '2026-12-21T12:00:00Z')).toBe(86_400); // 15 h left: a day
+    expect(maxAge('2026-12-21', '2026-12-22T02:59:59Z')).toBe(86_400);
+    expect(maxAge(null, '2026-12-21T12:00:00Z')).toBe(90 * 86_400);
   });
 });
 
