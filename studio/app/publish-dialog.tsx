@@ -102,6 +102,12 @@ const STATUS: Record<ChangedFile['status'], string> = {
 export function proposedMessage(chosen: ChangedFile[]): string {
   if (chosen.length === 0) return '';
   if (chosen.length === 1) return chosen[0]!.summary;
+  // The site's settings (an experiment) lead; the pages it needs follow in words.
+  const site = chosen.find((c) => c.file === 'pages/_site.yaml');
+  if (site) {
+    const rest = chosen.filter((c) => c !== site).map((c) => c.summary.charAt(0).toLowerCase() + c.summary.slice(1));
+    return `${site.summary} e ${rest.length === 1 ? rest[0] : `${rest.slice(0, -1).join(', ')} e ${rest.at(-1)}`}`;
+  }
   const routes = chosen.map((c) => c.route ?? c.file.replace(/^public/, ''));
   return `Atualiza ${routes.slice(0, -1).join(', ')} e ${routes.at(-1)!}`;
 }
