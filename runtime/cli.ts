@@ -2,7 +2,7 @@
  * The command line: `check [files…]`, `build`, `serve`, `schema`, `new-page`, `experiments report`.
  * Library code throws; this file alone turns problems into messages and exit codes.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   BudgetError,
@@ -14,18 +14,18 @@ import {
   pageSchemaText,
   SITE_SCHEMA_FILE,
   siteSchemaText,
+  VERCEL_FILE,
+  vercelJson,
+  VERCEL_MIDDLEWARE_FILE,
+  vercelMiddlewareFor,
 } from './build/index.ts';
 import { PageErrors, plural, RenderError, formatProblems, loadProject } from './load/index.ts';
 import { blockList } from '../blocks/index.ts';
 import { createPage, NewPageError } from './author/index.ts';
 import { serveStatic } from './dev/index.ts';
-import {
-  buildReport,
-  experimentReportOptions,
-  formatReport,
-  parseExport,
-  ReportError,
-} from './experiments/index.ts';
+import { formatReport, judgeExport, ReportError } from './experiments/index.ts';
+import type { ResolvedExperiment } from './load/index.ts';
+import { siteDay } from './site-day.ts';
 
 const root = process.cwd();
 
@@ -77,6 +77,17 @@ async function main(argv: string[]): Promise<number> {
       console.log(
         `✓ ${report.routes.length} rotas em ${(report.timings.totalMs / 1000).toFixed(1)} s → dist/`,
       );
+      // `--vercel-out DIR`: the vercel.json and middleware.ts this site implies, written to DIR (the
+      // Estúdio commits them with the _site.yaml they come from); no middleware.ts without experiments.
+      const vercelIndex = args.indexOf('--vercel-out');
+      if (vercelIndex >= 0 && args[vercelIndex + 1]) {
+        const dir = path.resolve(root, args[vercelIndex + 1]!);
+        const project = await loadProject({ root, pagesDir, blocks: blockList });
+        await mkdir(dir, { recursive: true });
+        await writeFile(path.join(dir, VERCEL_FILE), vercelJson(project.site));
+        const middleware = vercelMiddlewareFor(project);
+        if (middleware !== undefined) await writeFile(path.join(dir, VERCEL_MIDDLEWARE_FILE), middleware);
+      }
       return 0;
     }
     case 'serve': {
@@ -134,7 +145,10 @@ async function main(argv: string[]): Promise<number> {
 const EXPERIMENTS_USAGE =
   'Uso: npm run experiments -- report <exportacao.csv> [--experiment id-do-_site.yaml] [--control variante] [--weights a=50,b=50] [--start AAAA-MM-DD] [--end AAAA-MM-DD] [--mde 20] [--json]';
 
-/** `experiments report <export.csv>`: the report of a GA4 export, in Portuguese or as JSON. */
+/**
+ * `experiments report <export.csv>`: the report of a GA4 export, in Portuguese or as JSON (the
+ * whole Report), judged by `judgeExport` like the Estúdio's Resultados; today is São Paulo's.
+ */
 async function experimentsCommand(argv: string[], pagesDir: string): Promise<number> {
   let args = argv;
   const take = (name: string) => {
@@ -143,7 +157,7 @@ async function experimentsCommand(argv: string[], pagesDir: string): Promise<num
     return value;
   };
   const experimentId = take('--experiment');
-  let control = take('--control');
+  const control = take('--control');
   const weightsText = take('--weights');
   const start = take('--start');
   const end = take('--end');
@@ -161,12 +175,13 @@ async function experimentsCommand(argv: string[], pagesDir: string): Promise<num
       throw new ReportError(`${flag} ${text}: use uma data AAAA-MM-DD, por exemplo 2026-11-02.`);
     return at;
   };
-  const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  const today = siteDay(new Date());
   const days =
     start === undefined
       ? undefined
-      : Math.floor(((end === undefined ? today : day(end, '--end')) - day(start, '--start')) / 86_400_000) +
-        1;
+      : Math.floor(
+          ((end === undefined ? day(today, 'hoje') : day(end, '--end')) - day(start, '--start')) / 86_400_000,
+        ) + 1;
   let weights: Record<string, number> | undefined;
   if (weightsText !== undefined) {
     weights = {};
@@ -182,34 +197,20 @@ async function experimentsCommand(argv: string[], pagesDir: string): Promise<num
   const mde = mdeText === undefined ? undefined : Number(mdeText.replace('%', '')) / 100;
   if (mde !== undefined && !(mde > 0))
     throw new ReportError(`--mde ${mdeText}: use um número positivo, em %, por exemplo --mde 20.`);
-  const rows = parseExport(await readFile(path.resolve(file), 'utf8'), file);
-  let reportDays = days;
+  const text = await readFile(path.resolve(file), 'utf8');
+  let experiment: ResolvedExperiment | undefined;
   if (experimentId !== undefined) {
     // Weights, baseline and dates as declared in _site.yaml (flags still win).
     const { experiments } = await loadProject({ root, pagesDir, blocks: blockList });
-    const experiment = experiments.find((e) => e.id === experimentId);
+    experiment = experiments.find((e) => e.id === experimentId);
     if (!experiment) {
       const known = experiments.map((e) => e.id).join(', ') || 'nenhum';
       throw new ReportError(
         `--experiment ${experimentId}: não há esse experimento em _site.yaml (há: ${known}).`,
       );
     }
-    const declared = experimentReportOptions(
-      experiment,
-      rows.map((r) => r.variant),
-      new Date().toISOString().slice(0, 10),
-    );
-    const unknown = rows.filter((r) => !declared.names.has(r.variant)).map((r) => r.variant);
-    if (unknown.length > 0) {
-      throw new ReportError(
-        `A exportação tem variantes que não são páginas do experimento ${experimentId}: ${unknown.join(', ')} (páginas: ${experiment.pages.map((p) => p.page).join(', ')}).`,
-      );
-    }
-    weights ??= declared.weights;
-    control ??= declared.control;
-    reportDays ??= declared.days;
   }
-  const report = buildReport(rows, { control, weights, days: reportDays, mde });
+  const report = judgeExport(text, experiment, { file, today, control, weights, days, mde });
   if (json) console.log(JSON.stringify(report, null, 2));
   else process.stdout.write(formatReport(report));
   return 0;

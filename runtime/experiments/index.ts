@@ -1,11 +1,16 @@
 /**
  * Experiments (issue 20): a route split between a page and its variants at the CDN edge, and the
  * report that says which brings more chats.
- * In: a GA4 export (CSV) and the experiment's weights, start and baseline.
- * Out: per variant rate, interval, uplift, chance to beat the baseline, p-value, SRM, visitors
- * still needed, and a verdict only when the evidence allows one.
+ * In: a GA4 export (CSV, totals or one row per variant and day) and the experiment's weights,
+ * start and baseline.
+ * Out: per variant rate, interval, uplift, the always-valid p-value of the sequential test, chance
+ * to beat the baseline, z-test p-value, SRM, visitors still needed, the days one by one, and a
+ * verdict only when the evidence allows one (decision 0022). `judgeExport` is the one entry the
+ * CLI and the Estúdio share.
  */
+export { judgeExport, type JudgeOptions } from './judge.ts';
 export {
+  ALPHA,
   buildReport,
   DEFAULT_MDE,
   formatReport,
@@ -14,6 +19,7 @@ export {
   parseExport,
   ReportError,
   WIN_CHANCE,
+  type DailyVariant,
   type ExportRow,
   type Report,
   type ReportOptions,
@@ -29,4 +35,13 @@ export {
   zTest,
   type Arm,
 } from './stats.ts';
+export {
+  logMixtureRatio,
+  mixtureInterval,
+  mixtureVariance,
+  sequentialTest,
+  type DifferenceInterval,
+  type SequentialLook,
+  type SequentialResult,
+} from './sequential.ts';
 export { EXP_TOOL, experimentReportOptions, variantKey } from './keys.ts';

@@ -1,9 +1,12 @@
 /**
- * The experiment report: a GA4 export (one row per variant: visitors exposed, visitors who
- * converted, and the consent rate when the export has it) → per variant the rate with its 95%
- * interval, the uplift against the route's own page, the chance to beat it, the z-test p-value,
- * the visitors still needed; the sample-ratio check against the weights; and a verdict only when
- * the evidence allows one (no SRM, at least 7 days, at least 150 conversions per variant).
+ * The experiment report: a GA4 export (per variant, or per variant and day: visitors exposed,
+ * visitors who converted, and the consent rate when the export has it) → per variant the rate
+ * with its 95% interval, the uplift against the route's own page, the always-valid p-value of the
+ * sequential test (sequential.ts), the chance to beat the original and the plain z-test as
+ * information, the visitors still needed; the sample-ratio check against the weights; the days
+ * one by one when the export has dates; and a verdict only when the evidence allows one (no SRM,
+ * at least 7 days, at least 150 conversions per variant, and the sequential test decided:
+ * decision 0022).
  */
 import { parse } from 'csv-parse/sync';
 import {
@@ -15,15 +18,21 @@ import {
   zTest,
   type Arm,
 } from './stats.ts';
+import { sequentialTest, type DifferenceInterval, type SequentialLook } from './sequential.ts';
 
 /** No verdict before this many days (day-of-week effects) … */
 export const MIN_DAYS = 7;
 /** … nor below this many conversions in any variant (GrowthBook's threshold). */
 export const MIN_CONVERSIONS = 150;
-/** A variant wins (or loses) at this chance of beating the route's own page (or 1 − it). */
+/**
+ * A chance of beating the original this high (or this low) is worth a sentence on the screen; it
+ * no longer decides anything (the sequential test does: decision 0022).
+ */
 export const WIN_CHANCE = 0.95;
 /** The smallest effect the marketer cares about, relative: 20%. */
 export const DEFAULT_MDE = 0.2;
+/** The verdict's false-winner rate, shared among the challengers (Bonferroni). */
+export const ALPHA = 0.05;
 
 export interface ExportRow {
   variant: string;
@@ -31,6 +40,8 @@ export interface ExportRow {
   conversions: number;
   /** 0–1, when the export has it. */
   consentRate?: number;
+  /** The day (AAAA-MM-DD) when the export has one row per variant and day. */
+  date?: string;
 }
 
 export class ReportError extends Error {
@@ -62,6 +73,7 @@ const COLUMNS = {
     'usuários que converteram',
   ],
   consentRate: ['consent rate', 'consent_rate', 'taxa de consentimento', 'consentimento'],
+  date: ['date', 'data', 'dia'],
 } as const;
 
 const normalise = (header: string) =>
@@ -85,9 +97,37 @@ function number(text: string, where: string, rate = false): number {
   return percent || (rate && value > 1) ? value / 100 : value;
 }
 
+/** GA4's 20261201, 2026-12-01 or 01/12/2026 (day first, as in Brazil) → "2026-12-01". */
+function calendarDay(text: string, where: string): string {
+  const raw = text.trim();
+  const iso = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(raw);
+  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(raw);
+  const [year, month, day] = iso
+    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+    : br
+      ? [Number(br[3]), Number(br[2]), Number(br[1])]
+      : [NaN, NaN, NaN];
+  const at = new Date(Date.UTC(year, month - 1, day));
+  if (
+    !Number.isFinite(at.getTime()) ||
+    at.getUTCFullYear() !== year ||
+    at.getUTCMonth() !== month - 1 ||
+    at.getUTCDate() !== day
+  ) {
+    throw new ReportError(
+      `${where}: "${text}" não é uma data (use AAAA-MM-DD, AAAAMMDD como o GA4, ou DD/MM/AAAA).`,
+    );
+  }
+  return at.toISOString().slice(0, 10);
+}
+
+/** "2026-12-01" → "01/12/2026", as the report shows days. */
+const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
 /**
  * The rows of a GA4 export in CSV: comment lines (GA4 starts its files with "# …") and blank
- * lines skipped, the header recognised in English or Portuguese, a "Total" row ignored.
+ * lines skipped, the header recognised in English or Portuguese, a "Total" row ignored. With a
+ * date column ("Data", "Date", "dia"), one row per variant and day.
  */
 export function parseExport(text: string, file = 'exportação'): ExportRow[] {
   let records: string[][];
@@ -112,6 +152,7 @@ export function parseExport(text: string, file = 'exportação'): ExportRow[] {
     visitors: find(COLUMNS.visitors),
     conversions: find(COLUMNS.conversions),
     consentRate: find(COLUMNS.consentRate),
+    date: find(COLUMNS.date),
   };
   const missing = (['variant', 'visitors', 'conversions'] as const).filter((k) => at[k] < 0);
   if (missing.length > 0) {
@@ -121,6 +162,7 @@ export function parseExport(text: string, file = 'exportação'): ExportRow[] {
     );
   }
   const out: ExportRow[] = [];
+  const seen = new Set<string>();
   rows.forEach((cells, i) => {
     const line = i + 2;
     const variant = (cells[at.variant] ?? '').trim();
@@ -134,16 +176,24 @@ export function parseExport(text: string, file = 'exportação'): ExportRow[] {
     if (at.consentRate >= 0 && (cells[at.consentRate] ?? '').trim() !== '') {
       row.consentRate = number(cells[at.consentRate]!, `${where} (consentimento)`, true);
     }
+    if (at.date >= 0) row.date = calendarDay(cells[at.date] ?? '', `${where} (data)`);
     if (row.conversions > row.visitors) {
       throw new ReportError(
         `${where}: ${variant} tem mais conversões (${row.conversions}) que visitantes (${row.visitors}).`,
       );
     }
-    if (out.some((r) => r.variant === variant))
-      throw new ReportError(`${where}: a variante ${variant} aparece duas vezes.`);
+    const key = `${variant}\u0000${row.date ?? ''}`;
+    if (seen.has(key)) {
+      throw new ReportError(
+        row.date === undefined
+          ? `${where}: a variante ${variant} aparece duas vezes.`
+          : `${where}: a variante ${variant} aparece duas vezes no dia ${brDay(row.date)}.`,
+      );
+    }
+    seen.add(key);
     out.push(row);
   });
-  if (out.length < 2)
+  if (new Set(out.map((r) => r.variant)).size < 2)
     throw new ReportError(
       `${file}: são precisas ao menos duas variantes (a página original e uma variante).`,
     );
@@ -151,13 +201,16 @@ export function parseExport(text: string, file = 'exportação'): ExportRow[] {
 }
 
 export interface ReportOptions {
-  /** The variant that is the route's own page (the baseline). Default: the first row. */
+  /** The variant that is the route's own page (the baseline). Default: the first row's. */
   control?: string;
   /** Traffic weights by variant (any scale). Default: equal. */
   weights?: Record<string, number>;
-  /** Days the experiment has run (undefined: unknown, no verdict). */
+  /**
+   * Days the experiment has run. Default: the days the export's dates span, when it has dates;
+   * otherwise unknown, and no verdict.
+   */
   days?: number;
-  /** Minimum relative effect worth detecting (0.2 = 20%). */
+  /** Minimum relative effect worth detecting (0.2 = 20%); also the sequential test's τ. */
   mde?: number;
 }
 
@@ -165,27 +218,63 @@ export interface VariantResult {
   variant: string;
   control: boolean;
   weight: number;
+  /** Totals over the export (summed over its days when it has dates). */
   visitors: number;
   conversions: number;
   rate: number;
+  /** Wilson 95% interval of the rate. */
   rateLow: number;
   rateHigh: number;
   consentRate: number | null;
   /** Relative to the control's rate (0.4 = +40%); null for the control. */
   uplift: number | null;
-  /** P(this variant's rate > the control's); null for the control. */
+  /** P(this variant's rate > the control's), exact; information only. Null for the control. */
   chanceToBeatControl: number | null;
-  /** Two-sided z-test against the control; null for the control. */
+  /** Two-sided z-test against the control, fixed-horizon (invalid when looked at daily); null for the control. */
   pValue: number | null;
+  /**
+   * The always-valid p-value against the control (mSPRT, sequential.ts): the minimum over the
+   * export's days of 1/Λ with the counts up to each day, or 1/Λ at the totals without dates.
+   * The verdict reads this one. Null for the control.
+   */
+  sequentialP: number | null;
+  /**
+   * Always-valid interval for this variant's rate minus the control's, at the verdict's level
+   * (1 − α / number of challengers); null for the control.
+   */
+  sequentialInterval: DifferenceInterval | null;
+  /** The rate's posterior with a uniform prior, Beta(alpha, beta) = Beta(1 + c, 1 + n − c). */
+  posterior: { alpha: number; beta: number };
   /** Visitors per arm needed to detect `mde` at the control's rate, minus those this arm has. */
   visitorsStillNeeded: number;
+}
+
+export interface DailyVariant {
+  variant: string;
+  visitors: number;
+  conversions: number;
+  cumulativeVisitors: number;
+  cumulativeConversions: number;
+  /** cumulativeConversions / cumulativeVisitors (0 before the first visitor). */
+  cumulativeRate: number;
 }
 
 export interface Report {
   control: string;
   days: number | null;
   mde: number;
+  /** The verdict's false-winner rate (shared among the challengers). */
+  alpha: number;
+  /** The rule, in one Portuguese sentence for the screen. */
+  method: string;
+  /**
+   * The smallest arm's visitors against the visitors per arm needed to see `mde` at the control's
+   * rate (Infinity, null in JSON, while the control has no conversion); fraction capped at 1.
+   */
+  progress: { visitors: number; needed: number; fraction: number };
   variants: VariantResult[];
+  /** Day by day, oldest first, when the export has dates (every variant on every day); else null. */
+  daily: { date: string; variants: DailyVariant[] }[] | null;
   srm: { chi2: number; p: number; flagged: boolean };
   /** Reasons there is no verdict yet (empty when there is one). */
   noVerdict: string[];
@@ -201,29 +290,124 @@ const int = (x: number) => Math.round(x).toLocaleString('pt-BR');
 const chance = (x: number) => (x > 0.999 ? 'mais de 99,9%' : x < 0.001 ? 'menos de 0,1%' : pct(x));
 const decimal = (x: number, digits: number) => x.toFixed(digits).replace('.', ',');
 const significant = (x: number) => x.toPrecision(3).replace('.', ',');
+/** A p-value in the table: "0,0597", "<0,0001". */
+const pCell = (p: number) => (p < 0.0001 ? '<0,0001' : decimal(p, 4));
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${pct(x)}`;
+
+/** Whole days from `first` to `last` (AAAA-MM-DD), both counted. */
+const daySpan = (first: string, last: string) =>
+  Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) + 1;
+
+interface Totals {
+  variant: string;
+  visitors: number;
+  conversions: number;
+  consentRate: number | null;
+}
+
+/** Per variant, in the order of first appearance: the sums, and the consent rate weighted by visitors. */
+function totalsOf(rows: readonly ExportRow[]): Totals[] {
+  const byVariant = new Map<string, ExportRow[]>();
+  for (const row of rows) {
+    const list = byVariant.get(row.variant);
+    if (list) list.push(row);
+    else byVariant.set(row.variant, [row]);
+  }
+  return [...byVariant].map(([variant, list]) => {
+    const visitors = list.reduce((s, r) => s + r.visitors, 0);
+    const consent = list.filter((r) => r.consentRate !== undefined);
+    const consentVisitors = consent.reduce((s, r) => s + r.visitors, 0);
+    return {
+      variant,
+      visitors,
+      conversions: list.reduce((s, r) => s + r.conversions, 0),
+      consentRate:
+        consent.length === 0
+          ? null
+          : consent.length === 1 || !(consentVisitors > 0)
+            ? consent[0]!.consentRate!
+            : consent.reduce((s, r) => s + r.consentRate! * r.visitors, 0) / consentVisitors,
+    };
+  });
+}
+
+/** Day by day, every variant on every day (0 when absent), with the cumulative counts. */
+function dailyOf(rows: readonly ExportRow[], variants: readonly string[]): NonNullable<Report['daily']> {
+  const dates = [...new Set(rows.map((r) => r.date!))].sort();
+  const cell = new Map(rows.map((r) => [`${r.variant}\u0000${r.date}`, r]));
+  const cumulative = new Map(variants.map((v) => [v, { visitors: 0, conversions: 0 }]));
+  return dates.map((date) => ({
+    date,
+    variants: variants.map((variant) => {
+      const row = cell.get(`${variant}\u0000${date}`);
+      const sum = cumulative.get(variant)!;
+      sum.visitors += row?.visitors ?? 0;
+      sum.conversions += row?.conversions ?? 0;
+      return {
+        variant,
+        visitors: row?.visitors ?? 0,
+        conversions: row?.conversions ?? 0,
+        cumulativeVisitors: sum.visitors,
+        cumulativeConversions: sum.conversions,
+        cumulativeRate: sum.visitors > 0 ? sum.conversions / sum.visitors : 0,
+      };
+    }),
+  }));
+}
 
 export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Report {
   const mde = options.mde ?? DEFAULT_MDE;
+  if (rows.length === 0) throw new ReportError('A exportação não tem nenhuma variante.');
+  const dated = rows.filter((r) => r.date !== undefined).length;
+  if (dated > 0 && dated < rows.length) {
+    throw new ReportError('A exportação mistura linhas com data e sem data: use uma ou outra.');
+  }
+  const totals = totalsOf(rows);
   const controlName = options.control ?? rows[0]!.variant;
-  const control = rows.find((r) => r.variant === controlName);
+  const control = totals.find((r) => r.variant === controlName);
   if (!control) {
     throw new ReportError(
-      `A página original "${controlName}" não está na exportação (variantes: ${rows.map((r) => r.variant).join(', ')}).`,
+      `A página original "${controlName}" não está na exportação (variantes: ${totals.map((r) => r.variant).join(', ')}).`,
     );
   }
-  const weights = rows.map((r) => options.weights?.[r.variant] ?? (options.weights ? NaN : 1));
-  rows.forEach((r, i) => {
+  const weights = totals.map((r) => options.weights?.[r.variant] ?? (options.weights ? NaN : 1));
+  totals.forEach((r, i) => {
     if (!Number.isFinite(weights[i])) {
       throw new ReportError(`A variante ${r.variant} da exportação não tem peso no experimento.`);
     }
   });
-  const arm = (r: ExportRow): Arm => ({ n: r.visitors, c: r.conversions });
-  const needed = sampleSizePerArm(control.visitors > 0 ? control.conversions / control.visitors : 0, mde);
-  const variants = rows.map((r, i): VariantResult => {
+  const daily =
+    dated > 0
+      ? dailyOf(
+          rows,
+          totals.map((t) => t.variant),
+        )
+      : null;
+  const days =
+    options.days ?? (daily && daily.length > 0 ? daySpan(daily[0]!.date, daily.at(-1)!.date) : undefined);
+
+  const challengerCount = totals.length - 1;
+  const threshold = ALPHA / Math.max(1, challengerCount);
+  const arm = (r: { visitors: number; conversions: number }): Arm => ({ n: r.visitors, c: r.conversions });
+  /** The looks the sequential test sees: the cumulative counts at the end of each day, or the totals. */
+  const looks = (variant: string): SequentialLook[] =>
+    daily
+      ? daily.map((day) => {
+          const of = (name: string) => {
+            const v = day.variants.find((d) => d.variant === name)!;
+            return { n: v.cumulativeVisitors, c: v.cumulativeConversions };
+          };
+          return { control: of(control.variant), variant: of(variant) };
+        })
+      : [{ control: arm(control), variant: arm(totals.find((t) => t.variant === variant)!) }];
+
+  const controlRate = control.visitors > 0 ? control.conversions / control.visitors : 0;
+  const needed = sampleSizePerArm(controlRate, mde);
+  const variants = totals.map((r, i): VariantResult => {
     const interval = rateInterval(arm(r));
     const isControl = r === control;
     const test = isControl ? undefined : zTest(arm(control), arm(r));
-    const controlRate = control.conversions / control.visitors;
+    const sequential = isControl ? undefined : sequentialTest(looks(r.variant), { mde, alpha: threshold });
     return {
       variant: r.variant,
       control: isControl,
@@ -233,17 +417,26 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
       rate: interval.rate,
       rateLow: interval.low,
       rateHigh: interval.high,
-      consentRate: r.consentRate ?? null,
+      consentRate: r.consentRate,
       uplift: isControl || !(controlRate > 0) ? null : interval.rate / controlRate - 1,
       chanceToBeatControl: isControl ? null : chanceToBeat(arm(control), arm(r)),
       pValue: test ? test.p : null,
+      sequentialP: sequential ? sequential.p : null,
+      sequentialInterval: sequential ? sequential.interval : null,
+      posterior: { alpha: 1 + r.conversions, beta: 1 + r.visitors - r.conversions },
       visitorsStillNeeded: Number.isFinite(needed) ? Math.max(0, needed - r.visitors) : Infinity,
     };
   });
   const srm = sampleRatioMismatch(
-    rows.map((r) => r.visitors),
+    totals.map((r) => r.visitors),
     weights,
   );
+  const smallest = Math.min(...variants.map((v) => v.visitors));
+  const progress = {
+    visitors: smallest,
+    needed,
+    fraction: Number.isFinite(needed) && needed > 0 ? Math.min(1, smallest / needed) : 0,
+  };
 
   const noVerdict: string[] = [];
   if (srm.flagged) {
@@ -251,13 +444,13 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
       `a divisão dos visitantes não bate com os pesos (χ² = ${decimal(srm.chi2, 2)}, p = ${significant(srm.p)} < ${decimal(SRM_P, 3)}): algo perde ou duplica visitantes de uma das páginas (redirecionamento, cache, bloqueio de medição). Os números não são confiáveis até isso ser corrigido.`,
     );
   }
-  if (options.days === undefined) {
+  if (days === undefined) {
     noVerdict.push(
-      'não sei há quantos dias o experimento roda: informe a data de início (--start AAAA-MM-DD).',
+      'não sei há quantos dias o experimento roda: informe a data de início (start no experimento, ou --start AAAA-MM-DD na linha de comando) ou use uma exportação por dia.',
     );
-  } else if (options.days < MIN_DAYS) {
+  } else if (days < MIN_DAYS) {
     noVerdict.push(
-      `o experimento roda há ${options.days} ${options.days === 1 ? 'dia' : 'dias'}; espere ao menos ${MIN_DAYS} (o comportamento muda com o dia da semana).`,
+      `o experimento roda há ${days} ${days === 1 ? 'dia' : 'dias'}; espere ao menos ${MIN_DAYS} (o comportamento muda com o dia da semana).`,
     );
   }
   const few = variants.filter((v) => v.conversions < MIN_CONVERSIONS);
@@ -273,29 +466,64 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
   let verdict: Report['verdict'] = null;
   const summary: string[] = [];
   const challengers = variants.filter((v) => !v.control);
+  const decided = (v: VariantResult) => v.sequentialP !== null && v.sequentialP <= threshold;
+  const level = String(Number(threshold.toPrecision(3))).replace('.', ',');
   if (noVerdict.length > 0) {
     summary.push('Ainda sem veredito:');
     for (const reason of noVerdict) summary.push(`- ${reason}`);
   } else {
-    const best = [...challengers].sort((a, b) => b.chanceToBeatControl! - a.chanceToBeatControl!)[0]!;
-    if (best.chanceToBeatControl! >= WIN_CHANCE) {
+    const winners = challengers
+      .filter((v) => decided(v) && v.rate > controlRate)
+      .sort((a, b) => b.rate - a.rate);
+    const best = winners[0];
+    if (best) {
       verdict = { kind: 'winner', variant: best.variant };
+      const odds =
+        best.chanceToBeatControl === null
+          ? ''
+          : `; chance de superar a original: ${chance(best.chanceToBeatControl)}`;
       summary.push(
-        `Vencedora: ${best.variant}, com ${chance(best.chanceToBeatControl!)} de chance de trazer mais conversas que ${control.variant} (${best.uplift! >= 0 ? '+' : ''}${pct(best.uplift!)}). Para encerrar, ponha winner: ${best.variant} no experimento.`,
+        `Vencedora: ${best.variant}, com ${signed(best.uplift!)} de conversas em relação a ${control.variant}. A diferença vale mesmo olhando os resultados todo dia (p sequencial ${best.sequentialP! < 0.0001 ? '< 0,0001' : `${decimal(best.sequentialP!, 4)} ≤ ${level}`})${odds}.`,
       );
-    } else if (challengers.every((v) => v.chanceToBeatControl! <= 1 - WIN_CHANCE)) {
+      if (winners.length > 1) {
+        summary.push(
+          `Também superam a original: ${winners
+            .slice(1)
+            .map((v) => `${v.variant} (${signed(v.uplift!)})`)
+            .join(', ')}; ${best.variant} tem a maior taxa.`,
+        );
+      }
+      summary.push(
+        `Para encerrar, use “Encerrar com a vencedora” no Estúdio (ou ponha winner: ${best.variant} no experimento, em pages/_site.yaml).`,
+      );
+    } else if (challengers.every((v) => decided(v) && v.rate < controlRate)) {
       verdict = { kind: 'control-wins' };
       summary.push(
-        `A página original (${control.variant}) vence: nenhuma variante tem mais que ${pct(1 - WIN_CHANCE, 0)} de chance de superá-la.`,
+        `A página original (${control.variant}) vence: ${challengers.length === 1 ? 'a variante traz' : 'todas as variantes trazem'} menos conversas, e a diferença vale mesmo olhando os resultados todo dia (p sequencial ≤ ${level}).`,
       );
     } else {
       verdict = { kind: 'undecided' };
       const more = Math.max(...variants.map((v) => v.visitorsStillNeeded));
+      // Looked at daily, the sequential test needs about twice the fixed-horizon sample to see
+      // the MDE as often (decision 0022): past it, a clear change would most likely show.
+      const neededDaily = 2 * needed;
       summary.push(
         Number.isFinite(more) && more > 0
           ? `Ainda sem vencedor claro: faltam cerca de ${int(more)} visitantes por página para enxergar uma mudança de ${pct(mde, 0)}.`
-          : `Ainda sem vencedor claro: a diferença entre as páginas, se existe, é menor que ${pct(mde, 0)}.`,
+          : Number.isFinite(neededDaily) && smallest < neededDaily
+            ? `Ainda sem vencedor claro: olhando os resultados todo dia, uma mudança de ${pct(mde, 0)} costuma aparecer até cerca de ${int(neededDaily)} visitantes por página; faltam cerca de ${int(neededDaily - smallest)}.`
+            : `Ainda sem vencedor claro: a diferença entre as páginas, se existe, deve ser menor que ${pct(mde, 0)}.`,
       );
+      const leaning = challengers.filter(
+        (v) =>
+          v.chanceToBeatControl !== null &&
+          (v.chanceToBeatControl >= WIN_CHANCE || v.chanceToBeatControl <= 1 - WIN_CHANCE),
+      );
+      if (leaning.length > 0) {
+        summary.push(
+          `${leaning.map((v) => `${v.variant} tem ${chance(v.chanceToBeatControl!)} de chance de superar a original`).join('; ')}, mas quem olha os resultados todo dia precisa de mais evidência que isso (p sequencial acima de ${level}).`,
+        );
+      }
     }
   }
   const consent = variants.filter((v) => v.consentRate !== null);
@@ -304,11 +532,19 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
       `Os números cobrem só quem aceitou a medição (consentimento: ${consent.map((v) => `${v.variant} ${pct(v.consentRate!, 0)}`).join(', ')}).`,
     );
   }
+  const method =
+    challengerCount > 1
+      ? `Teste sequencial (mSPRT): pode ser consultado todo dia; uma variante vence quando seu p sequencial contra a original é ≤ ${level} (${decimal(ALPHA, 2)} dividido entre as ${challengerCount} variantes).`
+      : `Teste sequencial (mSPRT): pode ser consultado todo dia; a variante vence quando seu p sequencial contra a original é ≤ ${level}.`;
   return {
     control: control.variant,
-    days: options.days ?? null,
+    days: days ?? null,
     mde,
+    alpha: ALPHA,
+    method,
+    progress,
     variants,
+    daily,
     srm,
     noVerdict,
     verdict,
@@ -327,6 +563,7 @@ export function formatReport(report: Report): string {
     'vs. original',
     'chance de superar',
     'p (teste z)',
+    'p sequencial',
     'faltam',
   ];
   const total = report.variants.reduce((s, v) => s + v.weight, 0);
@@ -336,11 +573,12 @@ export function formatReport(report: Report): string {
     int(v.visitors),
     int(v.conversions),
     `${pct(v.rate, 2)} (${pct(v.rateLow, 2)}–${pct(v.rateHigh, 2)})`,
-    v.uplift === null ? '—' : `${v.uplift >= 0 ? '+' : ''}${pct(v.uplift)}`,
+    v.uplift === null ? '—' : signed(v.uplift),
     v.chanceToBeatControl === null
       ? '—'
       : chance(v.chanceToBeatControl).replace('mais de ', '>').replace('menos de ', '<'),
-    v.pValue === null ? '—' : decimal(v.pValue, 4),
+    v.pValue === null ? '—' : pCell(v.pValue),
+    v.sequentialP === null ? '—' : pCell(v.sequentialP),
     Number.isFinite(v.visitorsStillNeeded) ? int(v.visitorsStillNeeded) : '—',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -349,14 +587,26 @@ export function formatReport(report: Report): string {
   const srm = `Divisão dos visitantes (SRM): χ² = ${decimal(report.srm.chi2, 2)}, p = ${significant(report.srm.p)} ${report.srm.flagged ? '✗ não bate com os pesos' : '✓ de acordo com os pesos'}.`;
   const days =
     report.days === null ? 'duração desconhecida' : `${report.days} ${report.days === 1 ? 'dia' : 'dias'}`;
+  const { progress } = report;
+  const progressLine = Number.isFinite(progress.needed)
+    ? `Progresso: ${int(progress.visitors)} de ${int(progress.needed)} visitantes por página (${pct(progress.fraction, 0)}) para enxergar uma mudança de ${pct(report.mde, 0)}.`
+    : 'Progresso: a página original ainda não teve conversões, não dá para estimar quantos visitantes faltam.';
+  const daily = report.daily;
+  const dailyLine =
+    daily && daily.length > 0
+      ? `Exportação diária: ${daily.length} ${daily.length === 1 ? 'dia' : 'dias'}, de ${brDay(daily[0]!.date)} a ${brDay(daily.at(-1)!.date)}; o p sequencial acompanha os dias um a um.`
+      : undefined;
   return [
     `Experimento: original ${report.control}; ${days}; efeito mínimo de interesse ${pct(report.mde, 0)}.`,
+    ...(dailyLine ? [dailyLine] : []),
     '',
     line(head),
     line(widths.map((w) => '-'.repeat(w))),
     ...rows.map(line),
     '',
     srm,
+    progressLine,
+    report.method,
     '',
     ...report.summary,
     '',

@@ -29,18 +29,21 @@ export function zTest(a: Arm, b: Arm): { z: number; p: number } {
 
 /**
  * P(rate of B > rate of A) with uniform priors: posteriors Beta(1 + c, 1 + n − c), exactly by
- * the lgamma sum (Evan Miller's closed form), summed over B's successes.
+ * the lgamma sum (Evan Miller's closed form), summed over B's successes:
+ * Σ_{i < αB} B(αA + i, βA + βB) / ((βB + i) B(1 + i, βB) B(αA, βA)). Only the first term takes
+ * ln B; each next one is the last times (αA + i)(βB + i) / ((αA + βA + βB + i)(1 + i)), kept in
+ * logarithms (terms below 1e-308 would vanish alone; their sum cannot).
  */
 export function chanceToBeat(a: Arm, b: Arm): number {
   const alphaA = 1 + a.c;
   const betaA = 1 + a.n - a.c;
   const alphaB = 1 + b.c;
   const betaB = 1 + b.n - b.c;
+  let logTerm = betaln(alphaA, betaA + betaB) - Math.log(betaB) - betaln(1, betaB) - betaln(alphaA, betaA);
   let total = 0;
   for (let i = 0; i < alphaB; i++) {
-    total += Math.exp(
-      betaln(alphaA + i, betaA + betaB) - Math.log(betaB + i) - betaln(1 + i, betaB) - betaln(alphaA, betaA),
-    );
+    total += Math.exp(logTerm);
+    logTerm += Math.log(((alphaA + i) * (betaB + i)) / ((alphaA + betaA + betaB + i) * (1 + i)));
   }
   return Math.min(1, Math.max(0, total));
 }

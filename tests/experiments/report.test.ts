@@ -1,9 +1,10 @@
 /**
  * The experiment report against the fixtures of ../shared/docs/experiments.md, and exports that
- * must get no verdict (SRM, too early, too few conversions), through the real CLI too.
+ * must get no verdict (SRM, too early, too few conversions), through the real CLI too; the daily
+ * export (tests/fixtures/experiments/ga4-diario.csv) and the sequential verdict (decision 0022).
  */
 import { execFile } from 'node:child_process';
-import { appendFile, cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,15 +13,19 @@ import {
   buildReport,
   chanceToBeat,
   chanceToBeatApprox,
+  judgeExport,
   parseExport,
   sampleRatioMismatch,
   sampleSizePerArm,
+  sequentialTest,
   zTest,
   type Report,
 } from '../../runtime/experiments/index.ts';
+import type { ResolvedExperiment } from '../../runtime/load/index.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
+const DAILY_FIXTURE = path.join(root, 'tests/fixtures/experiments/ga4-diario.csv');
 
 describe('the statistics, on the fixtures', () => {
   const a = { n: 1000, c: 50 };
@@ -95,9 +100,74 @@ describe('the report', () => {
     const b = report.variants[1]!;
     expect(b.uplift).toBeCloseTo(0.24, 5);
     expect(b.chanceToBeatControl).toBeGreaterThan(0.99);
-    expect(report.summary[0]).toMatch(
-      /^Vencedora: agendamento-b, com mais de 99,9% de chance de trazer mais conversas que agendamento \(\+24,0%\)/,
+    expect(b.sequentialP).toBeCloseTo(0.006687, 5);
+    expect(report.summary[0]).toBe(
+      'Vencedora: agendamento-b, com +24,0% de conversas em relação a agendamento. A diferença vale mesmo olhando os resultados todo dia (p sequencial 0,0067 ≤ 0,05); chance de superar a original: mais de 99,9%.',
     );
+    expect(report.summary[1]).toBe(
+      'Para encerrar, use “Encerrar com a vencedora” no Estúdio (ou ponha winner: agendamento-b no experimento, em pages/_site.yaml).',
+    );
+  });
+
+  it('gives every variant its posterior, sequential p and interval, and the report its rule and progress', () => {
+    const report = buildReport(rows([10000, 500], [10000, 620]), { days: 14 });
+    const [a, b] = report.variants;
+    expect(a!.posterior).toEqual({ alpha: 501, beta: 9501 });
+    expect(b!.posterior).toEqual({ alpha: 621, beta: 9381 });
+    expect(a!.sequentialP).toBeNull();
+    expect(a!.sequentialInterval).toBeNull();
+    expect(b!.sequentialInterval!.low).toBeGreaterThan(0);
+    expect(b!.sequentialInterval!.high).toBeGreaterThan(0.012);
+    expect(report.alpha).toBe(0.05);
+    expect(report.daily).toBeNull();
+    expect(report.method).toBe(
+      'Teste sequencial (mSPRT): pode ser consultado todo dia; a variante vence quando seu p sequencial contra a original é ≤ 0,05.',
+    );
+    expect(report.progress.visitors).toBe(10000);
+    expect(Math.abs(report.progress.needed - 8158)).toBeLessThanOrEqual(2);
+    expect(report.progress.fraction).toBe(1);
+    const early = buildReport(rows([2000, 100], [1500, 80]), { days: 3 });
+    expect(early.progress.visitors).toBe(1500);
+    expect(early.progress.fraction).toBeCloseTo(1500 / early.progress.needed, 10);
+  });
+
+  it('names no winner on a chance to beat the original alone: the sequential test decides', () => {
+    // 97% chance to beat the original and a z-test p of 0.058, but not enough for daily looks.
+    const report = buildReport(rows([10000, 500], [10000, 560]), { days: 14 });
+    const b = report.variants[1]!;
+    expect(b.chanceToBeatControl).toBeGreaterThan(0.95);
+    expect(b.sequentialP).toBeGreaterThan(0.5);
+    expect(report.verdict).toEqual({ kind: 'undecided' });
+    expect(report.summary[0]).toBe(
+      'Ainda sem vencedor claro: olhando os resultados todo dia, uma mudança de 20% costuma aparecer até cerca de 16.318 visitantes por página; faltam cerca de 6.318.',
+    );
+    expect(report.summary[1]).toBe(
+      'agendamento-b tem 97,1% de chance de superar a original, mas quem olha os resultados todo dia precisa de mais evidência que isso (p sequencial acima de 0,05).',
+    );
+  });
+
+  it('lets the original win when every variant is clearly worse', () => {
+    const report = buildReport(rows([10000, 620], [10000, 500]), { days: 14 });
+    expect(report.verdict).toEqual({ kind: 'control-wins' });
+    expect(report.summary[0]).toBe(
+      'A página original (agendamento) vence: a variante traz menos conversas, e a diferença vale mesmo olhando os resultados todo dia (p sequencial ≤ 0,05).',
+    );
+  });
+
+  it('shares α among the variants (Bonferroni)', () => {
+    const one = buildReport(rows([10000, 500], [10000, 600]), { days: 14 });
+    expect(one.variants[1]!.sequentialP).toBeCloseTo(0.0423, 4);
+    expect(one.verdict).toEqual({ kind: 'winner', variant: 'agendamento-b' });
+    const two = buildReport(
+      parseExport(
+        csv(['variante,visitantes,conversões', 'agendamento,10000,500', 'b,10000,600', 'c,10000,505']),
+      ),
+      { days: 14 },
+    );
+    // Same p for b, but two variants: each needs p ≤ 0,025.
+    expect(two.variants[1]!.sequentialP).toBeCloseTo(0.0423, 4);
+    expect(two.verdict).toEqual({ kind: 'undecided' });
+    expect(two.method).toContain('≤ 0,025 (0,05 dividido entre as 2 variantes)');
   });
 
   const noVerdict = (report: Report, reason: RegExp) => {
@@ -123,7 +193,7 @@ describe('the report', () => {
   it('gives no verdict without knowing the duration', () => {
     noVerdict(
       buildReport(rows([10000, 500], [10000, 620])),
-      /informe a data de início \(--start AAAA-MM-DD\)/,
+      /informe a data de início \(start no experimento, ou --start AAAA-MM-DD na linha de comando\) ou use uma exportação por dia/,
     );
   });
   it('says how many visitors are still needed when nothing is clear yet', () => {
@@ -139,6 +209,203 @@ describe('the report', () => {
     );
     expect(buildReport(three, { days: 10, weights: { a: 20, b: 30, c: 50 } }).srm.flagged).toBe(false);
     expect(buildReport(three, { days: 10 }).srm.flagged).toBe(true);
+  });
+});
+
+describe('the daily export', () => {
+  it("reads a date column in GA4's, ISO or Brazilian format", () => {
+    const header = (name: string) => `${name},Variante,Visitantes,Conversões`;
+    const expected = [
+      { variant: 'a', visitors: 100, conversions: 5, date: '2026-12-01' },
+      { variant: 'b', visitors: 100, conversions: 6, date: '2026-12-01' },
+      { variant: 'a', visitors: 90, conversions: 4, date: '2026-12-02' },
+      { variant: 'b', visitors: 95, conversions: 7, date: '2026-12-02' },
+    ];
+    const days = (d1: string, d2: string) => [
+      `${d1},a,100,5`,
+      `${d1},b,100,6`,
+      `${d2},a,90,4`,
+      `${d2},b,95,7`,
+    ];
+    expect(parseExport(csv([header('Data'), ...days('20261201', '20261202')]))).toEqual(expected);
+    expect(parseExport(csv([header('date'), ...days('2026-12-01', '2026-12-02')]))).toEqual(expected);
+    expect(parseExport(csv([header('Date'), ...days('01/12/2026', '2/12/2026')]))).toEqual(expected);
+    expect(parseExport(csv([header('dia'), ...days('20261201', '2026-12-02')]))).toEqual(expected);
+  });
+
+  it('refuses a bad date and a variant twice on the same day, with the line', () => {
+    expect(() =>
+      parseExport('data,variante,visitantes,conversões\n20261201,a,10,1\n20261301,b,10,1\n', 'd.csv'),
+    ).toThrow(
+      'd.csv:3 (data): "20261301" não é uma data (use AAAA-MM-DD, AAAAMMDD como o GA4, ou DD/MM/AAAA).',
+    );
+    expect(() =>
+      parseExport(
+        'data,variante,visitantes,conversões\n20261201,a,10,1\n20261201,b,10,1\n2026-12-01,a,12,2\n',
+        'd.csv',
+      ),
+    ).toThrow('d.csv:4: a variante a aparece duas vezes no dia 01/12/2026.');
+    expect(() =>
+      parseExport('data,variante,visitantes,conversões\n20261201,a,10,1\n20261202,a,10,1\n', 'd.csv'),
+    ).toThrow('d.csv: são precisas ao menos duas variantes');
+  });
+
+  it('adds the days up, with the cumulative counts day by day, and counts the days it spans', () => {
+    const report = buildReport(
+      parseExport(
+        csv([
+          'data,variante,visitantes,conversões',
+          '20261203,a,100,9',
+          '20261201,a,100,5',
+          '20261201,b,100,6',
+          '20261203,b,120,8',
+        ]),
+      ),
+    );
+    expect(report.days).toBe(3);
+    expect(report.variants.map((v) => [v.variant, v.visitors, v.conversions])).toEqual([
+      ['a', 200, 14],
+      ['b', 220, 14],
+    ]);
+    expect(report.daily).toEqual([
+      {
+        date: '2026-12-01',
+        variants: [
+          {
+            variant: 'a',
+            visitors: 100,
+            conversions: 5,
+            cumulativeVisitors: 100,
+            cumulativeConversions: 5,
+            cumulativeRate: 0.05,
+          },
+          {
+            variant: 'b',
+            visitors: 100,
+            conversions: 6,
+            cumulativeVisitors: 100,
+            cumulativeConversions: 6,
+            cumulativeRate: 0.06,
+          },
+        ],
+      },
+      {
+        date: '2026-12-03',
+        variants: [
+          {
+            variant: 'a',
+            visitors: 100,
+            conversions: 9,
+            cumulativeVisitors: 200,
+            cumulativeConversions: 14,
+            cumulativeRate: 0.07,
+          },
+          {
+            variant: 'b',
+            visitors: 120,
+            conversions: 8,
+            cumulativeVisitors: 220,
+            cumulativeConversions: 14,
+            cumulativeRate: 14 / 220,
+          },
+        ],
+      },
+    ]);
+    // Days given by the experiment win over the export's span.
+    expect(
+      buildReport(
+        parseExport(csv(['data,variante,visitantes,conversões', '20261201,a,1,0', '20261201,b,1,0'])),
+        { days: 9 },
+      ).days,
+    ).toBe(9);
+  });
+
+  it('takes the sequential p-value as the running minimum over the days', () => {
+    const rows = parseExport(
+      csv([
+        'data,variante,visitantes,conversões',
+        // A variant far ahead on the first days, then caught up: the early evidence stays.
+        '20261201,a,3000,120',
+        '20261201,b,3000,230',
+        '20261202,a,3000,260',
+        '20261202,b,3000,150',
+      ]),
+    );
+    const report = buildReport(rows, { days: 2 });
+    const b = report.variants[1]!;
+    const first = sequentialTest([{ control: { n: 3000, c: 120 }, variant: { n: 3000, c: 230 } }], {
+      mde: 0.2,
+    });
+    const totals = sequentialTest([{ control: { n: 6000, c: 380 }, variant: { n: 6000, c: 380 } }], {
+      mde: 0.2,
+    });
+    expect(totals.p).toBe(1);
+    expect(b.sequentialP).toBeCloseTo(first.p, 12);
+    expect(b.sequentialP).toBeLessThan(0.001);
+  });
+
+  it('names the variant of ga4-diario.csv the winner, with a clean split', async () => {
+    const report = buildReport(parseExport(await readFile(DAILY_FIXTURE, 'utf8'), 'ga4-diario.csv'));
+    expect(report.days).toBe(14);
+    expect(report.daily).toHaveLength(14);
+    expect(report.daily![0]!.date).toBe('2026-12-01');
+    expect(report.daily![13]!.date).toBe('2026-12-14');
+    expect(report.srm.flagged).toBe(false);
+    expect(report.noVerdict).toEqual([]);
+    expect(report.verdict).toEqual({ kind: 'winner', variant: 'agendamento-oferta' });
+    const [control, variant] = report.variants;
+    expect([control!.visitors, control!.conversions, variant!.visitors, variant!.conversions]).toEqual([
+      6166, 295, 6146, 409,
+    ]);
+    expect(variant!.sequentialP).toBeCloseTo(0.00043, 5);
+    expect(report.daily![13]!.variants[1]!.cumulativeVisitors).toBe(6146);
+  });
+});
+
+describe('judgeExport', () => {
+  const experiment: ResolvedExperiment = {
+    id: 'agenda',
+    route: '/agendamento',
+    start: '2026-12-01',
+    variants: [
+      { page: 'agendamento', weight: 50 },
+      { page: 'agendamento-oferta', weight: 50 },
+    ],
+    pages: [
+      { page: 'agendamento', file: 'pages/agendamento.yaml', route: '/agendamento', weight: 50 },
+      {
+        page: 'agendamento-oferta',
+        file: 'pages/agendamento-oferta.yaml',
+        route: '/agendamento-oferta',
+        weight: 50,
+      },
+    ],
+  };
+
+  it('takes weights, baseline and days from the experiment, the days up to today', async () => {
+    const text = await readFile(DAILY_FIXTURE, 'utf8');
+    const report = judgeExport(text, experiment, { file: 'ga4-diario.csv', today: '2026-12-15' });
+    expect(report.control).toBe('agendamento');
+    expect(report.days).toBe(15);
+    expect(report.variants.map((v) => v.weight)).toEqual([50, 50]);
+    expect(report.verdict).toEqual({ kind: 'winner', variant: 'agendamento-oferta' });
+    // Without an experiment, the export alone: its first variant, equal weights, its own days.
+    expect(judgeExport(text, undefined, { today: '2026-12-15' }).days).toBe(14);
+    expect(judgeExport(text, experiment, { today: '2026-12-15', days: 30, mde: 0.1 })).toMatchObject({
+      days: 30,
+      mde: 0.1,
+    });
+  });
+
+  it('refuses variants that are not pages of the experiment', () => {
+    expect(() =>
+      judgeExport('variante,visitantes,conversões\nagendamento,10,1\noutra,10,1\n', experiment, {
+        file: 'x.csv',
+        today: '2026-12-15',
+      }),
+    ).toThrow(
+      'A exportação tem variantes que não são páginas do experimento agenda: outra (páginas: agendamento, agendamento-oferta).',
+    );
   });
 });
 
@@ -179,6 +446,25 @@ describe('npm run experiments -- report', () => {
     const report = JSON.parse(stdout) as Report;
     expect(report.mde).toBe(0.1);
     expect(report.variants[1]!.pValue).toBeCloseTo(0.0597, 4);
+  });
+  it('reads the daily export and prints the whole report as JSON', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'runtime/cli.ts', 'experiments', 'report', DAILY_FIXTURE, '--json'],
+      { cwd: root },
+    );
+    const report = JSON.parse(stdout) as Report;
+    expect(report.verdict).toEqual({ kind: 'winner', variant: 'agendamento-oferta' });
+    expect(report.daily).toHaveLength(14);
+    expect(report.method).toContain('mSPRT');
+    expect(report.progress.needed).toBeGreaterThan(0);
+    const text = await run(
+      process.execPath,
+      ['--import', 'tsx', 'runtime/cli.ts', 'experiments', 'report', DAILY_FIXTURE],
+      { cwd: root },
+    );
+    expect(text.stdout).toContain('Exportação diária: 14 dias, de 01/12/2026 a 14/12/2026');
+    expect(text.stdout).toMatch(/agendamento-oferta +50% +6\.146 +409 .* +0,0004 /);
   });
   it('refuses a bad flag with a Portuguese message and exit 1', async () => {
     await expect(cli('--start', '01/11/2026')).rejects.toMatchObject({
