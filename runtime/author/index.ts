@@ -3,3 +3,4 @@
  * checked as the loader checks it: npm run new-page, and the Estúdio's "Nova página".
  */
 export { createPage, NewPageError, type NewPageOptions, type NewPageResult } from './new-page.ts';
+export { promoteVariant, PromoteError, type PromoteInput } from './promote.ts';
