@@ -172,6 +172,8 @@ export function ResultsPanel({
           id="exp-exportacao"
           type="file"
           accept=".csv,text/csv,text/plain"
+          aria-label="Exportação do Google Analytics (CSV)"
+          tabIndex={-1}
           className="visually-hidden"
           onChange={(e) => {
             const file = e.target.files?.[0];

@@ -33,11 +33,20 @@ export function useSiteDraft(): SiteDraft {
   const [saveError, setSaveError] = useState<string>();
   const version = useRef('');
 
+  /** Answers to an older reload are dropped (React's strict mode starts the first one twice). */
+  const generation = useRef(0);
+  /** The saved text the draft started from. */
+  const saved = useRef<string | undefined>(undefined);
   const reload = useCallback(async () => {
+    const mine = ++generation.current;
     try {
       const next = await api.site();
+      if (mine !== generation.current) return;
+      // An edit made while the file was being read again is kept (the draft is then unsaved).
+      const opened = saved.current;
+      saved.current = next.source;
       setAnswer(next);
-      setDraft(next.source);
+      setDraft((current) => (opened === undefined || current === opened ? next.source : current));
       version.current = next.version;
       setLoadError(undefined);
     } catch (e) {
@@ -79,6 +88,7 @@ export function useSiteDraft(): SiteDraft {
       const saved = await api.saveSite({ source, version: version.current });
       version.current = saved.version;
       const next = await api.site();
+      saved.current = next.source;
       setAnswer(next);
       setDraft(next.source);
       version.current = next.version;
