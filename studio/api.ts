@@ -2,7 +2,7 @@
  * What the Estúdio's server and its browser app say to each other: one type per request and
  * answer of the JSON API. Every error answer is `ApiError` with a Portuguese message.
  */
-import type { DraftRender } from '../runtime/dev/index.ts';
+import type { DraftProblem, DraftRender } from '../runtime/dev/index.ts';
 
 export interface ApiError {
   /** Portuguese, for the author: what happened and what to do. */
@@ -305,7 +305,7 @@ export interface SiteSaveRequest {
 }
 /** POST /api/site/check { source }: every problem the loader finds with this text as _site.yaml. */
 export interface SiteCheckAnswer {
-  problems: import('../runtime/dev/index.ts').DraftProblem[];
+  problems: DraftProblem[];
   /** Problems the loader reports in other files (pages), counted. */
   otherProblems: number;
   experiments: ExperimentSummary[];

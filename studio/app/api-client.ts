@@ -30,7 +30,7 @@ import type {
   ReportRequest,
   ConcludeRequest,
 } from '../api.ts';
-import type { Report } from '../../runtime/experiments/report.ts';
+import type { Report } from '../../runtime/experiments/index.ts';
 
 /** An answer other than 2xx, with the server's Portuguese message and the whole body. */
 export class ApiFailure extends Error {

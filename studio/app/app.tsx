@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { EditorScreen } from './editor-screen.tsx';
 import { HistoryScreen } from './history-screen.tsx';
-import { ExperimentsScreen } from './experiments/experiments-screen.tsx';
+import { ExperimentsScreen } from './experimentos/experiments-screen.tsx';
 import { PagesScreen } from './pages-screen.tsx';
 import { SiteSettingsScreen } from './site-settings-screen.tsx';
 import { GlobalStyles } from './ui.tsx';

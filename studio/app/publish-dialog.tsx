@@ -105,7 +105,9 @@ export function proposedMessage(chosen: ChangedFile[]): string {
   // The site's settings (an experiment) lead; the pages it needs follow in words.
   const site = chosen.find((c) => c.file === 'pages/_site.yaml');
   if (site) {
-    const rest = chosen.filter((c) => c !== site).map((c) => c.summary.charAt(0).toLowerCase() + c.summary.slice(1));
+    const rest = chosen
+      .filter((c) => c !== site)
+      .map((c) => c.summary.charAt(0).toLowerCase() + c.summary.slice(1));
     return `${site.summary} e ${rest.length === 1 ? rest[0] : `${rest.slice(0, -1).join(', ')} e ${rest.at(-1)}`}`;
   }
   const routes = chosen.map((c) => c.route ?? c.file.replace(/^public/, ''));

@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { css } from '@emotion/react';
 import siteSchema from '../../schema/site.schema.json';
 import { colors, fonts, radii, shadows } from '../../design/theme.ts';
-import { readSetting, setSetting } from './experiments/site-edits.ts';
-import { problemsByPath, useSiteDraft } from './experiments/use-site.ts';
+import { readSetting, setSetting } from './experimentos/site-edits.ts';
+import { problemsByPath, useSiteDraft } from './experimentos/use-site.ts';
 import { PlaceholderWarning, PublishDialog } from './publish-dialog.tsx';
 import { Button, Message } from './ui.tsx';
 import { offsetOf, pathAt } from './yaml-paths.ts';
@@ -191,7 +191,11 @@ export function SiteSettingsScreen() {
                 </p>
               ))}
           <div className="bar">
-            <span id="configuracoes-situacao" role="status" css={{ marginRight: 'auto', color: colors.muted }}>
+            <span
+              id="configuracoes-situacao"
+              role="status"
+              css={{ marginRight: 'auto', color: colors.muted }}
+            >
               {site.checking
                 ? 'Conferindo…'
                 : problemCount > 0

@@ -488,7 +488,11 @@ async function declaredExperiment(ctx: ApiContext, id: string) {
   const { blockList } = await ctx.runtime.blocks();
   let project;
   try {
-    project = await load.loadProject({ root: ctx.runtime.root, pagesDir: ctx.runtime.pagesDir, blocks: blockList });
+    project = await load.loadProject({
+      root: ctx.runtime.root,
+      pagesDir: ctx.runtime.pagesDir,
+      blocks: blockList,
+    });
   } catch (error) {
     if (!(error instanceof Error && error.name === 'PageErrors')) throw error;
     throw new HttpError(
@@ -508,10 +512,14 @@ const postReport: Handler = async (ctx, request) => {
   const body = await readFields(request, { id: 'string', csv: 'string', name: 'string?' });
   const { id, csv, name } = body satisfies Partial<ReportRequest>;
   if (csv.length > MAX_EXPORT_CHARS) {
-    throw new HttpError(413, 'A exportação é grande demais: o relatório precisa só de uma linha por página (e por dia).');
+    throw new HttpError(
+      413,
+      'A exportação é grande demais: o relatório precisa só de uma linha por página (e por dia).',
+    );
   }
   const experiment = await declaredExperiment(ctx, id);
-  const file = (name ?? 'exportação.csv').replace(/[^\p{L}\p{N} ._()-]/gu, '').slice(0, 80) || 'exportação.csv';
+  const file =
+    (name ?? 'exportação.csv').replace(/[^\p{L}\p{N} ._()-]/gu, '').slice(0, 80) || 'exportação.csv';
   try {
     return ok(judgeExport(csv, experiment, { file, today: siteDay(new Date()) }));
   } catch (error) {
@@ -545,10 +553,16 @@ const postConclude: Handler = async (ctx, request) => {
   const files = await load.listYamlFiles(ctx.pagesDir);
   const winner = load.resolvePageName(experiment.winner, files);
   const baseline = experiment.pages.find((p) => p.route === experiment.route);
-  if (!('file' in winner) || !baseline) throw new HttpError(409, `O experimento "${id}" não se resolve nas páginas.`);
-  const removal = list!.length === 1 ? removeKey(published, ['experiments']) : removeItem(published, ['experiments'], index);
+  if (!('file' in winner) || !baseline)
+    throw new HttpError(409, `O experimento "${id}" não se resolve nas páginas.`);
+  const removal =
+    list!.length === 1
+      ? removeKey(published, ['experiments'])
+      : removeItem(published, ['experiments'], index);
   if (!removal) throw new HttpError(500, `Não foi possível tirar o experimento "${id}" de ${SITE_API_FILE}.`);
-  const texts: { file: string; text: string | null }[] = [{ file: SITE_API_FILE, text: applyChange(published, removal) }];
+  const texts: { file: string; text: string | null }[] = [
+    { file: SITE_API_FILE, text: applyChange(published, removal) },
+  ];
   const winnerFile = apiFileName(winner.file);
   const baselineFile = apiFileName(baseline.file);
   const winnerRoute = load.fileToRoute(winner.file);
@@ -581,7 +595,12 @@ const postConclude: Handler = async (ctx, request) => {
       }
       const author = await ctx.runtime.author();
       try {
-        merged = author.promoteVariant({ baseSource, variantSource, baseFile: baselineFile, variantFile: winnerFile });
+        merged = author.promoteVariant({
+          baseSource,
+          variantSource,
+          baseFile: baselineFile,
+          variantFile: winnerFile,
+        });
       } catch (error) {
         if (error instanceof Error && error.name === 'PromoteError') {
           const hint = (error as Error & { hint?: string }).hint;

@@ -199,7 +199,9 @@ export async function treeWith(
         { env },
       );
     } else if (change.from === 'text') {
-      const blob = (await git(repo.top, ['hash-object', '-w', '--stdin'], { input: change.text })).stdout.trim();
+      const blob = (
+        await git(repo.top, ['hash-object', '-w', '--stdin'], { input: change.text })
+      ).stdout.trim();
       await git(repo.top, ['update-index', '--add', '--cacheinfo', `100644,${blob},${change.path}`], { env });
     } else if (change.from === 'delete') {
       await git(repo.top, ['update-index', '--force-remove', '--', change.path], { env });

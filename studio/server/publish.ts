@@ -150,11 +150,11 @@ export function createPublisher(options: PublishOptions) {
         : isSite
           ? describeSiteChange(await headText(r, change.path), await worktreeText(r, change.path))
           : describeChange(
-            await headText(r, change.path),
-            await worktreeText(r, change.path),
-            route!,
-            options.blockTitle,
-          );
+              await headText(r, change.path),
+              await worktreeText(r, change.path),
+              route!,
+              options.blockTitle,
+            );
       files.push({ file, route, status: change.status, summary, stale: stale.has(change.path) });
     }
     return files.sort((a, b) => (a.file < b.file ? -1 : 1));
@@ -178,9 +178,13 @@ export function createPublisher(options: PublishOptions) {
     const read = (name: string) => readFile(path.join(generated, name), 'utf8').catch(() => null);
     const out: TreeChange[] = [];
     const nextVercel = await read('vercel.json');
-    if (nextVercel !== null && nextVercel !== currentVercel) out.push({ path: vercel, from: 'text', text: nextVercel });
+    if (nextVercel !== null && nextVercel !== currentVercel)
+      out.push({ path: vercel, from: 'text', text: nextVercel });
     const middleware = at('middleware.ts');
-    const [currentMiddleware, nextMiddleware] = await Promise.all([inTree(middleware), read('middleware.ts')]);
+    const [currentMiddleware, nextMiddleware] = await Promise.all([
+      inTree(middleware),
+      read('middleware.ts'),
+    ]);
     if (nextMiddleware !== currentMiddleware) {
       out.push(
         nextMiddleware === null
@@ -192,7 +196,12 @@ export function createPublisher(options: PublishOptions) {
   }
 
   /** The checked tree with its generated files folded in (the tree itself when they already match). */
-  async function withDerived(r: Repo, tree: string, checked: CheckResult, indexFile: string): Promise<string> {
+  async function withDerived(
+    r: Repo,
+    tree: string,
+    checked: CheckResult,
+    indexFile: string,
+  ): Promise<string> {
     if (checked.derived.length === 0) return tree;
     return treeWith(r, tree, checked.derived, indexFile);
   }

@@ -42,7 +42,10 @@ export function placeholdersOf(source: string): Placeholder[] {
     const line = source.slice(start, end < 0 ? source.length : end);
     if (/#.*\bTROCAR\b/.test(line)) {
       const name = String(key.value);
-      out.push({ key: name, words: PLACEHOLDER_WORDS[name] ?? `o site ainda mostra um valor provisório em ${name}` });
+      out.push({
+        key: name,
+        words: PLACEHOLDER_WORDS[name] ?? `o site ainda mostra um valor provisório em ${name}`,
+      });
     }
   }
   return out;
@@ -104,7 +107,9 @@ export function experimentSummaries(
   const summary = (entry: ExperimentEntry, index: number, live: ExperimentEntry | undefined) => {
     const id = text(entry.id) ?? `experimento ${index + 1}`;
     const route = text(entry.route) ?? '';
-    const variants = Array.isArray(entry.variants) ? (entry.variants as { page?: unknown; weight?: unknown }[]) : [];
+    const variants = Array.isArray(entry.variants)
+      ? (entry.variants as { page?: unknown; weight?: unknown }[])
+      : [];
     const pageList = variants.map((v) => {
       const name = text(v?.page) ?? '';
       const found = findPage(name);
@@ -173,7 +178,12 @@ export function experimentSummaries(
   for (const entry of publishedList) {
     if (savedList.some((s) => s.id === entry.id)) continue;
     const removed = summary(entry, -1, entry);
-    out.push({ ...removed, index: -1, unpublished: true, stateText: `${removed.stateText} (removido, não publicado)` });
+    out.push({
+      ...removed,
+      index: -1,
+      unpublished: true,
+      stateText: `${removed.stateText} (removido, não publicado)`,
+    });
   }
   return out;
 }

@@ -16,7 +16,7 @@ import type {
   SiteAnswer,
   SiteCheckAnswer,
 } from '../../studio/api.ts';
-import { addExperiment, setExperimentField, setSetting } from '../../studio/app/experiments/site-edits.ts';
+import { addExperiment, setExperimentField, setSetting } from '../../studio/app/experimentos/site-edits.ts';
 import { createStudioServer, type StudioServer } from '../../studio/server/server.ts';
 import { git, makeGitSite, root, type GitSite } from './git-site.ts';
 
@@ -80,7 +80,10 @@ describe('_site.yaml in the Estúdio', () => {
     expect(body.timeZone).toBe('America/Sao_Paulo');
     expect(body.placeholders.map((p) => p.key)).toContain('phone');
     expect(body.experiments).toEqual([]);
-    const stale = await api<SaveConflict>('PUT', '/api/site', { source: 'brand: x\n', version: 'f'.repeat(64) });
+    const stale = await api<SaveConflict>('PUT', '/api/site', {
+      source: 'brand: x\n',
+      version: 'f'.repeat(64),
+    });
     expect(stale.status).toBe(409);
     expect(await readFile(siteFile(), 'utf8')).toBe(body.source);
   });
@@ -135,7 +138,10 @@ describe('_site.yaml in the Estúdio', () => {
     const created = await api('POST', '/api/pages', { route: 'agendamento-oferta', from: 'agendamento' });
     expect(created.status).toBe(201);
     const variant = path.join(site.work, 'pages/agendamento-oferta.yaml');
-    await writeFile(variant, `${await readFile(variant, 'utf8')}change:\n  hero:\n    title: Oferta de teste, fácil e rápido.\n`);
+    await writeFile(
+      variant,
+      `${await readFile(variant, 'utf8')}change:\n  hero:\n    title: Oferta de teste, fácil e rápido.\n`,
+    );
     await saveSite((text) =>
       addExperiment(text, {
         id: 'agendamento-oferta',
@@ -146,7 +152,10 @@ describe('_site.yaml in the Estúdio', () => {
         ],
       }),
     );
-    const { body: changes } = await api<{ changes: { file: string; summary: string }[] }>('GET', '/api/changes');
+    const { body: changes } = await api<{ changes: { file: string; summary: string }[] }>(
+      'GET',
+      '/api/changes',
+    );
     expect(changes.changes.find((c) => c.file === 'pages/_site.yaml')?.summary).toBe(
       'Começa o experimento agendamento-oferta em /agendamento e muda o WhatsApp do site',
     );

@@ -20,7 +20,7 @@ import {
   setExperimentField,
   setSetting,
   setWeights,
-} from '../../studio/app/experiments/site-edits.ts';
+} from '../../studio/app/experimentos/site-edits.ts';
 import {
   describeSiteChange,
   experimentSummaries,
@@ -49,7 +49,11 @@ function expectOnlyLines(before: string, after: string, maxChanged: number) {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail])
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
     tail++;
   expect(a.length - head - tail).toBeLessThanOrEqual(maxChanged);
   expect(b.length - head - tail).toBeLessThanOrEqual(maxChanged);
@@ -92,7 +96,9 @@ describe('settings edits on pages/_site.yaml', () => {
     expect(placeholdersOf(original).find((p) => p.key === 'phoneDisplay')?.words).toBe(
       'o site ainda mostra um telefone provisório',
     );
-    expect(placeholdersOf(setSetting(original, ['phone'], '5511912345678')).map((p) => p.key)).not.toContain('phone');
+    expect(placeholdersOf(setSetting(original, ['phone'], '5511912345678')).map((p) => p.key)).not.toContain(
+      'phone',
+    );
   });
 });
 
@@ -149,7 +155,11 @@ describe('experiment edits on pages/_site.yaml', () => {
     const a = three.split('\n');
     const b = shares.split('\n');
     expect(b.length).toBe(a.length);
-    expect(b.filter((line, i) => line !== a[i])).toEqual(['        weight: 50', '        weight: 25', '        weight: 25']);
+    expect(b.filter((line, i) => line !== a[i])).toEqual([
+      '        weight: 50',
+      '        weight: 25',
+      '        weight: 25',
+    ]);
     const back = removeVariant(shares, 0, 2, [50, 50]);
     expect(back).toBe(withExperiment);
   });
@@ -176,16 +186,29 @@ describe('shares', () => {
 describe('the screens’ words', () => {
   const pages: PageInfo[] = [
     { page: 'agendamento', file: 'pages/agendamento.yaml', route: '/agendamento', title: 'Agendamento' },
-    { page: 'agendamento-oferta', file: 'pages/agendamento-oferta.yaml', route: '/agendamento-oferta', title: null },
+    {
+      page: 'agendamento-oferta',
+      file: 'pages/agendamento-oferta.yaml',
+      route: '/agendamento-oferta',
+      title: null,
+    },
   ];
   it('names each state: rascunho, agendado, no ar desde, encerrado', () => {
     const states = (saved: string, published: string | null, today: string) =>
-      experimentSummaries(saved, published, pages, today, () => '2026-11-20').map((e) => [e.state, e.stateText, e.days]);
-    expect(states(withExperiment, original, '2026-11-25')).toEqual([['rascunho', 'rascunho: ainda não publicado', null]]);
+      experimentSummaries(saved, published, pages, today, () => '2026-11-20').map((e) => [
+        e.state,
+        e.stateText,
+        e.days,
+      ]);
+    expect(states(withExperiment, original, '2026-11-25')).toEqual([
+      ['rascunho', 'rascunho: ainda não publicado', null],
+    ]);
     expect(states(withExperiment, withExperiment, '2026-11-25')).toEqual([
       ['agendado', 'agendado: começa em 01/12/2026', null],
     ]);
-    expect(states(withExperiment, withExperiment, '2026-12-03')).toEqual([['no-ar', 'no ar desde 01/12/2026', 3]]);
+    expect(states(withExperiment, withExperiment, '2026-12-03')).toEqual([
+      ['no-ar', 'no ar desde 01/12/2026', 3],
+    ]);
     const noStart = setExperimentField(withExperiment, 0, 'start', undefined);
     expect(states(noStart, noStart, '2026-11-25')).toEqual([['no-ar', 'no ar desde 20/11/2026', 6]]);
     const ended = setExperimentField(withExperiment, 0, 'winner', 'agendamento-oferta');
@@ -193,7 +216,9 @@ describe('the screens’ words', () => {
       ['encerrado', 'encerrado: vencedora /agendamento-oferta', 10],
     ]);
     const over = setExperimentField(withExperiment, 0, 'end', '2026-12-07');
-    expect(states(over, over, '2026-12-10')).toEqual([['encerrado', 'encerrado em 07/12/2026, sem vencedora', 7]]);
+    expect(states(over, over, '2026-12-10')).toEqual([
+      ['encerrado', 'encerrado em 07/12/2026, sem vencedora', 7],
+    ]);
     const summary = experimentSummaries(withExperiment, withExperiment, pages, '2026-12-03', () => null)[0]!;
     expect(summary.pages.map((p) => [p.route, p.weight, p.baseline])).toEqual([
       ['/agendamento', 50, true],
@@ -205,11 +230,17 @@ describe('the screens’ words', () => {
       'Começa o experimento agendamento-oferta em /agendamento',
     );
     expect(
-      describeSiteChange(withExperiment, setExperimentField(withExperiment, 0, 'winner', 'agendamento-oferta')),
+      describeSiteChange(
+        withExperiment,
+        setExperimentField(withExperiment, 0, 'winner', 'agendamento-oferta'),
+      ),
     ).toBe('Encerra o experimento agendamento-oferta com a vencedora agendamento-oferta');
     expect(describeSiteChange(withExperiment, original)).toBe('Remove o experimento agendamento-oferta');
     expect(
-      describeSiteChange(original, setSetting(setSetting(original, ['phone'], '5511912345678'), ['email'], 'a@b.com')),
+      describeSiteChange(
+        original,
+        setSetting(setSetting(original, ['phone'], '5511912345678'), ['email'], 'a@b.com'),
+      ),
     ).toBe('Muda o WhatsApp e o e-mail do site');
   });
 });

@@ -18,6 +18,8 @@ import { cloudflareOverDist } from '../../servers/workerd.ts';
 import { ROOT } from './studio-server.ts';
 
 test.describe.configure({ mode: 'serial' });
+// Dates as a marketer in Brazil sees them (DD/MM/AAAA in the date fields).
+test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
 
 const run = promisify(execFile);
 const FIXTURE = path.join(ROOT, 'tests/fixtures/experiments/ga4-diario.csv');
@@ -119,7 +121,9 @@ async function visits(dist: string, count: number): Promise<string[]> {
       const response = await worker.dispatchFetch('https://fillgas.example/agendamento');
       const body = await response.text();
       const cookie = new RegExp(`fgs_exp_${ID}=([^;]+)`).exec(response.headers.get('Set-Cookie') ?? '')?.[1];
-      out.push(cookie ?? (body.includes(SHOWN) ? 'agendamento-oferta (sem cookie)' : 'agendamento (sem cookie)'));
+      out.push(
+        cookie ?? (body.includes(SHOWN) ? 'agendamento-oferta (sem cookie)' : 'agendamento (sem cookie)'),
+      );
     }
     return out;
   } finally {
@@ -165,7 +169,10 @@ test('a marketer starts, reads, ends an experiment and brings the winner home, w
 
   // The variant's change, as the marketer would write it in its editor.
   const variantFile = path.join(site.work, 'pages/agendamento-oferta.yaml');
-  await writeFile(variantFile, `${await readFile(variantFile, 'utf8')}change:\n  hero:\n    title: ${TITLE}\n`);
+  await writeFile(
+    variantFile,
+    `${await readFile(variantFile, 'utf8')}change:\n  hero:\n    title: ${TITLE}\n`,
+  );
 
   // Publish: _site.yaml and the new variant in one commit, with the middleware it implies.
   await p.getByRole('button', { name: 'Salvar e publicar (começar o teste)…' }).click();
@@ -175,7 +182,9 @@ test('a marketer starts, reads, ends an experiment and brings the winner home, w
   await expect(dialog.getByLabel('O que mudou (fica no histórico)')).toHaveValue(
     `Começa o experimento ${ID} em /agendamento e cria /agendamento-oferta`,
   );
-  await expect(dialog.locator('[data-placeholders]')).toContainText('O site ainda mostra um telefone provisório');
+  await expect(dialog.locator('[data-placeholders]')).toContainText(
+    'O site ainda mostra um telefone provisório',
+  );
   await dialog.getByRole('button', { name: 'Publicar', exact: true }).click();
   await expect(dialog.getByRole('status')).toContainText('Publicado:', { timeout: 90_000 });
   await dialog.getByRole('button', { name: 'Fechar' }).click();
@@ -217,7 +226,15 @@ test('a marketer starts, reads, ends an experiment and brings the winner home, w
     ).stdout,
   ) as {
     verdict: { kind: string; variant?: string } | null;
-    variants: { variant: string; visitors: number; conversions: number; rate: number; rateLow: number; rateHigh: number; uplift: number | null }[];
+    variants: {
+      variant: string;
+      visitors: number;
+      conversions: number;
+      rate: number;
+      rateLow: number;
+      rateHigh: number;
+      uplift: number | null;
+    }[];
   };
   const int = (x: number) => Math.round(x).toLocaleString('pt-BR');
   const pct = (x: number, d: number) =>
@@ -269,7 +286,9 @@ test('a marketer starts, reads, ends an experiment and brings the winner home, w
   await conclude.getByRole('button', { name: 'Publicar' }).click();
   await expect(conclude.getByRole('status')).toContainText('Publicado:', { timeout: 90_000 });
   const home = git(site.remote, 'show', '--stat', '--format=%s', 'main');
-  expect(home).toContain(`Leva a vencedora /agendamento-oferta para /agendamento e encerra o experimento ${ID}`);
+  expect(home).toContain(
+    `Leva a vencedora /agendamento-oferta para /agendamento e encerra o experimento ${ID}`,
+  );
   expect(home).toMatch(/middleware\.ts .*\n?/);
   const third = await buildFreshClone('host-3');
   expect(await readFile(path.join(third.dir, 'pages/agendamento.yaml'), 'utf8')).toContain(TITLE);
@@ -304,7 +323,9 @@ test('Configurações do site: each field edits its own line; an invalid phone i
   await expect(p.getByRole('heading', { name: 'Configurações do site' })).toBeVisible();
   await expect(p.locator('[data-field="phone"]')).toContainText('provisório');
   await p.getByLabel('WhatsApp (só dígitos)').fill('11 9999');
-  await expect(p.locator('[data-field="phone"] .problem')).toContainText('Escreva só os dígitos, com 55 e o DDD');
+  await expect(p.locator('[data-field="phone"] .problem')).toContainText(
+    'Escreva só os dígitos, com 55 e o DDD',
+  );
   await expect(p.getByLabel('WhatsApp (só dígitos)')).toHaveAttribute('aria-invalid', 'true');
   await axe(p);
   await shot(p, 'configuracoes');

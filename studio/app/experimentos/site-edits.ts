@@ -85,7 +85,10 @@ export function addExperiment(text: string, entry: ExperimentDraft): string {
 /** Removes experiment `index` (the `experiments:` key goes with the last one). */
 export function removeExperiment(text: string, index: number): string {
   const count = readExperiments(text).length;
-  return apply(text, count <= 1 ? removeKey(text, ['experiments']) : removeItem(text, ['experiments'], index));
+  return apply(
+    text,
+    count <= 1 ? removeKey(text, ['experiments']) : removeItem(text, ['experiments'], index),
+  );
 }
 
 /** Sets (or, with undefined or '', removes) a field of experiment `index`: route, start, end, winner. */
@@ -105,7 +108,8 @@ export function setWeights(text: string, index: number, weights: number[]): stri
   let next = text;
   const current = readExperiments(text)[index]?.variants ?? [];
   weights.forEach((w, j) => {
-    if (current[j]?.weight !== w) next = apply(next, setValue(next, ['experiments', index, 'variants', j, 'weight'], w));
+    if (current[j]?.weight !== w)
+      next = apply(next, setValue(next, ['experiments', index, 'variants', j, 'weight'], w));
   });
   return next;
 }

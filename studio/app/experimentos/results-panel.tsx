@@ -9,7 +9,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../../design/theme.ts';
 import type { PublishAnswer } from '../../api.ts';
-import type { Report } from '../../../runtime/experiments/report.ts';
+import type { Report } from '../../../runtime/experiments/index.ts';
 import { api } from '../api-client.ts';
 import { Button, Message } from '../ui.tsx';
 import { CumulativeChart, PosteriorChart, RateChart, type ChartArm, type ChartDay } from './charts.tsx';
@@ -104,7 +104,10 @@ export function ResultsPanel({
     setError(undefined);
     setFileName(file.name);
     try {
-      if (file.size > 60_000) throw new Error('A exportação é grande demais: o relatório precisa só de uma linha por página (e por dia).');
+      if (file.size > 60_000)
+        throw new Error(
+          'A exportação é grande demais: o relatório precisa só de uma linha por página (e por dia).',
+        );
       const csv = await file.text();
       setReport(await api.report({ id: experimentId, csv, name: file.name }));
     } catch (e) {
@@ -124,7 +127,8 @@ export function ResultsPanel({
   const arms: ChartArm[] =
     report?.variants.map((v) => ({
       name: v.variant,
-      label: `${pageLabel(pageOf(v.variant))}${v.control ? ' (original)' : ''}`,
+      // The charts add "(original)" themselves.
+      label: pageLabel(pageOf(v.variant)),
       control: v.control,
       visitors: v.visitors,
       conversions: v.conversions,
@@ -152,9 +156,9 @@ export function ResultsPanel({
     <section className="card" aria-labelledby="exp-resultados" data-results>
       <h2 id="exp-resultados">Resultados</h2>
       <p css={{ marginTop: 0 }}>
-        Exporte do Google Analytics a tabela de visitantes e conversas por página do experimento (o passo a passo
-        está no guia de autoria, seção 8) e solte o arquivo aqui. Pode abrir todo dia: a conclusão só aparece
-        quando os dados garantem, por mais vezes que você olhe.
+        Exporte do Google Analytics a tabela de visitantes e conversas por página do experimento (o passo a
+        passo está no guia de autoria, seção 8) e solte o arquivo aqui. Pode abrir todo dia: a conclusão só
+        aparece quando os dados garantem, por mais vezes que você olhe.
       </p>
       <div
         css={dropCss(over)}
@@ -192,12 +196,16 @@ export function ResultsPanel({
       {report && (
         <div data-report>
           <div
-            css={bannerCss(report.verdict?.kind === 'winner' || report.verdict?.kind === 'control-wins' ? 'ok' : 'info')}
+            css={bannerCss(
+              report.verdict?.kind === 'winner' || report.verdict?.kind === 'control-wins' ? 'ok' : 'info',
+            )}
             role="status"
             data-verdict={report.verdict?.kind ?? 'none'}
           >
             {report.summary
               .filter((line) => !line.startsWith('Os números cobrem'))
+              // Here the button is on the screen: the CLI's way is for developers.
+              .map((line) => line.replace(/ no Estúdio \(ou ponha winner:[^)]*\)/, ''))
               .map((line) => (
                 <p key={line}>
                   {line === report.summary[0] ? <strong>{line}</strong> : line.replace(/^- /, '• ')}
@@ -207,9 +215,9 @@ export function ResultsPanel({
           {report.srm.flagged && (
             <div css={bannerCss('warn')} role="alert" data-srm>
               <p>
-                <strong>A divisão dos visitantes não bate com as partes combinadas.</strong> Algo perde ou duplica
-                visitantes de uma das páginas (um redirecionamento, o cache, um bloqueio da medição). Enquanto isso,
-                os números não são confiáveis e não há conclusão.
+                <strong>A divisão dos visitantes não bate com as partes combinadas.</strong> Algo perde ou
+                duplica visitantes de uma das páginas (um redirecionamento, o cache, um bloqueio da medição).
+                Enquanto isso, os números não são confiáveis e não há conclusão.
               </p>
             </div>
           )}
@@ -260,7 +268,9 @@ export function ResultsPanel({
                     <td data-cell="rate">
                       {pct(v.rate, 2)} ({pct(v.rateLow, 2)}–{pct(v.rateHigh, 2)})
                     </td>
-                    <td data-cell="chance">{v.chanceToBeatControl === null ? '—' : chance(v.chanceToBeatControl)}</td>
+                    <td data-cell="chance">
+                      {v.chanceToBeatControl === null ? '—' : chance(v.chanceToBeatControl)}
+                    </td>
                     <td data-cell="uplift">
                       {v.uplift === null ? '—' : `${v.uplift >= 0 ? '+' : ''}${pct(v.uplift)}`}
                     </td>
@@ -277,7 +287,13 @@ export function ResultsPanel({
                 {line}
               </p>
             ))}
-          <div css={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))' }}>
+          <div
+            css={{
+              display: 'grid',
+              gap: 16,
+              gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))',
+            }}
+          >
             <RateChart arms={arms} />
             <PosteriorChart arms={arms} />
           </div>
@@ -289,9 +305,10 @@ export function ResultsPanel({
       {publishedWinner ? (
         <>
           <p>
-            Encerrado: todo visitante do endereço vê a vencedora, <strong>{pageLabel(publishedWinner)}</strong>.
-            Para terminar, leve o conteúdo dela para a página do endereço: a variante e o experimento saem do
-            site, numa só publicação que o Histórico mostra como uma mudança.
+            Encerrado: todo visitante do endereço vê a vencedora,{' '}
+            <strong>{pageLabel(publishedWinner)}</strong>. Para terminar, leve o conteúdo dela para a página
+            do endereço: a variante e o experimento saem do site, numa só publicação que o Histórico mostra
+            como uma mudança.
           </p>
           {concluded ? (
             <Message tone="info">Feito: “{concluded.message}”.</Message>
@@ -307,11 +324,7 @@ export function ResultsPanel({
       ) : (
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
           <label htmlFor="exp-vencedora">Vencedora</label>
-          <select
-            id="exp-vencedora"
-            value={chosenWinner}
-            onChange={(e) => setChoice(e.target.value)}
-          >
+          <select id="exp-vencedora" value={chosenWinner} onChange={(e) => setChoice(e.target.value)}>
             <option value="">Escolha…</option>
             {report?.variants.map((v) => (
               <option key={v.variant} value={pageOf(v.variant)}>
@@ -322,11 +335,7 @@ export function ResultsPanel({
             ))}
             {!report && winner && <option value={winner}>{pageLabel(winner)}</option>}
           </select>
-          <Button
-            tone="primary"
-            disabled={chosenWinner === ''}
-            onClick={() => onEnd(chosenWinner)}
-          >
+          <Button tone="primary" disabled={chosenWinner === ''} onClick={() => onEnd(chosenWinner)}>
             Encerrar com a vencedora…
           </Button>
           {report && !suggested && chosenWinner !== '' && (

@@ -28,8 +28,8 @@ export function useSiteDraft(): SiteDraft {
   const [answer, setAnswer] = useState<SiteAnswer>();
   const [loadError, setLoadError] = useState<string>();
   const [draft, setDraft] = useState('');
-  const [check, setCheck] = useState<SiteCheckAnswer>();
-  const [checking, setChecking] = useState(false);
+  /** The loader's answer, with the text it was given (the draft may have moved on since). */
+  const [checked, setChecked] = useState<{ source: string; answer: SiteCheckAnswer; failed?: boolean }>();
   const [saveError, setSaveError] = useState<string>();
   const version = useRef('');
 
@@ -37,21 +37,21 @@ export function useSiteDraft(): SiteDraft {
   const generation = useRef(0);
   /** The saved text the draft started from. */
   const saved = useRef<string | undefined>(undefined);
-  const reload = useCallback(async () => {
+  const reload = useCallback(() => {
     const mine = ++generation.current;
-    try {
-      const next = await api.site();
-      if (mine !== generation.current) return;
-      // An edit made while the file was being read again is kept (the draft is then unsaved).
-      const opened = saved.current;
-      saved.current = next.source;
-      setAnswer(next);
-      setDraft((current) => (opened === undefined || current === opened ? next.source : current));
-      version.current = next.version;
-      setLoadError(undefined);
-    } catch (e) {
-      setLoadError(e instanceof Error ? e.message : String(e));
-    }
+    return api.site().then(
+      (next) => {
+        if (mine !== generation.current) return;
+        // An edit made while the file was being read again is kept (the draft is then unsaved).
+        const opened = saved.current;
+        saved.current = next.source;
+        setAnswer(next);
+        setDraft((current) => (opened === undefined || current === opened ? next.source : current));
+        version.current = next.version;
+        setLoadError(undefined);
+      },
+      (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)),
+    );
   }, []);
   useEffect(() => {
     void reload();
@@ -60,15 +60,13 @@ export function useSiteDraft(): SiteDraft {
   useEffect(() => {
     if (!answer) return;
     const controller = new AbortController();
-    setChecking(true);
     const timer = setTimeout(() => {
       api.checkSite(draft, controller.signal).then(
-        (result) => {
-          setCheck(result);
-          setChecking(false);
-        },
+        (answer) => setChecked({ source: draft, answer }),
         (e: unknown) => {
-          if (!(e instanceof DOMException && e.name === 'AbortError')) setChecking(false);
+          // A failed check leaves the last answer, marked as not for this text.
+          if (!(e instanceof DOMException && e.name === 'AbortError'))
+            setChecked((last) => last && { ...last, failed: true });
         },
       );
     }, 200);
@@ -80,37 +78,34 @@ export function useSiteDraft(): SiteDraft {
 
   const edit = useCallback((change: (text: string) => string) => setDraft((text) => change(text)), []);
 
-  const save = useCallback(async (text?: string) => {
-    setSaveError(undefined);
-    const source = text ?? draft;
-    if (text !== undefined) setDraft(text);
-    try {
-      const saved = await api.saveSite({ source, version: version.current });
-      version.current = saved.version;
-      const next = await api.site();
-      saved.current = next.source;
-      setAnswer(next);
-      setDraft(next.source);
-      version.current = next.version;
-      return true;
-    } catch (e) {
-      setSaveError(
-        isConflict(e)
-          ? `${e.message}`
-          : e instanceof Error
-            ? e.message
-            : String(e),
-      );
-      return false;
-    }
-  }, [draft]);
+  const save = useCallback(
+    async (text?: string) => {
+      setSaveError(undefined);
+      const source = text ?? draft;
+      if (text !== undefined) setDraft(text);
+      try {
+        const written = await api.saveSite({ source, version: version.current });
+        version.current = written.version;
+        const next = await api.site();
+        saved.current = next.source;
+        setAnswer(next);
+        setDraft(next.source);
+        version.current = next.version;
+        return true;
+      } catch (e) {
+        setSaveError(isConflict(e) || e instanceof Error ? e.message : String(e));
+        return false;
+      }
+    },
+    [draft],
+  );
 
   return {
     answer,
     loadError,
     draft,
-    check,
-    checking,
+    check: checked?.answer,
+    checking: checked === undefined || (checked.source !== draft && !checked.failed),
     dirty: answer !== undefined && draft !== answer.source,
     edit,
     save,

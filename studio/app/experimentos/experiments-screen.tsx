@@ -140,6 +140,8 @@ export function SharesBar({ pages }: { pages: { label: string; weight: number }[
 
 export function ExperimentsScreen({ id }: { id: string | undefined }) {
   const site = useSiteDraft();
+  /** The experiment's name once a new one has one (the address then names it too). */
+  const [named, setNamed] = useState<string>();
   const [pages, setPages] = useState<PageSummary[]>();
   const [pagesError, setPagesError] = useState<string>();
   const reloadPages = () =>
@@ -155,7 +157,15 @@ export function ExperimentsScreen({ id }: { id: string | undefined }) {
     <main css={screenCss}>
       <header>
         <a href="#/">← Páginas</a>
-        <h1>{id === undefined ? 'Experimentos' : id === 'novo' ? 'Novo experimento' : `Experimento ${id}`}</h1>
+        <h1>
+          {id === undefined
+            ? 'Experimentos'
+            : named !== undefined
+              ? `Experimento ${named}`
+              : id === 'novo'
+                ? 'Novo experimento'
+                : `Experimento ${id}`}
+        </h1>
         {id !== undefined && <a href="#/experimentos">Todos os experimentos</a>}
       </header>
       {site.loadError && <Message tone="error">{site.loadError}</Message>}
@@ -163,7 +173,7 @@ export function ExperimentsScreen({ id }: { id: string | undefined }) {
       {!site.answer && !site.loadError && <Message tone="info">Carregando…</Message>}
       {site.answer && pages && id === undefined && <ExperimentList site={site} />}
       {site.answer && pages && id !== undefined && (
-        <ExperimentEditor site={site} pages={pages} id={id} onPagesChanged={reloadPages} />
+        <ExperimentEditor site={site} pages={pages} id={id} onPagesChanged={reloadPages} onNamed={setNamed} />
       )}
     </main>
   );
@@ -234,11 +244,13 @@ function ExperimentEditor({
   pages,
   id,
   onPagesChanged,
+  onNamed,
 }: {
   site: SiteDraft;
   pages: PageSummary[];
   id: string;
   onPagesChanged: () => Promise<void>;
+  onNamed: (id: string | undefined) => void;
 }) {
   const experiments = readExperiments(site.draft);
   // A new experiment is added to the draft when its route is chosen; from then on it is edited
@@ -254,6 +266,7 @@ function ExperimentEditor({
   const entry = index === undefined ? undefined : experiments[index];
   const summary = (site.check?.experiments ?? site.answer!.experiments).find((e) => e.index === index);
   const published = site.answer!.experiments.find((e) => e.id === entry?.id && e.state !== 'rascunho');
+  useEffect(() => onNamed(entry?.id), [entry?.id, onNamed]);
 
   if (id !== 'novo' && index === undefined) {
     return (
@@ -306,7 +319,9 @@ function ExperimentEditor({
             {summary.stateText}
           </span>
           {summary.days !== null && ` · ${summary.days} ${summary.days === 1 ? 'dia' : 'dias'} no ar`}
-          {summary.unpublished && summary.state !== 'rascunho' && ' · há mudanças que ainda não estão no site'}
+          {summary.unpublished &&
+            summary.state !== 'rascunho' &&
+            ' · há mudanças que ainda não estão no site'}
         </p>
       )}
       <section className="card" aria-labelledby="exp-definicao">
@@ -337,8 +352,9 @@ function ExperimentEditor({
             <span css={{ font: `600 14px/1.4 ${fonts.display}`, color: colors.navy }}>Endereço dividido</span>
             <strong css={{ fontSize: 18 }}>{entry.route}</strong>
             <small>
-              A página original é {baseline ? `${baseline.route} (${baseline.title ?? pageName(baseline.file)})` : '—'}
-              : a base da comparação.
+              A página original é{' '}
+              {baseline ? `${baseline.route} (${baseline.title ?? pageName(baseline.file)})` : '—'}: a base da
+              comparação.
             </small>
             {at('route').map((m) => (
               <p className="problem" key={m}>
@@ -351,7 +367,9 @@ function ExperimentEditor({
 
       <section className="card" aria-labelledby="exp-paginas">
         <h2 id="exp-paginas">Páginas e divisão dos visitantes</h2>
-        <SharesBar pages={entry.variants.map((v) => ({ label: pageOf(v.page)?.route ?? v.page, weight: v.weight }))} />
+        <SharesBar
+          pages={entry.variants.map((v) => ({ label: pageOf(v.page)?.route ?? v.page, weight: v.weight }))}
+        />
         {at('variants').map((m) => (
           <p className="problem" key={m}>
             {m}
@@ -377,7 +395,11 @@ function ExperimentEditor({
               const isBase = page !== undefined && page.route === entry.route;
               const label = page?.route ?? v.page;
               return (
-                <tr key={`${v.page}-${j}`} data-variant={v.page} css={{ borderTop: `1px solid ${colors.line}` }}>
+                <tr
+                  key={`${v.page}-${j}`}
+                  data-variant={v.page}
+                  css={{ borderTop: `1px solid ${colors.line}` }}
+                >
                   <td css={{ padding: '8px 4px' }}>
                     <span
                       aria-hidden
@@ -436,14 +458,7 @@ function ExperimentEditor({
                         tone="quiet"
                         aria-label={`Tirar ${label} do experimento`}
                         onClick={() =>
-                          edit((t) =>
-                            removeVariant(
-                              t,
-                              index!,
-                              j,
-                              equalShares(entry.variants.length - 1),
-                            ),
-                          )
+                          edit((t) => removeVariant(t, index!, j, equalShares(entry.variants.length - 1)))
                         }
                       >
                         Tirar
@@ -464,9 +479,7 @@ function ExperimentEditor({
               candidates={candidates}
               baseline={baseline}
               onAdd={(name) =>
-                edit((t) =>
-                  addVariant(t, index!, name, equalShares(entry.variants.length + 1)),
-                )
+                edit((t) => addVariant(t, index!, name, equalShares(entry.variants.length + 1)))
               }
               onCreated={async (name) => {
                 await onPagesChanged();
@@ -477,8 +490,8 @@ function ExperimentEditor({
         </div>
         {published !== undefined && (
           <p className="muted">
-            Com o experimento no ar, as páginas não mudam (quem já viu uma continua vendo a mesma). Para testar
-            outra, encerre este e comece outro.
+            Com o experimento no ar, as páginas não mudam (quem já viu uma continua vendo a mesma). Para
+            testar outra, encerre este e comece outro.
           </p>
         )}
       </section>
@@ -486,8 +499,8 @@ function ExperimentEditor({
       <section className="card" aria-labelledby="exp-datas">
         <h2 id="exp-datas">Datas</h2>
         <p css={{ marginTop: 0 }}>
-          Opcionais. Os dias são do <strong>{site.answer!.timeZoneLabel}</strong>, o mesmo relógio que divide os
-          visitantes: o primeiro dia começa à meia-noite e o último termina às 23h59. Hoje é{' '}
+          Opcionais. Os dias são do <strong>{site.answer!.timeZoneLabel}</strong>, o mesmo relógio que divide
+          os visitantes: o primeiro dia começa à meia-noite e o último termina às 23h59. Hoje é{' '}
           {dayWords(site.answer!.today)}.
         </p>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
@@ -565,7 +578,10 @@ function ExperimentEditor({
         <div css={[actionsCss, { justifyContent: 'flex-start' }]}>
           <Button
             tone="primary"
-            disabled={allProblems.length > 0 || (!site.dirty && !summary?.unpublished && unpublishedPages.length === 0)}
+            disabled={
+              allProblems.length > 0 ||
+              (!site.dirty && !summary?.unpublished && unpublishedPages.length === 0)
+            }
             onClick={() => void saveThenPublish()}
           >
             {published === undefined ? 'Salvar e publicar (começar o teste)…' : 'Salvar e publicar…'}
@@ -673,9 +689,7 @@ function AddPage({
           </Button>
         </span>
       )}
-      {baseline && (
-        <Button onClick={() => setCreating(true)}>Criar uma variante de {baseline.route}…</Button>
-      )}
+      {baseline && <Button onClick={() => setCreating(true)}>Criar uma variante de {baseline.route}…</Button>}
       {creating && baseline && (
         <Dialog title={`Nova variante de ${baseline.route}`} onClose={() => setCreating(false)}>
           <form
@@ -690,7 +704,11 @@ function AddPage({
                   setBusy(false);
                 },
                 (e: unknown) => {
-                  setError(e instanceof ApiFailure ? `${e.message}${e.body.hint ? ` ${e.body.hint}` : ''}` : String(e));
+                  setError(
+                    e instanceof ApiFailure
+                      ? `${e.message}${e.body.hint ? ` ${e.body.hint}` : ''}`
+                      : String(e),
+                  );
                   setBusy(false);
                 },
               );
@@ -706,8 +724,8 @@ function AddPage({
                 aria-describedby="exp-nova-variante-ajuda"
               />
               <small id="exp-nova-variante-ajuda">
-                Ela herda tudo de {baseline.route}; depois, abra-a em Páginas para mudar o que quiser testar. Quem
-                chega a {baseline.route} pelo experimento a vê nesse mesmo endereço.
+                Ela herda tudo de {baseline.route}; depois, abra-a em Páginas para mudar o que quiser testar.
+                Quem chega a {baseline.route} pelo experimento a vê nesse mesmo endereço.
               </small>
             </div>
             {error && <Message tone="error">{error}</Message>}
@@ -882,10 +900,15 @@ function ConcludeDialog({
   const [done, setDone] = useState<PublishAnswer>();
   const sameRoute = winner === route;
   return (
-    <Dialog title={sameRoute ? 'Encerrar e manter a original' : 'Levar a vencedora para a página'} onClose={() => onClose(done)}>
+    <Dialog
+      title={sameRoute ? 'Encerrar e manter a original' : 'Levar a vencedora para a página'}
+      onClose={() => onClose(done)}
+    >
       {done ? (
         <div role="status">
-          <p css={{ fontWeight: 600, color: colors.waterDark }}>Publicado: “{done.message}” ({done.short}).</p>
+          <p css={{ fontWeight: 600, color: colors.waterDark }}>
+            Publicado: “{done.message}” ({done.short}).
+          </p>
           <p>
             {done.pushed
               ? `Enviado a ${done.remote}/${done.branch}: o site é reconstruído em alguns minutos.`
@@ -902,14 +925,14 @@ function ConcludeDialog({
         <>
           {sameRoute ? (
             <p>
-              A página original de {route} venceu. O experimento sai do site; as variantes continuam nas
-              suas páginas, e você pode excluí-las em Páginas.
+              A página original de {route} venceu. O experimento sai do site; as variantes continuam nas suas
+              páginas, e você pode excluí-las em Páginas.
             </p>
           ) : (
             <p>
-              Numa só publicação: {route} recebe o conteúdo de {winner} (os blocos que a variante não mudou ficam
-              exatamente como estão), a variante {winner} é excluída e o experimento “{id}” sai do site. O site
-              inteiro é conferido antes, inclusive as outras variantes de {route}.
+              Numa só publicação: {route} recebe o conteúdo de {winner} (os blocos que a variante não mudou
+              ficam exatamente como estão), a variante {winner} é excluída e o experimento “{id}” sai do site.
+              O site inteiro é conferido antes, inclusive as outras variantes de {route}.
             </p>
           )}
           {error && (
