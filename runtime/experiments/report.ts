@@ -52,7 +52,15 @@ export class ReportError extends Error {
 }
 
 const COLUMNS = {
-  variant: ['variant', 'variante', 'exp_variant_string', 'experience variant', 'variação', 'variacao'],
+  variant: [
+    'variant',
+    'variante',
+    'exp_variant_string',
+    'experience variant',
+    'variação',
+    'variacao',
+    'variante do experimento',
+  ],
   visitors: [
     'visitors',
     'visitantes',
@@ -62,6 +70,8 @@ const COLUMNS = {
     'usuários',
     'usuarios',
     'exposed users',
+    // A GA4 exploration with the event name as its columns (docs/autoria.md §8).
+    'experience_impression',
   ],
   conversions: [
     'conversions',
@@ -71,6 +81,7 @@ const COLUMNS = {
     'converting users',
     'visitantes que converteram',
     'usuários que converteram',
+    'whatsapp_click',
   ],
   consentRate: ['consent rate', 'consent_rate', 'taxa de consentimento', 'consentimento'],
   date: ['date', 'data', 'dia'],

@@ -309,7 +309,14 @@ export function PublishDialog({
 }
 
 /** The values of _site.yaml still marked TROCAR, in words: what visitors would see. */
-export function PlaceholderWarning({ placeholders }: { placeholders: Placeholder[] }) {
+export function PlaceholderWarning({
+  placeholders,
+  link = true,
+}: {
+  placeholders: Placeholder[];
+  /** A link to the settings form (not on the form itself). */
+  link?: boolean;
+}) {
   return (
     <div
       data-placeholders
@@ -327,7 +334,7 @@ export function PlaceholderWarning({ placeholders }: { placeholders: Placeholder
           <li key={p.key}>{p.words.charAt(0).toUpperCase() + p.words.slice(1)}.</li>
         ))}
       </ul>
-      <a href="#/configuracoes">Trocar em Configurações do site</a>
+      {link && <a href="#/configuracoes">Trocar em Configurações do site</a>}
     </div>
   );
 }

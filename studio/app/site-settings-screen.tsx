@@ -136,7 +136,7 @@ export function SiteSettingsScreen() {
         antes.
       </p>
       {site.loadError && <Message tone="error">{site.loadError}</Message>}
-      {placeholders.length > 0 && <PlaceholderWarning placeholders={placeholders} />}
+      {placeholders.length > 0 && <PlaceholderWarning placeholders={placeholders} link={false} />}
       {site.answer && (
         <form
           onSubmit={(event) => {

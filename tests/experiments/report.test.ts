@@ -74,6 +74,14 @@ describe('the report', () => {
       csv(['exp_variant_string,Exposed visitors,Converting visitors', 'a,10,1', 'b,10,2']),
     );
     expect(en.map((r) => r.visitors)).toEqual([10, 10]);
+    // A GA4 exploration with the event names as its columns (docs/autoria.md §8).
+    const pivot = parseExport(
+      csv(['Variante do experimento,experience_impression,whatsapp_click', 'a,10,1', 'b,12,2']),
+    );
+    expect(pivot).toEqual([
+      { variant: 'a', visitors: 10, conversions: 1 },
+      { variant: 'b', visitors: 12, conversions: 2 },
+    ]);
   });
 
   it('refuses a broken export with the line and what is wrong, in Portuguese', () => {

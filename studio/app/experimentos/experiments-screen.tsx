@@ -267,6 +267,8 @@ function ExperimentEditor({
   const summary = (site.check?.experiments ?? site.answer!.experiments).find((e) => e.index === index);
   const published = site.answer!.experiments.find((e) => e.id === entry?.id && e.state !== 'rascunho');
   useEffect(() => onNamed(entry?.id), [entry?.id, onNamed]);
+  /** An ended experiment is read, not changed: what is left is bringing the winner home. */
+  const locked = published?.state === 'encerrado';
 
   if (id !== 'novo' && index === undefined) {
     return (
@@ -430,6 +432,7 @@ function ExperimentEditor({
                         value={v.weight}
                         aria-label={`Parte dos visitantes de ${label} (controle deslizante)`}
                         aria-valuetext={`${v.weight}%`}
+                        disabled={locked}
                         css={{ flex: '1 1 120px', padding: 0 }}
                         onChange={(e) =>
                           edit((t) => setWeights(t, index!, rebalance(weights, j, Number(e.target.value))))
@@ -442,6 +445,7 @@ function ExperimentEditor({
                         value={v.weight}
                         aria-label={`Parte dos visitantes de ${label}, em %`}
                         aria-invalid={at('variants', j, 'weight').length > 0}
+                        disabled={locked}
                         css={{ width: 72 }}
                         onChange={(e) => {
                           const value = Number(e.target.value);
@@ -471,9 +475,11 @@ function ExperimentEditor({
           </tbody>
         </table>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12, alignItems: 'center' }}>
-          <Button onClick={() => edit((t) => setWeights(t, index!, equalShares(entry.variants.length)))}>
-            Dividir igualmente
-          </Button>
+          {!locked && (
+            <Button onClick={() => edit((t) => setWeights(t, index!, equalShares(entry.variants.length)))}>
+              Dividir igualmente
+            </Button>
+          )}
           {published === undefined && entry.variants.length < 6 && (
             <AddPage
               candidates={candidates}
@@ -488,7 +494,7 @@ function ExperimentEditor({
             />
           )}
         </div>
-        {published !== undefined && (
+        {published !== undefined && !locked && (
           <p className="muted">
             Com o experimento no ar, as páginas não mudam (quem já viu uma continua vendo a mesma). Para
             testar outra, encerre este e comece outro.
@@ -512,10 +518,11 @@ function ExperimentEditor({
                   id={`exp-${key}`}
                   type="date"
                   value={entry[key] ?? ''}
+                  disabled={locked}
                   aria-invalid={at(key).length > 0}
                   onChange={(e) => edit((t) => setExperimentField(t, index!, key, e.target.value))}
                 />
-                {entry[key] && (
+                {entry[key] && !locked && (
                   <Button
                     tone="quiet"
                     aria-label={`Tirar o ${key === 'start' ? 'primeiro' : 'último'} dia`}

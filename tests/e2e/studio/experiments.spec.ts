@@ -77,10 +77,18 @@ test.afterAll(async () => {
   if (site) await rm(site.tmp, { recursive: true, force: true });
 });
 
+/**
+ * The whole screen at 1280 and 375 px. The viewport is grown to the page's height rather than
+ * using a full-page capture, which leaves out-of-view frames (the previews) blank.
+ */
 const shot = async (p: Page, name: string) => {
-  await p.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
-  await p.setViewportSize({ width: 375, height: 740 });
-  await p.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
+  for (const width of [1280, 375]) {
+    await p.setViewportSize({ width, height: 800 });
+    const height = await p.evaluate(() => document.documentElement.scrollHeight);
+    await p.setViewportSize({ width, height: Math.min(height, 6000) });
+    await p.waitForTimeout(300);
+    await p.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+  }
   await p.setViewportSize({ width: 1280, height: 800 });
 };
 
@@ -193,6 +201,12 @@ test('a marketer starts, reads, ends an experiment and brings the winner home, w
   expect(started).toContain('pages/agendamento-oferta.yaml');
   expect(started).toContain('middleware.ts');
   await expect(p.locator('[data-state="no-ar"]').first()).toBeVisible();
+  await p.getByRole('link', { name: 'Todos os experimentos' }).click();
+  await expect(p.locator(`section[data-experiment="${ID}"] [data-state="no-ar"]`)).toBeVisible();
+  await axe(p);
+  await shot(p, 'experimentos');
+  await p.getByRole('link', { name: ID, exact: true }).click();
+  await expect(p.getByRole('heading', { name: `Experimento ${ID}` })).toBeVisible();
 
   // The host's build of the remote splits 2,000 first visits 50/50 within ±3 points.
   const first = await buildFreshClone('host-1');
