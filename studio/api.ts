@@ -204,6 +204,8 @@ export interface HistoryDiffAnswer {
   after: string | null;
   /** Unified diff of the file in that commit. */
   diff: string;
+  /** Every file the change touched ("pages/_site.yaml", "middleware.ts"…), this one included. */
+  files: string[];
 }
 /** GET /api/history/deleted */
 export interface DeletedPage {
@@ -222,6 +224,10 @@ export interface DeletedAnswer {
 /** POST /api/history/restore */
 export interface RestoreRequest {
   file: string;
+  commit: string;
+}
+/** POST /api/history/revert: the whole change undone as a new one. */
+export interface RevertRequest {
   commit: string;
 }
 

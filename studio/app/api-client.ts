@@ -11,6 +11,7 @@ import type {
   PublishAnswer,
   PublishRequest,
   RestoreRequest,
+  RevertRequest,
   ApiError,
   BlocksAnswer,
   CreatedAnswer,
@@ -93,6 +94,7 @@ export const api = {
     call<HistoryDiffAnswer>('GET', `/api/history/diff${q(file)}&commit=${encodeURIComponent(commit)}`),
   deleted: () => call<DeletedAnswer>('GET', '/api/history/deleted'),
   restore: (request: RestoreRequest) => call<PublishAnswer>('POST', '/api/history/restore', request),
+  revert: (request: RevertRequest) => call<PublishAnswer>('POST', '/api/history/revert', request),
   presence: () => call<PresenceAnswer>('GET', '/api/presence'),
   here: (tab: string, file: string | null) =>
     call<PresenceAnswer>('POST', '/api/presence', { tab, file: file ?? '' }),

@@ -169,7 +169,7 @@ export function HistoryScreen({
   const [error, setError] = useState<string>();
   const [selected, setSelected] = useState<HistoryEntry>();
   const [loadedDiff, setDiff] = useState<HistoryDiffAnswer>();
-  const [confirm, setConfirm] = useState(false);
+  const [confirm, setConfirm] = useState<'restore' | 'revert'>();
   const [restored, setRestored] = useState<PublishAnswer>();
 
   const load = useCallback(() => {
@@ -255,11 +255,26 @@ export function HistoryScreen({
               </p>
               {!diff && <Message tone="info">Carregando a diferença…</Message>}
               {diff && <DiffView diff={diff} />}
-              {selected !== latest && diff?.after !== null && (
+              {diff && diff.files.length > 1 && (
+                <p data-other-files>
+                  Esta mudança também mexeu em:{' '}
+                  {diff.files
+                    .filter((f) => f !== file)
+                    .map((f) => (f.startsWith('pages/') || f.startsWith('public/') ? f : `${f} (gerado)`))
+                    .join(', ')}
+                  .
+                </p>
+              )}
+              {diff && (
                 <div css={actionsCss}>
-                  <Button tone="primary" onClick={() => setConfirm(true)}>
-                    Restaurar esta versão
-                  </Button>
+                  {diff.files.length > 1 && (
+                    <Button onClick={() => setConfirm('revert')}>Desfazer esta mudança inteira</Button>
+                  )}
+                  {selected !== latest && diff.after !== null && (
+                    <Button tone="primary" onClick={() => setConfirm('restore')}>
+                      Restaurar esta versão
+                    </Button>
+                  )}
                 </div>
               )}
             </section>
@@ -271,9 +286,10 @@ export function HistoryScreen({
           file={file}
           title={title}
           entry={selected}
-          onClose={() => setConfirm(false)}
+          whole={confirm === 'revert' ? (diff?.files ?? []) : undefined}
+          onClose={() => setConfirm(undefined)}
           onDone={(answer) => {
-            setConfirm(false);
+            setConfirm(undefined);
             setRestored(answer);
             load();
           }}
@@ -317,12 +333,15 @@ function RestoreDialog({
   file,
   title,
   entry,
+  whole,
   onClose,
   onDone,
 }: {
   file: string;
   title: string;
   entry: HistoryEntry;
+  /** Undo the whole change (these files) instead of restoring this page's version. */
+  whole?: string[];
   onClose: () => void;
   onDone: (answer: PublishAnswer) => void;
 }) {
@@ -333,7 +352,11 @@ function RestoreDialog({
     setBusy(true);
     setError(undefined);
     try {
-      onDone(await api.restore({ file, commit: entry.commit }));
+      onDone(
+        whole
+          ? await api.revert({ commit: entry.commit })
+          : await api.restore({ file, commit: entry.commit }),
+      );
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       if (e instanceof ApiFailure && typeof e.body.output === 'string') setOutput(e.body.output);
@@ -342,19 +365,27 @@ function RestoreDialog({
     }
   };
   return (
-    <Dialog title={`Restaurar ${title}?`} onClose={onClose}>
-      <p css={{ marginTop: 0 }}>
-        A página volta a ficar como na versão “{entry.message}”, de {when(entry.date)}. Isso entra no
-        histórico como uma nova mudança, publicada depois da mesma verificação do site; nenhuma versão se
-        perde.
-      </p>
+    <Dialog title={whole ? 'Desfazer esta mudança inteira?' : `Restaurar ${title}?`} onClose={onClose}>
+      {whole ? (
+        <p css={{ marginTop: 0 }}>
+          Tudo o que “{entry.message}” mudou volta a ser como antes dela: {whole.join(', ')}. Isso entra no
+          histórico como uma nova mudança, publicada depois da mesma verificação do site; nenhuma versão se
+          perde.
+        </p>
+      ) : (
+        <p css={{ marginTop: 0 }}>
+          A página volta a ficar como na versão “{entry.message}”, de {when(entry.date)}. Isso entra no
+          histórico como uma nova mudança, publicada depois da mesma verificação do site; nenhuma versão se
+          perde.
+        </p>
+      )}
       {busy && <Message tone="info">Conferindo o site inteiro e publicando…</Message>}
       {error && <Message tone="error">{error}</Message>}
       {output && <pre css={preCss}>{output}</pre>}
       <div css={actionsCss}>
         <Button onClick={onClose}>Cancelar</Button>
         <Button tone="primary" onClick={() => void restore()} disabled={busy}>
-          {busy ? 'Restaurando…' : 'Restaurar e publicar'}
+          {busy ? 'Conferindo e publicando…' : whole ? 'Desfazer e publicar' : 'Restaurar e publicar'}
         </Button>
       </div>
     </Dialog>

@@ -368,6 +368,14 @@ const postRestore: Handler = async (ctx, request) => {
   return ok(outcome.body, outcome.status);
 };
 
+/** Desfazer esta mudança: the whole published change undone as a new one (every file it touched). */
+const postRevert: Handler = async (ctx, request) => {
+  const { commit } = await readFields(request, { commit: 'string' });
+  if (!/^[0-9a-f]{40}$/.test(commit)) throw new HttpError(400, 'Informe a versão (commit) completa.');
+  const outcome = await ctx.publisher.revert(request.person, commit);
+  return ok(outcome.body, outcome.status);
+};
+
 const getPresence: Handler = async (ctx) => ok(ctx.presence.list());
 
 /** The editor says every few seconds which page it has open (or none). */
@@ -625,6 +633,7 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
   '/api/history/diff': { GET: getHistoryDiff },
   '/api/history/deleted': { GET: getDeleted },
   '/api/history/restore': { POST: postRestore },
+  '/api/history/revert': { POST: postRevert },
   '/api/presence': { GET: getPresence, POST: postPresence },
   '/api/pages': { GET: getPages, POST: postPages },
   '/api/pages/duplicate': { POST: duplicatePage },

@@ -9,6 +9,8 @@ import { cp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  HistoryAnswer,
+  HistoryDiffAnswer,
   PublishAnswer,
   PublishRefused,
   SaveAnswer,
@@ -214,5 +216,40 @@ describe('_site.yaml in the Estúdio', () => {
     await expect(stat(path.join(site.work, 'pages/agendamento-oferta.yaml'))).rejects.toThrow();
     await expect(stat(path.join(site.work, 'middleware.ts'))).rejects.toThrow();
     expect(git(site.work, 'status', '--porcelain')).toBe('');
+  }, 180_000);
+
+  it('shows the bring-home as one change in Histórico, which can be undone whole', async () => {
+    const { body: history } = await api<HistoryAnswer>('GET', '/api/history?file=pages/agendamento.yaml');
+    const change = history.entries[0]!;
+    expect(change.message).toMatch(/^Leva a vencedora \/agendamento-oferta para \/agendamento/);
+    const { body: diff } = await api<HistoryDiffAnswer>(
+      'GET',
+      `/api/history/diff?file=pages/agendamento.yaml&commit=${change.commit}`,
+    );
+    expect(diff.files.sort()).toEqual([
+      'middleware.ts',
+      'pages/_site.yaml',
+      'pages/agendamento-oferta.yaml',
+      'pages/agendamento.yaml',
+    ]);
+    const { status, body } = await api<PublishAnswer>('POST', '/api/history/revert', {
+      commit: change.commit,
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.message).toBe(`Desfaz “${change.message}” (${change.short})`);
+    expect(git(site.remote, 'show', '--name-status', '--format=', 'main').split('\n').sort()).toEqual([
+      'A\tmiddleware.ts',
+      'A\tpages/agendamento-oferta.yaml',
+      'M\tpages/_site.yaml',
+      'M\tpages/agendamento.yaml',
+    ]);
+    expect(git(site.remote, 'show', 'main:pages/_site.yaml')).toContain('winner: agendamento-oferta');
+    expect(await readFile(path.join(site.work, 'pages/agendamento-oferta.yaml'), 'utf8')).toContain(
+      'Oferta de teste',
+    );
+    expect(git(site.work, 'status', '--porcelain')).toBe('');
+    // A change that later ones touched again is not undone (it would erase them).
+    const again = await api('POST', '/api/history/revert', { commit: change.commit });
+    expect(again.status).toBe(409);
   }, 180_000);
 });

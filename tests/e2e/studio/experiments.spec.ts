@@ -320,6 +320,9 @@ test('a marketer starts, reads, ends an experiment and brings the winner home, w
   await conclude.getByRole('button', { name: 'Fechar' }).click();
   await p.goto(`${url}#/historico/${encodeURIComponent('pages/agendamento.yaml')}`);
   await expect(p.getByText(`Leva a vencedora /agendamento-oferta para /agendamento`).first()).toBeVisible();
+  await expect(p.locator('[data-other-files]')).toContainText('pages/agendamento-oferta.yaml');
+  await expect(p.getByRole('button', { name: 'Desfazer esta mudança inteira' })).toBeVisible();
+  await shot(p, 'historico-levar');
   // The working tree follows the remote: nothing left unpublished.
   expect(git(site.work, 'status', '--porcelain')).toBe('');
   void os;
