@@ -1,6 +1,7 @@
 /**
  * The site the edge tests split: a copy of pages/ whose _site.yaml adds two experiments (50/50 on
- * /sodastream-t, 20/30/50 on /sodastream-f), built for real to a temporary folder.
+ * /sodastream-t, 20/30/50 on /sodastream-f) and a dated one (1 to 21 December 2026 on /recarregue),
+ * built for real to a temporary folder: one build serves every edge case (edge-cases.ts).
  */
 import { appendFile, cp, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -30,10 +31,30 @@ export const TWO_EXPERIMENTS = [
   '',
 ].join('\n');
 
+/**
+ * One experiment from 1 to 21 December 2026 (São Paulo days), 50/50 on /recarregue (its own page
+ * against /recarregar-sodastream): items of the list TWO_EXPERIMENTS opens, so it follows it.
+ */
+export const DATED_EXPERIMENT = [
+  '  - id: dias',
+  '    route: /recarregue',
+  '    variants:',
+  '      - page: recarregue',
+  '        weight: 50',
+  '      - page: recarregar-sodastream',
+  '        weight: 50',
+  '    start: 2026-12-01',
+  '    end: 2026-12-21',
+  '',
+].join('\n');
+
+/** The edge tests' experiments: the two undated ones and the dated one, each on its own route. */
+export const EDGE_EXPERIMENTS = TWO_EXPERIMENTS + DATED_EXPERIMENT;
+
 /** Copies pages/, appends `experiments` to its _site.yaml and builds it (the folder's dist/). */
 export async function buildExperimentSite(
   prefix: string,
-  experiments = TWO_EXPERIMENTS,
+  experiments = EDGE_EXPERIMENTS,
 ): Promise<{ tmp: string; pagesDir: string; outDir: string }> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), prefix));
   const pagesDir = path.join(tmp, 'pages');

@@ -386,9 +386,6 @@ function ExperimentEditor({
               <th scope="col" css={{ textAlign: 'left' }}>
                 Parte dos visitantes
               </th>
-              <th scope="col">
-                <span className="visually-hidden">Ações</span>
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -422,6 +419,17 @@ function ExperimentEditor({
                         {m}
                       </p>
                     ))}
+                    {!isBase && published === undefined && (
+                      <Button
+                        tone="quiet"
+                        aria-label={`Tirar ${label} do experimento`}
+                        onClick={() =>
+                          edit((t) => removeVariant(t, index!, j, equalShares(entry.variants.length - 1)))
+                        }
+                      >
+                        Tirar
+                      </Button>
+                    )}
                   </td>
                   <td css={{ padding: '8px 4px' }}>
                     <div css={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
@@ -455,19 +463,6 @@ function ExperimentEditor({
                       />
                       <span aria-hidden>%</span>
                     </div>
-                  </td>
-                  <td css={{ textAlign: 'right' }}>
-                    {!isBase && published === undefined && (
-                      <Button
-                        tone="quiet"
-                        aria-label={`Tirar ${label} do experimento`}
-                        onClick={() =>
-                          edit((t) => removeVariant(t, index!, j, equalShares(entry.variants.length - 1)))
-                        }
-                      >
-                        Tirar
-                      </Button>
-                    )}
                   </td>
                 </tr>
               );
