@@ -691,7 +691,11 @@ function AddPage({
           </Button>
         </span>
       )}
-      {baseline && <Button onClick={() => setCreating(true)}>Criar uma variante de {baseline.route}…</Button>}
+      {baseline && (
+        <Button onClick={() => setCreating(true)} aria-label={`Criar uma variante de ${baseline.route}…`}>
+          Criar uma variante…
+        </Button>
+      )}
       {creating && baseline && (
         <Dialog title={`Nova variante de ${baseline.route}`} onClose={() => setCreating(false)}>
           <form
