@@ -48,6 +48,7 @@ import {
   EXPERIMENT_TIME_ZONE,
   EXPERIMENT_TIME_ZONE_LABEL,
   experimentSummaries,
+  inWords,
   placeholdersOf,
   siteDay,
   SITE_API_FILE,
@@ -154,24 +155,26 @@ const getPage: Handler = async (ctx, request) => {
 };
 
 /**
- * Saves when the file on disk is still the version the editor opened; otherwise a 409 with
- * what is on disk now, so the author can compare and merge. Drafts with errors are saved too:
- * publishing is what refuses them.
+ * Writes `bytes` over the page file `rel` when it is still at `version` (the sha256 the editor
+ * opened); otherwise a 409 with what is on disk now, so the author can compare and merge.
  */
-const putPage: Handler = async (ctx, request) => {
-  const load = await ctx.runtime.load();
-  const body = await readFields(request, { file: 'string', source: 'string', version: 'string' });
-  const rel = checkPageFileName(body.file, load);
+async function saveOver(
+  ctx: ApiContext,
+  rel: string,
+  bytes: Buffer,
+  version: string,
+  load: typeof LoadStage,
+  changed: (file: string) => string,
+): Promise<Answer> {
   const file = apiFileName(rel);
-  const bytes = checkSourceSize(body.source, load);
   const { abs } = await existingPageFile(ctx.pagesDir, rel);
   return serialised(abs, async () => {
     const { stats } = await existingPageFile(ctx.pagesDir, rel);
     const current = await readPageBytes(abs, file, load.MAX_FILE_BYTES);
     const currentVersion = sha256(current);
-    if (currentVersion !== body.version) {
+    if (currentVersion !== version) {
       const conflict: SaveConflict = {
-        error: `${file} mudou desde que você abriu: alguém salvou outra versão. Nada foi gravado; compare as duas e escolha o que fica.`,
+        error: changed(file),
         current: { source: current.toString('utf8'), version: currentVersion },
       };
       return ok(conflict, 409);
@@ -179,6 +182,26 @@ const putPage: Handler = async (ctx, request) => {
     await writeAtomic(abs, bytes, stats.mode & 0o777);
     return ok({ version: sha256(bytes) } satisfies SaveAnswer);
   });
+}
+
+/**
+ * Saves when the file on disk is still the version the editor opened. Drafts with errors are
+ * saved too: publishing is what refuses them.
+ */
+const putPage: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const body = await readFields(request, { file: 'string', source: 'string', version: 'string' });
+  const rel = checkPageFileName(body.file, load);
+  const bytes = checkSourceSize(body.source, load);
+  return saveOver(
+    ctx,
+    rel,
+    bytes,
+    body.version,
+    load,
+    (file) =>
+      `${file} mudou desde que você abriu: alguém salvou outra versão. Nada foi gravado; compare as duas e escolha o que fica.`,
+  );
 };
 
 /** A new page or a variant, written by the runtime's own `npm run new-page`. */
@@ -241,10 +264,6 @@ const duplicatePage: Handler = async (ctx, request) => {
   });
 };
 
-/** "a", "a e b", "a, b e c" */
-const listInWords = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items.at(-1)}`;
-
 /** Refused while other pages extend it: they would break. */
 const deletePage: Handler = async (ctx, request) => {
   const load = await ctx.runtime.load();
@@ -256,7 +275,7 @@ const deletePage: Handler = async (ctx, request) => {
     const dependents = await dependentsOf(ctx.pagesDir, rel, load);
     if (dependents.length > 0) {
       const refused: DeleteRefused = {
-        error: `É a página base de ${listInWords(dependents)}: ${dependents.length === 1 ? 'essa variante herda' : 'essas variantes herdam'} o conteúdo dela. Exclua ${dependents.length === 1 ? 'a variante' : 'as variantes'} ou mude o "extends:" antes de excluir ${file}.`,
+        error: `É a página base de ${inWords(dependents)}: ${dependents.length === 1 ? 'essa variante herda' : 'essas variantes herdam'} o conteúdo dela. Exclua ${dependents.length === 1 ? 'a variante' : 'as variantes'} ou mude o "extends:" antes de excluir ${file}.`,
         dependents,
       };
       return ok(refused, 409);
@@ -439,21 +458,15 @@ const putSite: Handler = async (ctx, request) => {
   const load = await ctx.runtime.load();
   const body = await readFields(request, { source: 'string', version: 'string' });
   const bytes = checkSourceSize(body.source, load);
-  const { abs } = await existingPageFile(ctx.pagesDir, SITE_REL);
-  return serialised(abs, async () => {
-    const { stats } = await existingPageFile(ctx.pagesDir, SITE_REL);
-    const current = await readPageBytes(abs, SITE_API_FILE, load.MAX_FILE_BYTES);
-    const currentVersion = sha256(current);
-    if (currentVersion !== body.version) {
-      const conflict: SaveConflict = {
-        error: `${SITE_API_FILE} mudou desde que você abriu: alguém salvou outra versão. Nada foi gravado; recarregue para ver a versão atual.`,
-        current: { source: current.toString('utf8'), version: currentVersion },
-      };
-      return ok(conflict, 409);
-    }
-    await writeAtomic(abs, bytes, stats.mode & 0o777);
-    return ok({ version: sha256(bytes) } satisfies SaveAnswer);
-  });
+  return saveOver(
+    ctx,
+    SITE_REL,
+    bytes,
+    body.version,
+    load,
+    (file) =>
+      `${file} mudou desde que você abriu: alguém salvou outra versão. Nada foi gravado; recarregue para ver a versão atual.`,
+  );
 };
 
 /** Every problem the loader finds with `source` as _site.yaml (nothing is written). */
@@ -582,7 +595,7 @@ const postConclude: Handler = async (ctx, request) => {
     if (dependents.length > 0) {
       throw new HttpError(
         409,
-        `${winnerFile} é a página base de ${listInWords(dependents)}: mude o "extends:" delas antes, porque ${winnerFile} deixa de existir.`,
+        `${winnerFile} é a página base de ${inWords(dependents)}: mude o "extends:" delas antes, porque ${winnerFile} deixa de existir.`,
       );
     }
     const variantSource = await ctx.publisher.publishedText(winnerFile);

@@ -189,7 +189,7 @@ export function experimentSummaries(
 }
 
 /** "a", "a e b", "a, b e c" */
-const inWords = (items: string[]) =>
+export const inWords = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items.at(-1)}`;
 
 const SETTING_NAMES: Record<string, string> = {

@@ -20,24 +20,12 @@ import type {
 } from '../../studio/api.ts';
 import { addExperiment, setExperimentField, setSetting } from '../../studio/app/experimentos/site-edits.ts';
 import { createStudioServer, type StudioServer } from '../../studio/server/server.ts';
-import { git, makeGitSite, root, type GitSite } from './git-site.ts';
+import { apiOf, git, makeGitSite, root, type GitSite } from './git-site.ts';
 
 let site: GitSite;
 let server: StudioServer;
-let base: string;
 
-async function api<T>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      Cookie: `estudio-${server.port}=${server.token}`,
-      ...(method === 'GET' ? {} : { Origin: base }),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+let api: ReturnType<typeof apiOf>;
 
 const remoteHead = () => git(site.remote, 'rev-parse', 'main');
 const siteFile = () => path.join(site.work, 'pages/_site.yaml');
@@ -64,7 +52,7 @@ beforeAll(async () => {
     dataDir: path.join(site.tmp, 'dados'),
     port: 0,
   });
-  base = `http://127.0.0.1:${server.port}`;
+  api = apiOf(server);
 }, 60_000);
 
 afterAll(async () => {

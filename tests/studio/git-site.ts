@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { StudioServer } from '../../studio/server/server.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -54,4 +55,21 @@ export async function makeGitSite(): Promise<GitSite> {
   };
   const work = clone('work', { name: 'Ana Marketing', email: 'ana@example.com' });
   return { tmp, remote, work, clone };
+}
+
+/** The API of a local Estúdio server as its browser app calls it: token cookie, Origin on writes, JSON. */
+export function apiOf(server: StudioServer) {
+  const base = `http://127.0.0.1:${server.port}`;
+  return async <T>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        Cookie: `estudio-${server.port}=${server.token}`,
+        ...(method === 'GET' ? {} : { Origin: base }),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
 }

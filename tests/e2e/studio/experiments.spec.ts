@@ -6,16 +6,15 @@
  * winner sends everyone to it; bringing it home makes it the route's page in one publish.
  * Screenshots of each screen (1280 and 375 px) go to the test's output folder (docs/autoria.md).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { execFile } from 'node:child_process';
+import { cp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { cloudflareOverDist } from '../../servers/workerd.ts';
-import { ROOT } from './studio-server.ts';
+import { ROOT, spawnStudio } from './studio-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Dates as a marketer in Brazil sees them (DD/MM/AAAA in the date fields).
@@ -29,7 +28,7 @@ const TITLE = 'Oferta relâmpago, fácil e rápido.';
 const SHOWN = 'Oferta relâmpago,';
 
 let site: GitSite;
-let child: ChildProcess;
+let studio: Awaited<ReturnType<typeof spawnStudio>> | undefined;
 let url: string;
 
 test.beforeAll(async () => {
@@ -39,41 +38,12 @@ test.beforeAll(async () => {
   git(site.work, 'add', 'vercel.json');
   git(site.work, 'commit', '-qm', 'Publica na Vercel também');
   git(site.work, 'push', '-q', 'origin', 'main');
-  child = spawn(
-    'npx',
-    [
-      'tsx',
-      'studio/server/main.ts',
-      '--port',
-      '0',
-      '--pages',
-      path.join(site.work, 'pages'),
-      '--public',
-      path.join(site.work, 'public'),
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
-  let output = '';
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`O Estúdio não respondeu:\n${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.split('\n').find((l) => /^http:\/\/127\.0\.0\.1:\d+\/\?token=/.test(l));
-      if (line) {
-        clearTimeout(timer);
-        resolve(line.trim());
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  });
+  studio = await spawnStudio(path.join(site.work, 'pages'), path.join(site.work, 'public'));
+  url = studio.url;
 });
 
 test.afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
-  }
+  await studio?.stop();
   if (site) await rm(site.tmp, { recursive: true, force: true });
 });
 
@@ -325,8 +295,6 @@ test('a marketer starts, reads, ends an experiment and brings the winner home, w
   await shot(p, 'historico-levar');
   // The working tree follows the remote: nothing left unpublished.
   expect(git(site.work, 'status', '--porcelain')).toBe('');
-  void os;
-  void mkdtemp;
 });
 
 test('Configurações do site: each field edits its own line; an invalid phone is refused where it is typed', async ({

@@ -3,56 +3,26 @@
  * (as `npm run studio` does) in a clone whose remote is a local bare repository.
  * Screenshots of each step go to the test's output folder (docs/autoria.md shows them).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
-import { ROOT } from './studio-server.ts';
+import { spawnStudio } from './studio-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 let site: GitSite;
-let child: ChildProcess;
+let studio: Awaited<ReturnType<typeof spawnStudio>> | undefined;
 let url: string;
 
 test.beforeAll(async () => {
   site = await makeGitSite();
-  child = spawn(
-    'npx',
-    [
-      'tsx',
-      'studio/server/main.ts',
-      '--port',
-      '0',
-      '--pages',
-      path.join(site.work, 'pages'),
-      '--public',
-      path.join(site.work, 'public'),
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
-  let output = '';
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`O Estúdio não respondeu:\n${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.split('\n').find((l) => /^http:\/\/127\.0\.0\.1:\d+\/\?token=/.test(l));
-      if (line) {
-        clearTimeout(timer);
-        resolve(line.trim());
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  });
+  studio = await spawnStudio(path.join(site.work, 'pages'), path.join(site.work, 'public'));
+  url = studio.url;
 });
 
 test.afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
-  }
+  await studio?.stop();
   if (site) await rm(site.tmp, { recursive: true, force: true });
 });
 

@@ -30,6 +30,29 @@ export async function startStudio(port = 0, options: { copyPublic?: boolean } = 
   await cp(path.join(ROOT, 'pages'), pagesDir, { recursive: true });
   const publicDir = options.copyPublic ? path.join(dir, 'public') : path.join(ROOT, 'public');
   if (options.copyPublic) await cp(path.join(ROOT, 'public'), publicDir, { recursive: true });
+  const running = await spawnStudio(pagesDir, options.copyPublic ? publicDir : undefined, port);
+  return {
+    url: running.url,
+    origin: new URL(running.url).origin,
+    dir,
+    pagesDir,
+    publicDir,
+    async stop() {
+      await running.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `npm run studio`'s command on these folders (port 0: the system picks one), the address it
+ * prints, and a stop that ends its process group.
+ */
+export async function spawnStudio(
+  pagesDir: string,
+  publicDir?: string,
+  port = 0,
+): Promise<{ url: string; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(
     'npx',
     [
@@ -39,7 +62,7 @@ export async function startStudio(port = 0, options: { copyPublic?: boolean } = 
       String(port),
       '--pages',
       pagesDir,
-      ...(options.copyPublic ? ['--public', publicDir] : []),
+      ...(publicDir ? ['--public', publicDir] : []),
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
@@ -60,17 +83,12 @@ export async function startStudio(port = 0, options: { copyPublic?: boolean } = 
   });
   return {
     url,
-    origin: new URL(url).origin,
-    dir,
-    pagesDir,
-    publicDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         process.kill(-child.pid!, 'SIGTERM');
         await exited;
       }
-      await rm(dir, { recursive: true, force: true });
     },
   };
 }
