@@ -139,12 +139,21 @@ export interface ChangedFile {
   /** Another person published this file after it was saved here: publishing shows both first. */
   stale: boolean;
 }
+/** A saved file Publicar will not publish, and why (a symbolic link: decision 0017). */
+export interface RefusedFile {
+  /** "pages/promo.yaml" or "public/images/foto.png". */
+  file: string;
+  /** Portuguese, for the person: "pages/promo.yaml é um atalho (link simbólico): …". */
+  reason: string;
+}
 export interface ChangesAnswer {
   publishing: { enabled: boolean; remote: string | null; branch: string | null; reason?: string };
   author: { name: string; email: string };
   changes: ChangedFile[];
   /** Values of _site.yaml still marked TROCAR: the site shows them to visitors. */
   placeholders: Placeholder[];
+  /** Saved files left out of `changes` because they cannot be published (absent when none). */
+  refused?: RefusedFile[];
 }
 
 /** POST /api/publish */

@@ -11,7 +11,15 @@ import path from 'node:path';
 import { build as viteBuild, type Manifest } from 'vite';
 import { fontBaseName, fontFiles, type FontFile } from '../../design/fonts.ts';
 import { assertWithinBudget, measureRouteJs, scriptsInHtml, type JsBudget, type RouteJs } from './budget.ts';
-import { clientCodeOf, loadProject, routeToOutFile, type Project } from '../load/index.ts';
+import {
+  clientCodeOf,
+  loadProject,
+  PageErrors,
+  routeToOutFile,
+  symbolicLinkProblem,
+  symbolicLinks,
+  type Project,
+} from '../load/index.ts';
 import { fingerprintFiles } from './fingerprint.ts';
 import { svgInliner, renderPage, type PageAssets } from '../render/index.ts';
 import { placeNetlifyFunction, writeExperimentManifest } from './experiments.ts';
@@ -56,7 +64,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const publicDir = options.publicDir ?? path.join(root, 'public');
   const t0 = performance.now();
 
-  const project = await loadProject({ root, pagesDir, blocks: blockList });
+  // No symbolic link in public/ either (pages/ is the loader's): Vite's copy of the folder, the
+  // image pipeline and the SVG inliner would all follow one out of the project (decision 0017).
+  const publicLinks = (await symbolicLinks(publicDir)).map((link) =>
+    symbolicLinkProblem(path.relative(root, path.join(publicDir, link)).split(path.sep).join('/')),
+  );
+  let project: Project;
+  try {
+    project = await loadProject({ root, pagesDir, blocks: blockList });
+  } catch (error) {
+    if (error instanceof PageErrors && publicLinks.length > 0) {
+      throw new PageErrors([...error.problems, ...publicLinks]);
+    }
+    throw error;
+  }
+  if (publicLinks.length > 0) throw new PageErrors(publicLinks);
   const t1 = performance.now();
   log(`✓ ${project.pages.length} páginas válidas`);
 

@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'alias-bomb'
   | 'too-deep'
   | 'bad-file-name'
+  | 'symbolic-link'
   | 'duplicate-route'
   | 'duplicate-anchor'
   | 'missing-site'

@@ -1,21 +1,81 @@
 /** The pages folder on disk: which YAML files it holds, each read with the size limit. */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { PageProblem } from './errors.ts';
 import { MAX_FILE_BYTES, parseYaml, type ParseResult } from './parse.ts';
 
-/** Every .yaml/.yml file under `dir`, relative to it, sorted. */
-export async function listYamlFiles(dir: string): Promise<string[]> {
+/**
+ * What a folder of the site holds, read once and without following any symbolic link: its
+ * .yaml/.yml files, and every symbolic link in it (to a file or a folder, inside or outside the
+ * project, dangling or not), both relative to it and sorted. The build refuses the links.
+ */
+export async function readSiteFolder(dir: string): Promise<{ files: string[]; links: string[] }> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name))
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
+  const relative = (e: (typeof entries)[number]) =>
+    path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/');
+  return {
+    files: entries
+      .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name))
+      .map(relative)
+      .sort(),
+    links: entries
+      .filter((e) => e.isSymbolicLink())
+      .map(relative)
+      .sort(),
+  };
 }
 
+/** Every .yaml/.yml file under `dir`, relative to it, sorted (symbolic links are not files). */
+export async function listYamlFiles(dir: string): Promise<string[]> {
+  return (await readSiteFolder(dir)).files;
+}
+
+/** Every symbolic link under `dir` (see readSiteFolder); none when `dir` does not exist. */
+export async function symbolicLinks(dir: string): Promise<string[]> {
+  try {
+    return (await readSiteFolder(dir)).links;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/**
+ * A symbolic link in the pages or public folder (`file` relative to the project root). Refused
+ * wherever it points: the build would otherwise publish whatever is at the other end, a file
+ * outside the project included (decision 0017: no link is followed).
+ */
+export function symbolicLinkProblem(file: string): PageProblem {
+  return {
+    code: 'symbolic-link',
+    message:
+      'É um atalho (link simbólico), e o site não segue atalhos: o build levaria para o site o que estiver do outro lado, até um arquivo de fora do projeto.',
+    hint: 'Troque o atalho por uma cópia do próprio arquivo, ou apague-o (git rm).',
+    loc: { file, line: 1, column: 1 },
+  };
+}
+
+/** Never follows a link at the file itself (ELOOP instead); 0 where the platform has no such flag. */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
 export async function readYamlFile(absPath: string, file: string): Promise<ParseResult> {
-  const { size } = await stat(absPath);
-  if (size > MAX_FILE_BYTES) return tooLarge(file, size);
-  return parseYaml(await readFile(absPath, 'utf8'), file);
+  let handle;
+  try {
+    handle = await open(absPath, constants.O_RDONLY | NO_FOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
+      return { ok: false, problems: [symbolicLinkProblem(file)] };
+    }
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    if (size > MAX_FILE_BYTES) return tooLarge(file, size);
+    return parseYaml(await handle.readFile('utf8'), file);
+  } finally {
+    await handle.close();
+  }
 }
 
 function tooLarge(file: string, size: number): ParseResult {

@@ -189,6 +189,16 @@ export function PublishDialog({
       {changes && changes.placeholders.length > 0 && !published && (
         <PlaceholderWarning placeholders={changes.placeholders} />
       )}
+      {changes?.refused && changes.refused.length > 0 && !published && (
+        <div data-refused css={{ margin: '0 0 12px' }}>
+          <strong css={{ color: colors.orangeHover }}>Não pode ser publicado</strong>
+          <ul css={{ margin: '4px 0', paddingLeft: 20 }}>
+            {changes.refused.map((r) => (
+              <li key={r.file}>{r.reason}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {changes?.publishing.enabled && changes.changes.length === 0 && !published && (
         <Message tone="info">
           Nada a publicar: todas as páginas salvas já estão no site. Salve uma mudança para publicá-la.

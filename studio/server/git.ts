@@ -6,7 +6,7 @@
  * `update-ref`, so a failure at any step leaves the repository as it was.
  */
 import { execFile } from 'node:child_process';
-import { realpath } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Person } from './people.ts';
 
@@ -175,8 +175,53 @@ export type TreeChange =
   | { path: string; from: 'delete' };
 
 /**
+ * Paths (POSIX, inside the repository) that are symbolic links, or lie under one: never put in
+ * a commit. `git update-index` would record a link as a 120000 entry, and the build on the host
+ * would follow it (decision 0017: no link is followed).
+ */
+export class SymbolicLinkError extends Error {
+  constructor(readonly paths: string[]) {
+    super(`Atalhos (links simbólicos) não são publicados: ${paths.join(', ')}`);
+    this.name = 'SymbolicLinkError';
+  }
+}
+
+/**
+ * The first part of `repoPath` in the working tree (itself or a folder above it, POSIX, inside
+ * the repository) that is a symbolic link, or undefined. A part that does not exist ends the walk:
+ * nothing below it can be a link.
+ */
+export async function linkOnPath(repo: Repo, repoPath: string): Promise<string | undefined> {
+  const parts = repoPath.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const part = parts.slice(0, i).join('/');
+    try {
+      if ((await lstat(path.join(repo.top, ...parts.slice(0, i)))).isSymbolicLink()) return part;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Entries of `tree` that are symbolic links (mode 120000) in or at the folders `under` (POSIX,
+ * inside the repository; "." for all of it).
+ */
+export async function linksInTree(repo: Repo, tree: string, under: string[]): Promise<string[]> {
+  const inside = under.filter((u) => u !== '' && !u.startsWith('../') && u !== '..');
+  if (inside.length === 0) return [];
+  const run = await git(repo.top, ['ls-tree', '-r', '-z', '--full-tree', tree, '--', ...inside]);
+  return run.stdout
+    .split('\0')
+    .filter((entry) => entry.startsWith('120000 '))
+    .map((entry) => entry.slice(entry.indexOf('\t') + 1));
+}
+
+/**
  * The tree of `base` with `changes` applied, built in a temporary index file (GIT_INDEX_FILE):
- * the person's index is not touched.
+ * the person's index is not touched. A working-tree path that is a symbolic link (or lies under
+ * one) is refused with SymbolicLinkError, checked right before it is read into the index.
  */
 export async function treeWith(
   repo: Repo,
@@ -188,6 +233,10 @@ export async function treeWith(
   await git(repo.top, ['read-tree', base], { env });
   const fromWorktree = changes.filter((c) => c.from === 'worktree').map((c) => c.path);
   if (fromWorktree.length > 0) {
+    const links = (await Promise.all(fromWorktree.map((p) => linkOnPath(repo, p)))).filter(
+      (l): l is string => l !== undefined,
+    );
+    if (links.length > 0) throw new SymbolicLinkError([...new Set(links)]);
     // --remove: a file gone from the working tree leaves the index too.
     await git(repo.top, ['update-index', '--add', '--remove', '--', ...fromWorktree], { env });
   }

@@ -24,6 +24,7 @@ import type {
   PublishAnswer,
   PublishConflict,
   PublishRefused,
+  RefusedFile,
 } from '../api.ts';
 import type { AuditLog } from './audit.ts';
 import {
@@ -34,9 +35,12 @@ import {
   git,
   GitError,
   gitShowBytes,
+  linkOnPath,
+  linksInTree,
   moveBranch,
   openRepo,
   revParse,
+  SymbolicLinkError,
   treeOf,
   treeWith,
   type Repo,
@@ -135,16 +139,26 @@ export function createPublisher(options: PublishOptions) {
     }
   }
 
-  async function changes(): Promise<ChangedFile[]> {
+  /**
+   * The saved changes Publicar offers, and those it refuses with the reason: a symbolic link in
+   * the working tree (git would commit it as a 120000 entry, and the host's build follow it).
+   */
+  async function changes(): Promise<{ files: ChangedFile[]; refused: RefusedFile[] }> {
     const r = need();
     const found = await changedPaths(r, [r.pagesPath || '.', join(r.publicPath, 'images')]);
     const files: ChangedFile[] = [];
+    const refusedFiles: RefusedFile[] = [];
     for (const change of found) {
       const file = toApiFile(r, change.path);
       if (!file) continue;
       const route = file.startsWith(PAGES) ? options.routeOf(file) : null;
       const isSite = file === SITE_API_FILE;
       if (file.startsWith(PAGES) && route === null && !isSite) continue;
+      const link = await linkOnPath(r, change.path);
+      if (link !== undefined) {
+        refusedFiles.push({ file, reason: linkReason(file, toApiFile(r, link) ?? link) });
+        continue;
+      }
       const summary = file.startsWith(IMAGES)
         ? `Envia a imagem /${file.slice('public/'.length)}`
         : isSite
@@ -157,7 +171,41 @@ export function createPublisher(options: PublishOptions) {
             );
       files.push({ file, route, status: change.status, summary, stale: stale.has(change.path) });
     }
-    return files.sort((a, b) => (a.file < b.file ? -1 : 1));
+    const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : 1);
+    return { files: files.sort(byFile), refused: refusedFiles.sort(byFile) };
+  }
+
+  /** The folders of the repository no symbolic link may be committed in: pages/ and public/. */
+  const siteFolders = (r: Repo) => [r.pagesPath || '.', r.publicPath];
+
+  /** Refuses (409, audited, nothing committed) when `tree` holds a symbolic link in pages/ or public/. */
+  async function refuseLinksIn(
+    r: Repo,
+    tree: string,
+    person: Person,
+    action: Action,
+    files: string[],
+  ): Promise<void> {
+    const links = await linksInTree(r, tree, siteFolders(r));
+    if (links.length > 0) await refuseLinks(r, links, person, action, files);
+  }
+
+  async function refuseLinks(
+    r: Repo,
+    links: string[],
+    person: Person,
+    action: Action,
+    files: string[],
+  ): Promise<never> {
+    const named = links.map((l) => toApiFile(r, l) ?? l);
+    await audit.record(`${action}-recusado` as 'publicar-recusado', person.email, {
+      files,
+      reason: 'atalho',
+      links: named,
+    });
+    throw new HttpError(409, `${linkReason(named[0]!, named[0]!, named.length)} Nada foi publicado.`, {
+      hint: 'Quem cuida do site pode trocar o atalho pelo próprio arquivo, ou apagá-lo (git rm), e enviar pelo git.',
+    });
   }
 
   /**
@@ -208,6 +256,13 @@ export function createPublisher(options: PublishOptions) {
 
   /** The whole site built from `tree`, exactly as `npm run build` builds it. */
   async function check(r: Repo, tree: string): Promise<CheckResult> {
+    // A tree with a link in pages/ or public/ (one the remote brought, for a replayed commit) is
+    // refused before anything is written out; the build would refuse it too, located the same way.
+    const links = (await linksInTree(r, tree, siteFolders(r))).map((l) => toApiFile(r, l) ?? l);
+    if (links.length > 0) {
+      const output = links.map((l) => `${l}:1:1  ${linkReason(l, l)}`).join('\n');
+      return { ok: false, output, pages: links.filter((l) => l.startsWith(PAGES)), derived: [] };
+    }
     const dir = await mkdtemp(path.join(os.tmpdir(), 'estudio-publicar-'));
     try {
       await exportTree(r, tree, dir, [r.pagesPath || '.', r.publicPath], path.join(dir, '.index'));
@@ -322,7 +377,16 @@ export function createPublisher(options: PublishOptions) {
       throw new HttpError(409, 'O repositório ainda não tem nenhum commit: faça o primeiro pelo terminal.');
     const work = await mkdtemp(path.join(os.tmpdir(), 'estudio-indice-'));
     try {
-      const tree = await treeWith(r, parent, changeList, path.join(work, 'index'));
+      let tree: string;
+      try {
+        tree = await treeWith(r, parent, changeList, path.join(work, 'index'));
+      } catch (error) {
+        // A file swapped for a link after the list was read: refused right before git read it.
+        if (error instanceof SymbolicLinkError) return refuseLinks(r, error.paths, person, action, files);
+        throw error;
+      }
+      // Whatever put it there (a link swapped in meanwhile, one in HEAD, one from the history).
+      await refuseLinksIn(r, tree, person, action, files);
       if (tree === (await treeOf(r, parent))) {
         throw new HttpError(409, 'Nada a publicar: estes arquivos já estão publicados assim.');
       }
@@ -481,11 +545,13 @@ export function createPublisher(options: PublishOptions) {
         };
       }
       const site = await worktreeText(repo, join(repo.pagesPath, '_site.yaml'));
+      const found = await exclusive(changes);
       return {
         publishing: { enabled: true, remote: repo.remote ?? null, branch: repo.branch },
         author: person,
-        changes: await exclusive(changes),
+        changes: found.files,
         placeholders: site === null ? [] : placeholdersOf(site),
+        ...(found.refused.length > 0 ? { refused: found.refused } : {}),
       };
     },
 
@@ -493,7 +559,18 @@ export function createPublisher(options: PublishOptions) {
       const r = need();
       return exclusive(async () => {
         const current = await changes();
-        const byFile = new Map(current.map((c) => [c.file, c]));
+        const byFile = new Map(current.files.map((c) => [c.file, c]));
+        const links = current.refused.filter((x) => files.includes(x.file));
+        if (links.length > 0) {
+          await audit.record('publicar-recusado', person.email, {
+            files,
+            reason: 'atalho',
+            links: links.map((l) => l.file),
+          });
+          throw new HttpError(409, `${links[0]!.reason} Nada foi publicado.`, {
+            hint: 'Quem cuida do site pode trocar o atalho pelo próprio arquivo, ou apagá-lo (git rm).',
+          });
+        }
         for (const file of files) {
           if (!byFile.has(file)) {
             throw new HttpError(
@@ -657,6 +734,21 @@ export function createPublisher(options: PublishOptions) {
           // Generated files follow the pages: the check's build writes them again.
           if (generated.has(p)) continue;
           const m = /^(\d{6}) blob ([0-9a-f]{40})\t/.exec(await entry(parent, p));
+          if (m?.[1] === LINK_MODE) {
+            const file = toApiFile(r, p) ?? p;
+            await audit.record('restaurar-recusado', person.email, {
+              files: [file],
+              reason: 'atalho',
+              commit: sha,
+            });
+            throw new HttpError(
+              409,
+              `Desfazer esta mudança traria de volta ${file}, que antes dela era um atalho (link simbólico): o Estúdio não publica atalhos, porque o site publicaria o arquivo para onde ele aponta. Nada foi publicado.`,
+              {
+                hint: 'Restaure uma versão de cada página pelo histórico dela, ou peça a quem cuida do site para desfazer a mudança pelo git.',
+              },
+            );
+          }
           changeList.push(
             m ? { path: p, from: 'blob', blob: m[2]!, mode: m[1]! } : { path: p, from: 'delete' },
           );
@@ -799,6 +891,18 @@ export function createPublisher(options: PublishOptions) {
         const entry = sha ? (await git(r.top, ['ls-tree', sha, '--', repoPath])).stdout.trim() : '';
         const match = /^(\d{6}) blob ([0-9a-f]{40})\t/.exec(entry);
         if (!sha || !match) throw new HttpError(404, `Esta versão de ${file} não existe no histórico.`);
+        if (match[1] === LINK_MODE) {
+          await audit.record('restaurar-recusado', person.email, {
+            files: [file],
+            reason: 'atalho',
+            commit: sha,
+          });
+          throw new HttpError(
+            409,
+            `Esta versão de ${file} é um atalho (link simbólico), não uma página: o Estúdio não publica atalhos, porque o site publicaria o arquivo para onde ele aponta. Nada foi publicado.`,
+            { hint: 'Escolha outra versão no histórico.' },
+          );
+        }
         const dirty = (await changedPaths(r, [repoPath])).length > 0;
         if (dirty) {
           throw new HttpError(
@@ -824,10 +928,17 @@ export function createPublisher(options: PublishOptions) {
 
 export type Publisher = ReturnType<typeof createPublisher>;
 
-/** A working-tree file set to its content in `commit` (removed when not there), atomically, after any save in progress. */
+/**
+ * A working-tree file set to its content in `commit` (removed when not there), atomically, after
+ * any save in progress. A symbolic link there (one the remote brought) is not made, nor its target
+ * written as text: the file is removed, and Publicar offers removing the link from the branch.
+ */
 async function writeFromBlob(r: Repo, commit: string, repoPath: string): Promise<void> {
   const abs = path.join(r.top, ...repoPath.split('/'));
-  const bytes = await gitShowBytes(r.top, `${commit}:${repoPath}`);
+  const entry = (await git(r.top, ['ls-tree', '-z', commit, '--', repoPath])).stdout;
+  const bytes = entry.startsWith(`${LINK_MODE} `)
+    ? undefined
+    : await gitShowBytes(r.top, `${commit}:${repoPath}`);
   await serialised(abs, async () => {
     if (bytes === undefined) await unlink(abs).catch(() => {});
     else {
@@ -847,6 +958,23 @@ function pushFailed(error: unknown): HttpError {
       hint: 'Confira a conexão e as credenciais de envio (chave de deploy ou token) de quem instalou o Estúdio.',
     },
   );
+}
+
+/** The mode git gives a symbolic link. */
+const LINK_MODE = '120000';
+
+/**
+ * Why Publicar refuses `file` (API names: "pages/x.yaml"): it is a symbolic link, or lies inside
+ * `link`, a folder that is one; `count` links in all when several are named at once.
+ */
+function linkReason(file: string, link: string, count = 1): string {
+  const what =
+    link !== file
+      ? `${file} está dentro de ${link}, que é um atalho (link simbólico)`
+      : count === 1
+        ? `${file} é um atalho (link simbólico)`
+        : `${file} e ${count === 2 ? 'outro arquivo' : `outros ${count - 1} arquivos`} são atalhos (links simbólicos)`;
+  return `${what}: o Estúdio não publica atalhos, porque o site publicaria o que está do outro lado do atalho, que pode ser um arquivo de fora do repositório.`;
 }
 
 const join = (folder: string, rest: string) =>
