@@ -15,6 +15,7 @@ import {
   badRouteFileName,
   fileToRoute,
   isRouteFile,
+  routeLimitProblem,
 } from '../load/index.ts';
 import { blockList } from '../../blocks/index.ts';
 
@@ -45,6 +46,9 @@ export interface NewPageResult {
   text: string;
 }
 
+/** At most 60 characters of what the author typed, in a message. */
+const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
+
 export async function createPage(options: NewPageOptions): Promise<NewPageResult> {
   const { root, pagesDir } = options;
   const files = await listYamlFiles(pagesDir);
@@ -68,9 +72,9 @@ export async function createPage(options: NewPageOptions): Promise<NewPageResult
     const available = `Páginas disponíveis: ${pageNames(files).join(', ')}.`;
     if ('error' in base) {
       if (base.error === 'not-a-page')
-        throw new NewPageError(`"${options.from}" não é uma página.`, available);
+        throw new NewPageError(`"${clip(options.from)}" não é uma página.`, available);
       throw new NewPageError(
-        `A página "${options.from}" não existe.${base.suggestion ? ` Você quis dizer "${base.suggestion}"?` : ''}`,
+        `A página "${clip(options.from)}" não existe.${base.suggestion ? ` Você quis dizer "${base.suggestion}"?` : ''}`,
         available,
       );
     }
@@ -113,11 +117,16 @@ function routeFile(input: string): string {
   }
   if (clean.split('/').some((s) => s.startsWith('_'))) {
     throw new NewPageError(
-      `"${input}" começa com "_": arquivos assim não viram endereço no site.`,
+      `"${clip(input)}" começa com "_": arquivos assim não viram endereço no site.`,
       'Use só letras minúsculas sem acento, números e hífens, ex.: promo-inverno.',
     );
   }
   const file = `${clean}.yaml`;
+  // Past the limits, before anything touches the file system (a name over 255 bytes would fail there).
+  const limit = routeLimitProblem(file);
+  if (limit !== undefined) {
+    throw new NewPageError(limit, 'Use um endereço mais curto, ex.: promo-inverno ou campanhas/inverno.');
+  }
   const bad = badRouteFileName(file);
   if (bad !== undefined) {
     const slug = clean
@@ -133,7 +142,7 @@ function routeFile(input: string): string {
       .join('/');
     const fixed = slug && badRouteFileName(`${slug}.yaml`) === undefined ? ` Você quis dizer "${slug}"?` : '';
     throw new NewPageError(
-      `"${bad}" não serve para endereço de página.${fixed}`,
+      `"${clip(bad)}" não serve para endereço de página.${fixed}`,
       'Use só letras minúsculas sem acento, números e hífens, ex.: promo-inverno ou campanhas/inverno.',
     );
   }

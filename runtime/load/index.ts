@@ -13,7 +13,7 @@ export {
   type PageModel,
   type Project,
 } from './project.ts';
-export { listYamlFiles, readYamlFile } from './files.ts';
+export { listYamlFiles, readYamlFile, symbolicLinkProblem, symbolicLinks } from './files.ts';
 export { MAX_FILE_BYTES, parseYaml, type ParsedFile, type ParseResult } from './parse.ts';
 export { createAjv, createValidator, type Validator } from './validate.ts';
 export { isVariant, pageNames, resolvePageName } from './extends.ts';
@@ -28,7 +28,10 @@ export {
   badRouteFileName,
   fileToRoute,
   isRouteFile,
+  MAX_ROUTE_DEPTH,
+  MAX_ROUTE_NAME_LENGTH,
   NOT_FOUND_ROUTE,
+  routeLimitProblem,
   routeSlug,
   routeToOutFile,
 } from './routes.ts';

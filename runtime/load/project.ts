@@ -11,10 +11,10 @@ import type { AnyBlockDefinition } from './define-block.ts';
 import { PageErrors, type PageProblem } from './errors.ts';
 import { duplicateBlockIds } from './duplicate-ids.ts';
 import { createVariantResolver, isVariant, uniqueProblems, type BlockSource } from './extends.ts';
-import { listYamlFiles, readPageFile, type SourceOverrides } from './files.ts';
+import { readPageFile, readSiteFolder, symbolicLinkProblem, type SourceOverrides } from './files.ts';
 import type { ParsedFile } from './parse.ts';
 import { checkExperiments, type ResolvedExperiment } from './experiments.ts';
-import { badRouteFileName, fileToRoute, isRouteFile } from './routes.ts';
+import { badRouteFileName, fileToRoute, isRouteFile, routeLimitProblem } from './routes.ts';
 import { createAjv, createValidator, type Validator } from './validate.ts';
 
 export const SITE_FILE = '_site.yaml';
@@ -81,7 +81,10 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
   const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
   const problems: PageProblem[] = [];
 
-  const files = await listYamlFiles(pagesDir);
+  const folder = await readSiteFolder(pagesDir);
+  const files = folder.files;
+  // A link in pages/ is refused wherever it points, even with `only`: no file is read through one.
+  for (const link of folder.links) problems.push(symbolicLinkProblem(rel(path.join(pagesDir, link))));
   const only = options.only?.map((f) => path.resolve(root, f));
   for (const wanted of only ?? []) {
     const relToPages = path.relative(pagesDir, wanted).split(path.sep).join('/');
@@ -134,8 +137,12 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
     if (bad !== undefined) {
       problems.push({
         code: 'bad-file-name',
-        message: `O nome "${bad}" não serve para endereço de página.`,
-        hint: 'Use só letras minúsculas sem acento, números e hífens, ex.: recarga-barueri.yaml.',
+        ...(routeLimitProblem(f) === undefined
+          ? {
+              message: `O nome "${bad}" não serve para endereço de página.`,
+              hint: 'Use só letras minúsculas sem acento, números e hífens, ex.: recarga-barueri.yaml.',
+            }
+          : { message: routeLimitProblem(f)!, hint: 'Use um nome mais curto, ex.: recarga-barueri.yaml.' }),
         loc: { file, line: 1, column: 1 },
       });
       continue;

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { parse as parseYamlText, stringify } from 'yaml';
 import { judgeExport } from '../../runtime/experiments/index.ts';
+import { MAX_IMAGE_NAME } from '../image-rules.ts';
 import { removeItem, removeKey, applyChange } from '../app/form/yaml-edits.ts';
 import type {
   MeAnswer,
@@ -322,6 +323,12 @@ function checkPublishedFile(value: unknown, load: typeof LoadStage): string {
   if (value === SITE_API_FILE) return value;
   if (typeof value === 'string' && value.startsWith('public/images/')) {
     const rest = value.slice('public/images/'.length);
+    if (rest.length > 4 * MAX_IMAGE_NAME) {
+      throw new HttpError(
+        400,
+        `O nome da imagem tem ${rest.length} caracteres; o limite é ${MAX_IMAGE_NAME}.`,
+      );
+    }
     if (/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/.test(rest) && !rest.split('/').includes('..'))
       return value;
     throw new HttpError(400, `${JSON.stringify(value)} não é uma imagem de public/images/.`);

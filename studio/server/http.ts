@@ -22,6 +22,19 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The last resort for a name the checks let through that the file system still refuses as too
+ * long (ENAMETOOLONG: a pages or public folder deep in the disk, a path past PATH_MAX): the name
+ * asked for is at fault, so a 400 in Portuguese, never an internal error. Undefined otherwise.
+ */
+export function nameRefusal(error: unknown): HttpError | undefined {
+  if (!(error instanceof Error) || (error as NodeJS.ErrnoException).code !== 'ENAMETOOLONG') return undefined;
+  return new HttpError(
+    400,
+    'O nome ou endereço pedido é longo demais para o sistema de arquivos do servidor: use um nome mais curto.',
+  );
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const bytes = Buffer.from(JSON.stringify(body));
   res.statusCode = status;

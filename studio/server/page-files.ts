@@ -13,7 +13,8 @@ import type { LoadStage } from './runtime.ts';
 /** What the API calls the folder: file names are "pages/<path inside the pages folder>". */
 export const PAGES_PREFIX = 'pages/';
 
-export type NameRules = Pick<typeof LoadStage, 'isRouteFile' | 'badRouteFileName'>;
+/** The loader's route rules (runtime/load/routes.ts), limits included: the API refuses what `npm run check` refuses. */
+export type NameRules = Pick<typeof LoadStage, 'isRouteFile' | 'badRouteFileName' | 'routeLimitProblem'>;
 
 export const apiFileName = (rel: string): string => `${PAGES_PREFIX}${rel}`;
 
@@ -34,7 +35,8 @@ export function isInside(parent: string, child: string): boolean {
  * A page file name from the API, as the path inside the pages folder ("agendamento.yaml"), or
  * a 400. Refused: anything but a plain relative POSIX path under pages/ (NUL, backslashes,
  * absolute paths, "." or ".." segments, doubled slashes), and any name the loader would not
- * take as a route (".yml", "_site.yaml", a "_" folder, capitals, accents, spaces).
+ * take as a route (".yml", "_site.yaml", a "_" folder, capitals, accents, spaces, a name or an
+ * address past the limits of runtime/load/routes.ts), before the file system ever sees it.
  */
 export function checkPageFileName(value: unknown, rules: NameRules): string {
   if (typeof value !== 'string' || value === '') {
@@ -56,6 +58,10 @@ export function checkPageFileName(value: unknown, rules: NameRules): string {
     );
   }
   const rel = value.slice(PAGES_PREFIX.length);
+  const limit = rules.isRouteFile(rel) ? rules.routeLimitProblem(rel) : undefined;
+  if (limit !== undefined) {
+    throw new HttpError(400, `${shown} não é um arquivo de página: ${lowerFirst(limit)}`);
+  }
   if (!rules.isRouteFile(rel) || rules.badRouteFileName(rel) !== undefined) {
     throw new HttpError(
       400,
@@ -64,6 +70,9 @@ export function checkPageFileName(value: unknown, rules: NameRules): string {
   }
   return rel;
 }
+
+/** "O nome…" → "o nome…", to follow a colon. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 const outside = (file: string) =>
   new HttpError(
@@ -204,6 +213,9 @@ export async function serialised<T>(key: string, task: () => Promise<T>): Promis
   }
 }
 
+/** At most 60 characters of what the author typed, in a message. */
+const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
+
 /**
  * The file a route names, by the rules of `npm run new-page` (runtime/author): "/Promo/" is
  * refused, "promo-inverno" and "/campanhas/inverno/" become "promo-inverno.yaml" and
@@ -225,9 +237,16 @@ export function routeToFile(
   if (clean === '') return { error: 'Informe o endereço da página nova, por exemplo: promo-inverno.', hint };
   const rel = `${clean}.yaml`;
   if (!rules.isRouteFile(rel)) {
-    return { error: `"${input}" começa com "_": arquivos assim não viram endereço no site.`, hint };
+    return { error: `"${clip(input)}" começa com "_": arquivos assim não viram endereço no site.`, hint };
+  }
+  const limit = rules.routeLimitProblem(rel);
+  if (limit !== undefined) {
+    return {
+      error: limit,
+      hint: 'Use um endereço mais curto, por exemplo promo-inverno ou campanhas/inverno.',
+    };
   }
   const bad = rules.badRouteFileName(rel);
-  if (bad !== undefined) return { error: `"${bad}" não serve para endereço de página.`, hint };
+  if (bad !== undefined) return { error: `"${clip(bad)}" não serve para endereço de página.`, hint };
   return { rel };
 }

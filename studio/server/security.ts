@@ -77,10 +77,44 @@ export function setNoFramingHeaders(res: ServerResponse): void {
   res.setHeader('X-Frame-Options', 'DENY');
 }
 
-/** The preview frame is framed by the app only. */
+/** The preview frame's one script (public-files.ts's PREVIEW_AGENT; a test checks that they agree). */
+export const PREVIEW_AGENT_PATH = '/estudio/preview-agent.js';
+
+/**
+ * The preview frame's page, /estudio/preview.html: served without the cookie, so it protects
+ * itself. `sandbox allow-scripts` gives it an opaque origin even when it is opened on its own,
+ * outside the frame (no cookie, no storage, nothing of the Estúdio's origin). Its sources name the
+ * Estúdio by its address (`host`, already checked against the Estúdio's own) rather than 'self',
+ * which browsers do not all read the same way in an opaque origin; an http: source also matches
+ * the same address over https, as hosted. The one script it runs is the agent, by its path: the
+ * rendered page's own scripts never run here. What the page shows still loads: its inline style
+ * elements and attributes (Emotion, framer-motion), its fonts and images from the Estúdio (the
+ * site's public files, /assets/, /images/), data: images. No request of any other kind (fetch,
+ * WebSocket, beacons, frames, media, workers, manifest), no form target, no <base>, and only the
+ * Estúdio may frame it.
+ */
+export function previewCsp(host: string | undefined): string {
+  const estudio = host ? `http://${host}` : "'self'";
+  return [
+    "default-src 'none'",
+    `script-src ${host ? `${estudio}${PREVIEW_AGENT_PATH}` : "'none'"}`,
+    "style-src 'unsafe-inline'",
+    `font-src ${estudio}`,
+    `img-src ${estudio} data:`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+    'sandbox allow-scripts',
+  ].join('; ');
+}
+
+/**
+ * The preview frame's page: framed by the app only, under previewCsp. The Host header was checked
+ * before any public file is answered (server.ts), so it names the Estúdio's own address.
+ */
 export function setPreviewFrameHeaders(res: ServerResponse): void {
   res.removeHeader('X-Frame-Options');
-  res.setHeader('Content-Security-Policy', "frame-ancestors 'self'");
+  res.setHeader('Content-Security-Policy', previewCsp(res.req?.headers.host));
 }
 
 /**

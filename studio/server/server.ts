@@ -18,7 +18,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { APP_HTML, appViteConfig } from '../app/vite-config.ts';
 import type { StudioMode } from '../api.ts';
 import { handleApi, type ApiContext } from './api.ts';
-import { answered, HttpError, sendHtml, sendJson, sendPage } from './http.ts';
+import { answered, HttpError, nameRefusal, sendHtml, sendJson, sendPage } from './http.ts';
 import { isErrno } from './page-files.ts';
 import { publicFiles, type PublicFiles } from './public-files.ts';
 import { createAuditLog } from './audit.ts';
@@ -230,12 +230,14 @@ async function handle(rc: RequestContext): Promise<void> {
   const wantsJson = pathname === '/api' || pathname.startsWith('/api/') || !isSafeMethod(req.method);
   try {
     await route(rc, url, pathname);
-  } catch (error) {
+  } catch (thrown) {
     if (res.headersSent) {
-      if (!(error instanceof HttpError)) console.error(error);
+      if (!(thrown instanceof HttpError)) console.error(thrown);
       res.destroy();
       return;
     }
+    // A name the file system refuses as too long is the request's fault: a 4xx, not a 500.
+    const error = nameRefusal(thrown) ?? thrown;
     if (error instanceof HttpError) {
       // A refused body is never read to its end: close the connection rather than drain it.
       if (!rc.req.complete) res.setHeader('Connection', 'close');

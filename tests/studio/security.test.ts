@@ -6,6 +6,9 @@ import { mkdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_FILE_BYTES } from '../../runtime/load/index.ts';
+import { CSP_NONCE_PLACEHOLDER } from '../../studio/app/vite-config.ts';
+import { hashPassword } from '../../studio/server/hosted/passwords.ts';
+import { PREVIEW_AGENT_PATH } from '../../studio/server/security.ts';
 import { rawRequest, sha256, snapshot, startStudio, type Studio } from './helpers.ts';
 
 let studio: Studio;
@@ -317,11 +320,9 @@ describe('answers', () => {
     expect(app.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
     expect(app.headers.get('x-frame-options')).toBe('DENY');
     const preview = await fetch(`${studio.base}/estudio/preview.html`);
-    expect([200, 404]).toContain(preview.status);
-    if (preview.status === 200) {
-      expect(preview.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
-      expect(preview.headers.get('x-frame-options')).toBeNull();
-    }
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(preview.headers.get('x-frame-options')).toBeNull();
   });
 
   it("serves the site's public files without the cookie (the sandboxed preview sends none)", async () => {
@@ -346,6 +347,94 @@ describe('answers', () => {
     await expectError(wrong, 405);
     expect(wrong.headers.get('allow')).toBe('GET, PUT, DELETE');
   });
+});
+
+/** A policy's directives by name: "script-src" → "http://…". */
+function directivesOf(csp: string | null): Record<string, string> {
+  expect(csp).toBeTruthy();
+  return Object.fromEntries(
+    csp!.split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name!, values.join(' ')];
+    }),
+  );
+}
+
+/**
+ * The preview frame's page protects itself (previewCsp): opened on its own it is sandboxed (an
+ * opaque origin, scripts only), it runs the agent's script and nothing else, loads styles, fonts
+ * and images only, requests nothing, and only the Estúdio frames it.
+ */
+function expectPreviewPolicy(res: Response, address: string) {
+  expect(res.status).toBe(200);
+  const policy = directivesOf(res.headers.get('content-security-policy'));
+  expect(policy).toEqual({
+    'default-src': "'none'",
+    'script-src': `${address}${PREVIEW_AGENT_PATH}`,
+    'style-src': "'unsafe-inline'",
+    'font-src': address,
+    'img-src': `${address} data:`,
+    'base-uri': "'none'",
+    'form-action': "'none'",
+    'frame-ancestors': "'self'",
+    sandbox: 'allow-scripts',
+  });
+  // Scripts, requests and frames fall back to default-src 'none'; never allow-same-origin.
+  expect(res.headers.get('content-security-policy')).not.toMatch(/allow-same-origin|unsafe-eval|\*/);
+  expect(res.headers.get('x-frame-options')).toBeNull();
+}
+
+describe("the preview frame's page", () => {
+  it('has its own policy, locally: the agent only, sandboxed, nothing requested, framed by the app', async () => {
+    const res = await fetch(`${studio.base}/estudio/preview.html`);
+    expectPreviewPolicy(res, studio.base);
+    // The policy names the script the page loads, by its path.
+    const html = await res.text();
+    expect(html).toContain(`<script type="module" src="${PREVIEW_AGENT_PATH}"></script>`);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    const agent = await fetch(`${studio.base}${PREVIEW_AGENT_PATH}`);
+    expect(agent.status).toBe(200);
+    expect(agent.headers.get('content-type')).toContain('text/javascript');
+    // The agent is one module: no import the policy would refuse.
+    expect(await agent.text()).not.toMatch(/^\s*import\b/m);
+  });
+
+  it('names the address it was asked by: localhost as well as 127.0.0.1', async () => {
+    const res = await rawRequest(studio.server.port, {
+      path: '/estudio/preview.html',
+      headers: { Host: `localhost:${studio.server.port}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-security-policy']).toContain(
+      `script-src http://localhost:${studio.server.port}${PREVIEW_AGENT_PATH};`,
+    );
+  });
+
+  it('has the same policy hosted, without a session', async () => {
+    const appDir = path.join(studio.tmp, 'app-falso');
+    await mkdir(appDir);
+    await writeFile(
+      path.join(appDir, 'index.html'),
+      `<!doctype html><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}">`,
+    );
+    const hosted = await startStudio({
+      hosted: {
+        accountsJson: JSON.stringify([
+          { name: 'Ana', email: 'ana@fillgas.com.br', hash: await hashPassword('uma frase longa qualquer') },
+        ]),
+        appDir,
+      },
+    });
+    try {
+      const res = await fetch(`${hosted.base}/estudio/preview.html`);
+      expectPreviewPolicy(res, hosted.base);
+      // The hosted headers stay (COOP, nosniff); only the frame rule changes.
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    } finally {
+      await hosted.close();
+    }
+  }, 120_000);
 });
 
 describe('unexpected errors', () => {
