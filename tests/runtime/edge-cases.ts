@@ -1,10 +1,10 @@
 /**
- * What every host's split must do, over a site built by experiment-site.ts: shares over 10,000
+ * What every host's split must do, over the site experiment-site.ts builds: shares over 10,000
  * cookieless requests, kept and reassigned cookies, byte-identical bodies, the exact headers,
- * pass-through, and a crawler split like anyone; and, over a site with a dated experiment, its
- * days as São Paulo's at their boundaries (decision 0023). Each host's test supplies how a request
- * reaches it (workerd for Cloudflare; the generated function in front of a stand-in for Netlify
- * and Vercel) and, for the days, how its clock is set.
+ * pass-through, and a crawler split like anyone; and the dated experiment's days (on its own
+ * route of the same site) as São Paulo's at their boundaries (decision 0023). Each host's test
+ * supplies how a request reaches it (workerd for Cloudflare; the generated function in front of a
+ * stand-in for Netlify and Vercel) and, for the days, how its clock is set.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -139,47 +139,33 @@ export function splitCases(name: string, host: EdgeHost): void {
   });
 }
 
-/** One experiment from 1 to 21 December 2026 (São Paulo days), on /sodastream-t. */
-export const DATED_EXPERIMENT = [
-  'experiments:',
-  '  - id: dias',
-  '    route: /sodastream-t',
-  '    variants:',
-  '      - page: sodastream-t',
-  '        weight: 50',
-  '      - page: recarrega-site',
-  '        weight: 50',
-  '    start: 2026-12-01',
-  '    end: 2026-12-21',
-  '',
-].join('\n');
-
 export interface ClockedEdgeHost {
   /** A request reaching the host's split at the instant `at` (ISO), as the split's own clock reads it. */
   request(pathname: string, at: string, headers?: Record<string, string>): Promise<Response>;
-  /** The output folder of the site built with DATED_EXPERIMENT. */
+  /** The output folder of the site built with DATED_EXPERIMENT (experiment-site.ts). */
   outDir(): string;
 }
 
+/** The dated experiment (DATED_EXPERIMENT, experiment-site.ts): 1 to 21 December 2026 on /recarregue. */
 export function dayCases(name: string, host: ClockedEdgeHost): void {
   const file = (route: string) => readFile(path.join(host.outDir(), route, 'index.html'));
   /** The visit's page (by its bytes) and Set-Cookie. */
   async function visit(at: string, cookie?: string) {
-    const response = await host.request('/sodastream-t', at, cookie ? { Cookie: cookie } : {});
+    const response = await host.request('/recarregue', at, cookie ? { Cookie: cookie } : {});
     expect(response.status).toBe(200);
     const body = Buffer.from(await response.arrayBuffer());
     const key = assignment(response, 'dias');
-    const served = (await file('sodastream-t')).equals(body)
-      ? 'sodastream-t'
-      : (await file('recarrega-site')).equals(body)
-        ? 'recarrega-site'
+    const served = (await file('recarregue')).equals(body)
+      ? 'recarregue'
+      : (await file('recarregar-sodastream')).equals(body)
+        ? 'recarregar-sodastream'
         : 'another page';
     return { served, key, cookie: response.headers.get('Set-Cookie') };
   }
-  const own = { served: 'sodastream-t', key: undefined, cookie: null };
+  const own = { served: 'recarregue', key: undefined, cookie: null };
   const cookieFor = (maxAge: number) =>
     new RegExp(
-      `^fgs_exp_dias=(sodastream-t|recarrega-site); Path=/; Max-Age=${maxAge}; Secure; SameSite=Lax$`,
+      `^fgs_exp_dias=(recarregue|recarregar-sodastream); Path=/; Max-Age=${maxAge}; Secure; SameSite=Lax$`,
     );
 
   describe(`${name}: an experiment’s days are São Paulo’s`, () => {
@@ -196,7 +182,7 @@ export function dayCases(name: string, host: ClockedEdgeHost): void {
       expect(late.cookie).toMatch(cookieFor(86_400)); // half an hour left: a day, never less
       expect(late.served).toBe(late.key);
       expect(await visit('2026-12-22T03:00:00Z')).toEqual(own);
-      expect(await visit('2026-12-22T03:00:00Z', 'fgs_exp_dias=recarrega-site')).toEqual(own);
+      expect(await visit('2026-12-22T03:00:00Z', 'fgs_exp_dias=recarregar-sodastream')).toEqual(own);
     });
 
     it('gives the cookie the seconds to the end of the last day there', async () => {

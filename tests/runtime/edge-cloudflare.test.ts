@@ -1,8 +1,9 @@
 /**
- * The Cloudflare artifact for real: a site with two experiments built to a temporary dist/, its
- * `_worker.js` run by workerd (Miniflare) in front of that folder as Cloudflare's static assets,
- * through every case of edge-cases.ts; and a site with a dated experiment, its built worker under
- * workerd with the clock set per request, so São Paulo's days are read by workerd's own Intl.
+ * The Cloudflare artifact for real: the edge tests' site (experiment-site.ts: two experiments and
+ * a dated one) built once to a temporary dist/, its `_worker.js` run by workerd (Miniflare) in
+ * front of that folder as Cloudflare's static assets, through every split case of edge-cases.ts;
+ * and the same built worker under workerd with the clock set per request, through the dated
+ * experiment's day cases, so São Paulo's days are read by workerd's own Intl.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUDFLARE_WORKER_FILE } from '../../runtime/build/index.ts';
 import { siteDay } from '../../runtime/site-day.ts';
 import { cloudflareOverDist } from '../servers/workerd.ts';
-import { DATED_EXPERIMENT, dayCases, splitCases } from './edge-cases.ts';
+import { dayCases, splitCases } from './edge-cases.ts';
 import { buildExperimentSite } from './experiment-site.ts';
 
 let tmp: string;
@@ -100,36 +101,31 @@ export default {
 `;
 
 describe('the worker of a dated experiment, its clock set', () => {
-  let datedTmp: string;
-  let datedOut: string;
   let clocked: Miniflare;
   beforeAll(async () => {
-    ({ tmp: datedTmp, outDir: datedOut } = await buildExperimentSite('experimento-dias-', DATED_EXPERIMENT));
-    const script = path.join(datedTmp, 'clock-worker.js');
+    // Beside dist/ (not in it: the assets stay the build's), over the same build as the split cases.
+    const script = path.join(tmp, 'clock-worker.js');
     await writeFile(script, CLOCK_MODULE);
     // As tests/servers/workerd.ts runs dist/_worker.js, with this module as the entry.
     clocked = new Miniflare({
       modules: true,
       scriptPath: script,
-      modulesRoot: datedTmp,
+      modulesRoot: tmp,
       modulesRules: [{ type: 'ESModule', include: ['**/*.js'] }], // the imported _worker.js too
       compatibilityDate: '2025-01-01',
       cf: false,
       assets: {
-        directory: datedOut,
+        directory: outDir,
         binding: 'ASSETS',
         routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
       },
     });
     await clocked.ready;
-  }, 180_000);
-  afterAll(async () => {
-    await clocked?.dispose();
-    await rm(datedTmp, { recursive: true, force: true });
-  });
+  }, 60_000);
+  afterAll(() => clocked?.dispose());
 
   it('keeps workerd’s own clock without X-Test-Now', async () => {
-    const response = await clocked.dispatchFetch('https://fillgas.example/sodastream-t', {
+    const response = await clocked.dispatchFetch('https://fillgas.example/recarregue', {
       redirect: 'manual',
     });
     await response.arrayBuffer();
@@ -144,6 +140,6 @@ describe('the worker of a dated experiment, its clock set', () => {
         headers: { ...headers, 'X-Test-Now': at },
         redirect: 'manual',
       }) as unknown as Promise<Response>,
-    outDir: () => datedOut,
+    outDir: () => outDir,
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The Netlify edge function and the Vercel middleware, tested as functions: the artifacts the
- * build and the generator write (not only their source), over a site built with two experiments,
- * each in front of a stand-in for its host's static files that follows that host's documented
- * rules (Netlify: the function runs only on its `config.path`, returns undefined to pass, reads
- * a file through `context.next(request)`; Vercel: the middleware runs only on `config.matcher`,
- * vercel.json's clean URLs without a trailing slash). The same cases as the Cloudflare worker
- * under workerd (edge-cloudflare.test.ts), a dated experiment's São Paulo days included.
+ * build and the generator write (not only their source), over the edge tests' site built once
+ * (experiment-site.ts: two experiments, and a dated one on a third route), each in front of a
+ * stand-in for its host's static files that follows that host's documented rules (Netlify: the
+ * function runs only on its `config.path`, returns undefined to pass, reads a file through
+ * `context.next(request)`; Vercel: the middleware runs only on `config.matcher`, vercel.json's
+ * clean URLs without a trailing slash). The same cases as the Cloudflare worker under workerd
+ * (edge-cloudflare.test.ts), the dated experiment's São Paulo days included.
  */
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,7 +21,7 @@ import {
   vercelMiddlewareFor,
 } from '../../runtime/build/index.ts';
 import { loadProject } from '../../runtime/load/index.ts';
-import { DATED_EXPERIMENT, dayCases, splitCases } from './edge-cases.ts';
+import { dayCases, splitCases } from './edge-cases.ts';
 import { buildExperimentSite, ROOT as root } from './experiment-site.ts';
 
 const BASE = 'https://fillgas.example';
@@ -120,12 +121,13 @@ async function vercelHost(site: string, dist: string) {
     const runs = mod.config.matcher.includes(pathname);
     return (runs ? await mod.default(request) : undefined) ?? staticFile(dist, pathname, 'redirect');
   };
-  return { matcher: mod.config.matcher, handle };
+  return { matcher: mod.config.matcher, handle, project };
 }
 
 const hosts: Host[] = [];
 let netlifyConfig: { path: string[]; method: string[]; onError: string };
 let vercelMatcher: string[];
+let project: Awaited<ReturnType<typeof loadProject>>;
 
 beforeAll(async () => {
   const netlify = await netlifyHost(tmp, outDir);
@@ -133,6 +135,7 @@ beforeAll(async () => {
   hosts.push({ name: 'Netlify (edge function)', handle: netlify.handle });
   const vercel = await vercelHost(tmp, outDir);
   vercelMatcher = vercel.matcher;
+  project = vercel.project;
   hosts.push({ name: 'Vercel (routing middleware)', handle: vercel.handle });
 }, 60_000);
 
@@ -146,6 +149,9 @@ describe('the configuration each host reads', () => {
         '/sodastream-f',
         '/sodastream-f/',
         '/sodastream-f/index.html',
+        '/recarregue',
+        '/recarregue/',
+        '/recarregue/index.html',
       ],
       method: ['GET', 'HEAD'],
       onError: 'bypass',
@@ -158,7 +164,6 @@ describe('the configuration each host reads', () => {
     const source = await readFile(path.join(tmp, 'middleware.ts'), 'utf8');
     expect(source).toMatch(/^export const config = \{ matcher: \["\/sodastream-t",/m); // statically readable
     expect(source).toMatch(/^export default vercelMiddleware\(/m);
-    const project = await loadProject({ root, pagesDir: path.join(tmp, 'pages'), blocks: blockList });
     expect(vercelConfig(project.site)).toMatchObject({
       outputDirectory: 'dist',
       cleanUrls: true,
@@ -195,20 +200,11 @@ splitCases('Vercel (routing middleware)', {
 });
 
 /**
- * A dated experiment (edge-cases.ts): both functions, their split's clock (`new Date()`) set by
- * Vitest's fake Date for the request's own run; the body is read after the real clock is back.
+ * The dated experiment (experiment-site.ts, edge-cases.ts): the same two functions, their split's
+ * clock (`new Date()`) set by Vitest's fake Date for the request's own run; the body is read after
+ * the real clock is back.
  */
 describe('a dated experiment on Netlify and Vercel', () => {
-  let datedTmp: string;
-  let datedOut: string;
-  const dated: Record<'netlify' | 'vercel', Handle> = {} as never;
-  beforeAll(async () => {
-    ({ tmp: datedTmp, outDir: datedOut } = await buildExperimentSite('experimento-dias-', DATED_EXPERIMENT));
-    dated.netlify = (await netlifyHost(datedTmp, datedOut)).handle;
-    dated.vercel = (await vercelHost(datedTmp, datedOut)).handle;
-  }, 180_000);
-  afterAll(() => rm(datedTmp, { recursive: true, force: true }));
-
   async function at(iso: string, run: () => Promise<Response>): Promise<Response> {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(iso));
@@ -219,13 +215,13 @@ describe('a dated experiment on Netlify and Vercel', () => {
     }
   }
 
-  for (const [name, key] of [
-    ['Netlify (edge function)', 'netlify'],
-    ['Vercel (routing middleware)', 'vercel'],
+  for (const [name, index] of [
+    ['Netlify (edge function)', 0],
+    ['Vercel (routing middleware)', 1],
   ] as const) {
     dayCases(name, {
-      request: (pathname, iso, headers) => at(iso, () => dated[key](pathname, headers)),
-      outDir: () => datedOut,
+      request: (pathname, iso, headers) => at(iso, () => hosts[index]!.handle(pathname, headers)),
+      outDir: () => outDir,
     });
   }
 });
