@@ -18,6 +18,21 @@ export const CLOUDFLARE_WORKER_FILE = '_worker.js';
 const CLOUDFLARE_ENTRY = 'runtime/edge/cloudflare.ts';
 const EDGE_ENTRY = 'runtime/edge/index.ts';
 
+/**
+ * Cloudflare Workers with static assets (`main = "dist/_worker.js"` over `dist/`) upload every
+ * file of the assets folder and serve it at its path, except what this file of the folder names
+ * (gitignore syntax; `_headers`, `_redirects` and the file itself are never uploaded). Wrangler
+ * refuses to upload a `_worker.js` without it. Cloudflare Pages never serves its `_worker.js`
+ * and reads no such file; Netlify and Vercel publish the whole folder (decision 0021).
+ */
+export const ASSETS_IGNORE_FILE = '.assetsignore';
+export const ASSETS_IGNORE_TEXT = [
+  "# The edge split's internals, not public files (Cloudflare Workers with static assets).",
+  `/${CLOUDFLARE_WORKER_FILE}`,
+  `/${EXPERIMENTS_FILE}`,
+  '',
+].join('\n');
+
 export interface ManifestVariant {
   /** What the assignment cookie holds: the page's name ("/" becomes "_"). */
   key: string;
@@ -85,7 +100,8 @@ const NETLIFY_STAGED = '.netlify-edge-function.js';
 
 /**
  * The manifest, the Cloudflare worker and the Netlify edge function (each one ES module, the
- * manifest inlined), only when the site declares experiments.
+ * manifest inlined), and the `.assetsignore` that keeps the first two out of a Workers deploy's
+ * public files, only when the site declares experiments.
  */
 export async function writeExperimentManifest(
   outDir: string,
@@ -97,6 +113,7 @@ export async function writeExperimentManifest(
   const rules = parseHeadersFile(await readFile(path.join(outDir, DEPLOY_HEADERS_FILE), 'utf8'));
   const manifest = experimentManifest(experiments, (route) => headersForPath(rules, route));
   await writeFile(path.join(outDir, EXPERIMENTS_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(outDir, ASSETS_IGNORE_FILE), ASSETS_IGNORE_TEXT);
   if (root === undefined) return;
   const inlined = JSON.stringify(manifest);
   await bundleEdge(

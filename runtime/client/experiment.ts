@@ -6,9 +6,11 @@
  * The page knows from its HTML which experiment it belongs to (render: data-exp-*); it is an
  * exposure only when it is seen at the experiment's route and the edge's assignment cookie names
  * this very page. So a variant opened at its own address, a preview, or a host without the edge
- * split counts nothing. Known bots (isbot's list, loaded only here) are split like everyone at
- * the edge but never counted. Before consent the events wait in the data layer like every other
- * (Consent Mode: no analytics cookie is written).
+ * split counts nothing; nor does an experiment that ended (a winner, or out of its days): the
+ * edge clears the cookie, and document.cookie already lacks a cookie the document's own response
+ * cleared (runtime/edge/split.ts). Known bots (isbot's list, loaded only here) are split like
+ * everyone at the edge but never counted. Before consent the events wait in the data layer like
+ * every other (Consent Mode: no analytics cookie is written).
  */
 import { routeOfPath } from '../url-route.ts';
 import { pushEvent, setExperimentVariant } from './analytics.ts';

@@ -8,9 +8,10 @@
  * prerendered HTML, status 200, at the same address, with the cookie (only the variant key),
  * `Cache-Control: private, no-cache`, `Vary: Cookie` and the route's security headers. A decided
  * experiment (winner) serves its winner to everyone; outside its dates (calendar days in São
- * Paulo, decision 0023), the route's own page. The user agent is never read: crawlers are split
- * like everyone (serving them the original would be cloaking); the page script leaves known bots
- * out of the measurement.
+ * Paulo, decision 0023), the route's own page; either way an assignment cookie the request
+ * carries is cleared (Max-Age=0), so an ended experiment counts no exposure. The user agent is
+ * never read: crawlers are split like everyone (serving them the original would be cloaking);
+ * the page script leaves known bots out of the measurement.
  */
 import type { ExperimentManifest, ManifestExperiment, ManifestVariant } from '../build/index.ts';
 import { endOfSiteDay, siteDay } from '../site-day.ts';
@@ -116,15 +117,18 @@ export function createSplitter(manifest: ExperimentManifest, options: SplitOptio
     if (!experiment) return undefined;
     const own = experiment.variants.find((v) => v.route === experiment.route);
     const at = now();
+    const name = cookieName(experiment.id);
+    const kept = cookieValue(request.headers.get('Cookie'), name);
     let variant: ManifestVariant | undefined;
     let setCookie: string | undefined;
-    if (experiment.winner !== null) {
-      variant = experiment.variants.find((v) => v.key === experiment.winner);
-    } else if (!withinDates(experiment, at)) {
-      variant = own;
+    if (experiment.winner !== null || !withinDates(experiment, at)) {
+      variant =
+        experiment.winner === null ? own : experiment.variants.find((v) => v.key === experiment.winner);
+      // An experiment that ended counts nothing more: its cookie is cleared, and the page script
+      // counts only a view whose cookie names the page (document.cookie already lacks a cookie
+      // this very response cleared), so neither this view nor a later one is an exposure.
+      if (kept !== undefined) setCookie = `${name}=; Path=/; Max-Age=0; Secure; SameSite=Lax`;
     } else {
-      const name = cookieName(experiment.id);
-      const kept = cookieValue(request.headers.get('Cookie'), name);
       variant = experiment.variants.find((v) => v.key === kept);
       if (!variant) {
         variant = draw(experiment.variants, random());

@@ -4,7 +4,8 @@
  * own page and /recarrega-site, on a site with an analytics id). A visitor is assigned once and
  * kept; each page view pushes exactly one experience_impression naming the variant; the chat tap
  * carries the same exp_variant_string; nothing moves (CLS 0); no analytics cookie before consent;
- * a crawler is split like anyone but never counted.
+ * a crawler is split like anyone but never counted; a view whose response clears the cookie (an
+ * experiment that ended) counts nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_EXPERIMENT } from '../servers/test-site.ts';
@@ -179,6 +180,39 @@ test('each arm is served at the route and names itself', async ({ page, context 
       .poll(() => impressions(page))
       .toEqual([{ event: 'experience_impression', exp_variant_string: variantString(arm) }]);
   }
+});
+
+test('a view whose own response clears the cookie (the experiment ended) counts nothing', async ({
+  page,
+  context,
+}) => {
+  const first = botCheckLoaded(page);
+  await page.goto(route);
+  await first;
+  const assigned = (await context.cookies())[0]!.value;
+  // This server's experiment is running. Once it has a winner or is out of its days, the edge
+  // answers a visitor holding a cookie with this header (tests/runtime/experiment-ended.test.ts,
+  // under workerd): the same page here, so its data-exp-* would still count with the cookie.
+  await page.route(route, async (request) => {
+    const response = await request.fetch();
+    await request.fulfill({
+      response,
+      headers: { ...response.headers(), 'set-cookie': `${COOKIE}=; Path=/; Max-Age=0; Secure; SameSite=Lax` },
+    });
+  });
+  const botCheck: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/isbot-/.test(r.url())) botCheck.push(r.url());
+  });
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  expect(await servedPage(page)).toBe(assigned);
+  await expect(page.locator('html')).toHaveAttribute('data-exp-cookie', `${COOKIE}=${assigned}`);
+  expect(await page.evaluate(() => document.cookie)).not.toContain(COOKIE);
+  expect(await context.cookies()).toEqual([]);
+  expect(botCheck).toEqual([]); // the page script saw no cookie: not even the bot check loads
+  expect(await impressions(page)).toEqual([]);
+  expect(await tapChat(page)).not.toHaveProperty('exp_variant_string');
 });
 
 test('a variant opened at its own address is not an exposure', async ({ page }) => {

@@ -2,9 +2,10 @@
  * What every host's split must do, over the site experiment-site.ts builds: shares over 10,000
  * cookieless requests, kept and reassigned cookies, byte-identical bodies, the exact headers,
  * pass-through, and a crawler split like anyone; and the dated experiment's days (on its own
- * route of the same site) as São Paulo's at their boundaries (decision 0023). Each host's test
- * supplies how a request reaches it (workerd for Cloudflare; the generated function in front of a
- * stand-in for Netlify and Vercel) and, for the days, how its clock is set.
+ * route of the same site) as São Paulo's at their boundaries (decision 0023), outside which a
+ * kept assignment cookie is cleared (issue 29.5). Each host's test supplies how a request reaches
+ * it (workerd for Cloudflare; the generated function in front of a stand-in for Netlify and
+ * Vercel) and, for the days, how its clock is set.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -163,6 +164,8 @@ export function dayCases(name: string, host: ClockedEdgeHost): void {
     return { served, key, cookie: response.headers.get('Set-Cookie') };
   }
   const own = { served: 'recarregue', key: undefined, cookie: null };
+  /** The route's own page, the kept assignment removed: outside its days an experiment counts nothing. */
+  const cleared = { ...own, cookie: 'fgs_exp_dias=; Path=/; Max-Age=0; Secure; SameSite=Lax' };
   const cookieFor = (maxAge: number) =>
     new RegExp(
       `^fgs_exp_dias=(recarregue|recarregar-sodastream); Path=/; Max-Age=${maxAge}; Secure; SameSite=Lax$`,
@@ -182,7 +185,19 @@ export function dayCases(name: string, host: ClockedEdgeHost): void {
       expect(late.cookie).toMatch(cookieFor(86_400)); // half an hour left: a day, never less
       expect(late.served).toBe(late.key);
       expect(await visit('2026-12-22T03:00:00Z')).toEqual(own);
-      expect(await visit('2026-12-22T03:00:00Z', 'fgs_exp_dias=recarregar-sodastream')).toEqual(own);
+      expect(await visit('2026-12-22T03:00:00Z', 'fgs_exp_dias=recarregar-sodastream')).toEqual(cleared);
+    });
+
+    it('clears a kept cookie outside its days, whatever page it names, and keeps it within', async () => {
+      for (const at of ['2026-12-01T02:59:00Z', '2026-12-22T03:00:00Z', '2027-03-01T12:00:00Z'])
+        for (const cookie of ['fgs_exp_dias=recarregue', 'x=1; fgs_exp_dias=recarregar-sodastream'])
+          expect(await visit(at, cookie), `${at} ${cookie}`).toEqual(cleared);
+      // From midnight of the first day there the same cookie is kept, and not set again.
+      expect(await visit('2026-12-01T03:00:00Z', 'fgs_exp_dias=recarregar-sodastream')).toEqual({
+        served: 'recarregar-sodastream',
+        key: undefined,
+        cookie: null,
+      });
     });
 
     it('gives the cookie the seconds to the end of the last day there', async () => {

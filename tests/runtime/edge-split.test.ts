@@ -3,7 +3,8 @@
  * over 10,000 cookieless requests, a kept cookie, bad and stale cookies reassigned, the headers,
  * the body byte for byte, pass-through for everything else, crawlers split like everyone, the
  * winner, and the dates as São Paulo days at their boundaries with the cookie's Max-Age (decision
- * 0023). (The Cloudflare artifact under workerd is tested with its adapter.)
+ * 0023); once decided or outside the dates, a kept cookie is cleared (issue 29.5). (The Cloudflare
+ * artifact under workerd is tested with its adapter.)
  */
 import { describe, expect, it } from 'vitest';
 import type { ExperimentManifest } from '../../runtime/build/index.ts';
@@ -192,7 +193,7 @@ describe('the edge split', () => {
 
   it('serves the winner to everyone once decided, and the route’s own page outside the dates', async () => {
     const decided = createSplitter(manifest([50, 50], { winner: 'agendamento-b' }), { fetchAsset });
-    const won = (await decided(get('/agendamento', { Cookie: 'fgs_exp_oferta=agendamento' })))!;
+    const won = (await decided(get()))!;
     expect(await won.text()).toBe(page('agendamento-b'));
     expect(won.headers.get('Set-Cookie')).toBeNull();
     const later = createSplitter(manifest([50, 50], { end: '2026-11-01' }), {
@@ -203,7 +204,43 @@ describe('the edge split', () => {
     expect(await own.text()).toBe(page('agendamento'));
     expect(own.headers.get('Set-Cookie')).toBeNull();
   });
+
+  it('clears a kept cookie once decided or outside the dates, whatever page it named', async () => {
+    const ended = [
+      createSplitter(manifest([50, 50], { winner: 'agendamento-b' }), { fetchAsset }),
+      createSplitter(manifest([50, 50], { winner: 'agendamento' }), { fetchAsset }),
+      createSplitter(manifest([50, 50], { start: '2026-12-01' }), {
+        fetchAsset,
+        now: () => new Date('2026-11-23T00:00:00Z'),
+      }),
+      createSplitter(manifest([50, 50], { end: '2026-11-01' }), {
+        fetchAsset,
+        now: () => new Date('2026-11-23T00:00:00Z'),
+      }),
+    ];
+    const served = ['agendamento-b', 'agendamento', 'agendamento', 'agendamento'];
+    for (const [i, split] of ended.entries()) {
+      for (const cookie of [
+        'fgs_exp_oferta=agendamento',
+        'outro=1; fgs_exp_oferta=agendamento-b',
+        'fgs_exp_oferta=agendamento-z',
+        'fgs_exp_oferta=',
+      ]) {
+        const response = (await split(get('/agendamento/', { Cookie: cookie })))!;
+        expect(await response.text()).toBe(page(served[i]!));
+        expect(response.headers.get('Set-Cookie')).toBe(CLEARED);
+        expect(response.headers.get('Cache-Control')).toBe('private, no-cache');
+        expect(response.headers.get('Vary')).toBe('Cookie');
+      }
+      // Another experiment's cookie is not this one's to clear.
+      const other = (await split(get('/agendamento', { Cookie: 'fgs_exp_outra=agendamento' })))!;
+      expect(other.headers.get('Set-Cookie')).toBeNull();
+    }
+  });
 });
+
+/** The Set-Cookie that removes the experiment's assignment (same name, path and attributes). */
+const CLEARED = 'fgs_exp_oferta=; Path=/; Max-Age=0; Secure; SameSite=Lax';
 
 describe('the dates are São Paulo days (decision 0023)', () => {
   /** A request at the instant `iso` to an experiment of 1 to 21 December 2026. */
@@ -233,9 +270,23 @@ describe('the dates are São Paulo days (decision 0023)', () => {
     // 23:30 of the 21st in São Paulo, already the 22nd in UTC: still split, the cookie a day (never less).
     expect(await visit('2026-12-22T02:30:00Z')).toEqual(split(86_400));
     expect(await visit('2026-12-22T02:59:59.999Z')).toEqual(split(86_400));
-    // 00:00 of the 22nd in São Paulo: the route's own page, no cookie, a kept cookie ignored.
+    // 00:00 of the 22nd in São Paulo: the route's own page, no cookie, a kept cookie cleared.
     expect(await visit('2026-12-22T03:00:00Z')).toEqual(ownPage);
-    expect(await visit('2026-12-22T03:00:00Z', 'fgs_exp_oferta=agendamento-b')).toEqual(ownPage);
+    expect(await visit('2026-12-22T03:00:00Z', 'fgs_exp_oferta=agendamento-b')).toEqual({
+      body: page('agendamento'),
+      cookie: CLEARED,
+    });
+  });
+
+  it('clears a kept cookie before the first day too, and keeps it from midnight there', async () => {
+    expect(await visit('2026-12-01T02:59:00Z', 'fgs_exp_oferta=agendamento-b')).toEqual({
+      body: page('agendamento'),
+      cookie: CLEARED,
+    });
+    expect(await visit('2026-12-01T03:00:00Z', 'fgs_exp_oferta=agendamento-b')).toEqual({
+      body: page('agendamento-b'),
+      cookie: null,
+    });
   });
 
   it('keeps a cookie’s variant within the days, without setting it again', async () => {
