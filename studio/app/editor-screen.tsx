@@ -3,7 +3,7 @@
  * the problems under the source. Every edit re-renders the page through the runtime's own path
  * (POST /api/preview); a page with problems keeps its last good render, marked out of date.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../design/theme.ts';
 import type { BlockInfo, PageAnswer } from '../api.ts';
@@ -14,7 +14,8 @@ import { BlockPalette } from './block-palette.tsx';
 import { BlockForm, type Edit } from './form/block-form.tsx';
 import { blockSchemas } from './form/block-schemas.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
-import { names, TAB, usePresence } from './presence.ts';
+import { othersHere, useMe, usePresence } from './presence.ts';
+import type { InheritedAnswer, InheritedBlock } from '../server/inherited.ts';
 import { PublishDialog } from './publish-dialog.tsx';
 import { editorExtensions } from './editor-extensions.ts';
 import { PreviewFrame, type PreviewState } from './preview-frame.tsx';
@@ -235,7 +236,7 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
   const [renders, setRenders] = useState(0);
   const [tab, setTab] = useState<(typeof TABS)[number]['id']>('codigo');
   const dirty = text !== saved.source;
-  const others = usePresence(file).filter((e) => e.file === file && e.tab !== TAB);
+  const others = othersHere(usePresence(file), file, useMe());
   // The form edits the block under the cursor: its own map in this file, or in a variant the
   // `change:` entry of an inherited block.
   const formTarget = useMemo(() => {
@@ -246,17 +247,49 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
     if (block.file === file) return { title, intro: 'Bloco desta página.', schema, path: block.path };
     const key = block.id ?? block.type;
     if (!rangeOf(text, ['change', key])) return { title, inherited: block.file };
+    const base = valueAt(text, ['extends']);
     return {
       title,
-      intro: `Herdado de ${block.file}: o que você escrever aqui muda só nesta variante.`,
+      intro: `Herdado de ${block.file}: o que você escrever aqui muda só nesta variante. Em itálico, o valor que a página base dá.`,
       schema: { ...schema, required: [] },
       path: ['change', key] as YamlPath,
+      key,
+      base: typeof base === 'string' ? base : undefined,
     };
   }, [blocks, selected.index, file, text]);
+  // The base page's blocks as the loader merges them (its own extends chain applied): the change
+  // form's placeholders. Asked again when the form is shown, so a base saved meanwhile counts.
+  const baseName = formTarget && 'base' in formTarget ? formTarget.base : undefined;
+  const [baseBlocks, setBaseBlocks] = useState<{ name: string; blocks: InheritedBlock[] }>();
+  useEffect(() => {
+    if (baseName === undefined) return;
+    let live = true;
+    fetch(`/api/inherited?extends=${encodeURIComponent(baseName)}`)
+      .then((response) => (response.ok ? (response.json() as Promise<InheritedAnswer>) : undefined))
+      .then((answer) => live && setBaseBlocks(answer && { name: baseName, blocks: answer.blocks }))
+      // Without the base's values the form still works, with empty placeholders.
+      .catch(() => live && setBaseBlocks(undefined));
+    return () => {
+      live = false;
+    };
+  }, [baseName, tab]);
+  const inheritedBlock =
+    formTarget && 'key' in formTarget && formTarget.key && baseBlocks && baseBlocks.name === formTarget.base
+      ? addressed(baseBlocks.blocks, formTarget.key)
+      : undefined;
+  // A form edit moves no cursor of the author's: the form stays on its block even when the edit
+  // takes away the line the source's cursor was on (its mapped place may be another block).
+  const formEditing = useRef(false);
   const formEdit: Edit = (make) => {
     const current = editor.current?.text();
     const change = current === undefined ? undefined : make(current);
-    if (change) editor.current?.change(change.from, change.to, change.insert);
+    if (!change) return;
+    formEditing.current = true;
+    try {
+      editor.current?.change(change.from, change.to, change.insert);
+    } finally {
+      formEditing.current = false;
+    }
   };
 
   const fileProblems = useMemo(
@@ -313,6 +346,7 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
   );
   const cursorTimer = useRef<number | undefined>(undefined);
   const onCursor = (offset: number) => {
+    if (formEditing.current) return;
     window.clearTimeout(cursorTimer.current);
     cursorTimer.current = window.setTimeout(() => {
       const path = pathAt(editor.current?.text() ?? '', offset);
@@ -354,6 +388,31 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
     },
     [file, saved.version, text],
   );
+
+  // Ctrl+S / Cmd+S wherever the focus is on this screen (the source, the form, a button, the page
+  // itself): one handler, and never the browser's "save page" dialog. With a dialog open (Publicar,
+  // a conflict, the palette) the dialog is what the author is deciding: nothing is saved then.
+  const saveKey = useRef({ save, saved: saved.source, blocked: false });
+  useLayoutEffect(() => {
+    saveKey.current = {
+      save,
+      saved: saved.source,
+      blocked: publishing || conflict !== undefined || paletteOpen,
+    };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      // (A browser's autofill sends keydown events without a key.)
+      const key = typeof event.key === 'string' ? event.key.toLowerCase() : '';
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || key !== 's') return;
+      event.preventDefault();
+      const { save: run, saved: source, blocked } = saveKey.current;
+      const changed = editor.current !== null && editor.current.text() !== source;
+      if (!blocked && changed && !event.repeat) void run();
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
 
   const insertBlock = (info: BlockInfo) => {
     setPaletteOpen(false);
@@ -432,10 +491,10 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
         >
           Publicar
         </Button>
-        {others.length > 0 && (
+        {others.sentence && (
           <p className="others" role="status" data-presence-others>
-            {names(others)} também {others.length === 1 ? 'está' : 'estão'} com esta página aberta. Se duas
-            pessoas salvarem, a segunda vê as duas versões antes de gravar: nada se perde.
+            {others.sentence} Se {others.people ? 'duas pessoas salvarem' : 'duas abas salvarem'}, a segunda
+            vê as duas versões antes de gravar: nada se perde.
           </p>
         )}
       </div>
@@ -480,7 +539,6 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
                 problems={fileProblems}
                 onChange={onChange}
                 onCursor={onCursor}
-                onSave={() => void save()}
                 extensions={editorExtensions()}
                 handleRef={editor}
               />
@@ -500,6 +558,7 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
                   value={valueAt(text, formTarget.path)}
                   path={formTarget.path}
                   edit={formEdit}
+                  inherited={'key' in formTarget ? { value: inheritedBlock?.props } : undefined}
                 />
               ) : (
                 <p className="empty">
@@ -613,6 +672,14 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
       )}
     </div>
   );
+}
+
+/** The base block a variant's `change:` key names, as the loader finds it: by id, else the only block of that type. */
+function addressed(blocks: readonly InheritedBlock[], key: string): InheritedBlock | undefined {
+  const byId = blocks.find((b) => b.id === key);
+  if (byId) return byId;
+  const ofType = blocks.filter((b) => b.type === key);
+  return ofType.length === 1 ? ofType[0] : undefined;
 }
 
 /** How a variant addresses a base block: its id, or its type when it is the only one of its type. */

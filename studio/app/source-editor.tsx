@@ -2,14 +2,15 @@
  * The YAML source editor: CodeMirror 6 with YAML highlighting, folding, search, undo, and two
  * kinds of problems underlined: the schema's, as you type (studio/app/editor/, in a worker), and
  * the runtime's own located problems from the last preview (the words of `npm run check`), kept
- * in a state field that moves with the text until the next preview replaces them.
+ * in a state field that moves with the text until the next preview replaces them. Ctrl+S is not
+ * bound here: the editor screen saves on it wherever the focus is (editor-screen.tsx).
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { basicSetup } from 'codemirror';
 import { yaml } from '@codemirror/lang-yaml';
 import { linter, type Diagnostic } from '@codemirror/lint';
 import { EditorSelection, EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
-import { EditorView, keymap } from '@codemirror/view';
+import { EditorView } from '@codemirror/view';
 import { css } from '@emotion/react';
 import { colors, fonts } from '../../design/theme.ts';
 import { cspNonce } from './csp-nonce.ts';
@@ -88,7 +89,6 @@ export function SourceEditor({
   problems,
   onChange,
   onCursor,
-  onSave,
   extensions = [],
   handleRef,
 }: {
@@ -96,16 +96,15 @@ export function SourceEditor({
   problems: readonly RuntimeProblem[];
   onChange: (text: string) => void;
   onCursor: (offset: number) => void;
-  onSave: () => void;
   extensions?: Extension[];
   handleRef: { current: SourceEditorHandle | null };
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The callbacks change on every render; the editor reads the latest through a ref.
-  const callbacks = useRef({ onChange, onCursor, onSave });
+  const callbacks = useRef({ onChange, onCursor });
   useLayoutEffect(() => {
-    callbacks.current = { onChange, onCursor, onSave };
+    callbacks.current = { onChange, onCursor };
   });
 
   useEffect(() => {
@@ -114,7 +113,6 @@ export function SourceEditor({
       state: EditorState.create({
         doc: initial,
         extensions: [
-          keymap.of([{ key: 'Mod-s', preventDefault: true, run: () => (callbacks.current.onSave(), true) }]),
           basicSetup,
           yaml(),
           portuguesePhrases,

@@ -40,6 +40,7 @@ import {
 } from './page-files.ts';
 import type { AuditLog } from './audit.ts';
 import { getImages, uploadImage } from './images.ts';
+import { getInherited } from './inherited.ts';
 import { dependentsOf, listPages, routeFiles } from './pages.ts';
 import type { Person } from './people.ts';
 import type { Presence } from './presence.ts';
@@ -659,6 +660,7 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
   '/api/pages/duplicate': { POST: duplicatePage },
   '/api/page': { GET: getPage, PUT: putPage, DELETE: deletePage },
   '/api/preview': { POST: postPreview },
+  '/api/inherited': { GET: getInherited },
   '/api/blocks': { GET: getBlocks },
   '/api/site': { GET: getSite, PUT: putSite },
   '/api/site/check': { POST: postSiteCheck },

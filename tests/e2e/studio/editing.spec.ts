@@ -1,8 +1,11 @@
 /**
  * The editor's smaller promises, each as an author meets it: the cursor in a block outlines it in
  * the preview, a problem in the list takes the cursor to it, a form edit is undone by Ctrl+Z, and
- * unsaved work comes back after the tab is closed.
+ * unsaved work comes back after the tab is closed. A variant's change form shows what the base
+ * page gives and goes back to it, and Ctrl+S saves wherever the focus is.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startStudio, type RunningStudio } from './studio-server.ts';
 
@@ -81,4 +84,85 @@ test('cursor → outline, problem → cursor, form edit → Ctrl+Z, closed tab �
   await openPage(again, 'pages/recarga.yaml');
   await again.getByRole('button', { name: 'Recuperar rascunho' }).click();
   await expect(editorOf(again)).toContainText('(rascunho)');
+});
+
+/** Records, after the page's own handlers, whether the last Ctrl+S was kept from the browser. */
+async function watchSaveKey(page: Page) {
+  await page.evaluate(() => {
+    addEventListener('keydown', (event) => {
+      if (event.key === 's') (window as unknown as { saveKept: boolean }).saveKept = event.defaultPrevented;
+    });
+  });
+}
+const saveKept = (page: Page) => page.evaluate(() => (window as unknown as { saveKept?: boolean }).saveKept);
+
+test("a variant's change form shows the base's values, goes back to them, and Ctrl+S saves from it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const file = path.join(studio.pagesDir, 'recarrega-site.yaml');
+  const original = await readFile(file, 'utf8');
+  await openPage(page, 'pages/recarrega-site.yaml');
+  await watchSaveKey(page);
+
+  // The hero is inherited from sodastream-t and the variant already changes it: choosing it in
+  // the preview takes the cursor to its change: entry.
+  await phone(page).locator('fillgas-block:has(h1) h1').click();
+  await page.getByRole('button', { name: 'Mudar este bloco nesta variante' }).click();
+  await page.getByRole('tab', { name: 'Formulário do bloco' }).click();
+  const form = page.getByRole('region', { name: 'Formulário do bloco' });
+  await expect(form.getByRole('heading')).toContainText('(hero)');
+
+  // What the variant does not write shows the base's value as the placeholder.
+  const title = form.getByRole('textbox', { name: /Título principal da página/ });
+  await expect(title).toHaveValue('');
+  await expect(title).toHaveAttribute('placeholder', 'Seu cilindro de CO2 cheio, sem sair de casa.');
+  const field = (key: string) => form.locator('.field', { has: page.locator(`code:text-is("${key}")`) });
+  await expect(field('eyebrow').getByRole('textbox')).toHaveAttribute(
+    'placeholder',
+    'Recarga de CO2 em São Paulo e Grande SP',
+  );
+  // The cta's label is the base's; its track is the variant's own, with the way back.
+  await expect(field('label').first().getByRole('textbox')).toHaveAttribute('placeholder', 'Agendar recarga');
+  const track = field('track').first();
+  await expect(track.getByRole('textbox')).toHaveValue('CTASectionC');
+  await expect(form.getByRole('button', { name: /^Usar o valor da página base/ })).toHaveCount(2);
+  // At 1280 px (the project's viewport), for a person to look at.
+  await page.screenshot({ path: test.info().outputPath('formulario-herdado.png') });
+
+  await track.getByRole('button', { name: /^Usar o valor da página base/ }).click();
+  await expect(track.getByRole('textbox')).toHaveValue('');
+  await expect(track.getByRole('textbox')).toHaveAttribute('placeholder', 'HeroSectionT');
+  await expect(form.getByRole('button', { name: /^Usar o valor da página base/ })).toHaveCount(0);
+  await expect(track.getByRole('textbox')).toBeFocused();
+
+  // Ctrl+S in the form saves (and never opens the browser's "save page"): only the override's
+  // lines changed, every other byte as written.
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText(/Salvo às/)).toBeVisible();
+  expect(await saveKept(page)).toBe(true);
+  const withoutTrack = original.replace('  hero:\n    cta:\n      track: CTASectionC\n', '  hero: {}\n');
+  expect(withoutTrack).not.toBe(original);
+  expect(await readFile(file, 'utf8')).toBe(withoutTrack);
+
+  // Typing over a placeholder writes the variant's own value; Ctrl+S with the focus on no field.
+  await title.fill('Recarga com 10% de desconto');
+  await expect(phone(page).locator('h1')).toContainText('Recarga com 10% de desconto');
+  await form.getByRole('heading').click();
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText(/Salvo às/)).toBeVisible();
+  expect(await readFile(file, 'utf8')).toBe(
+    original.replace(
+      '  hero:\n    cta:\n      track: CTASectionC\n',
+      '  hero:\n    title: Recarga com 10% de desconto\n',
+    ),
+  );
+
+  // And from a button of the screen.
+  await title.fill('Recarga com 15% de desconto');
+  await page.getByRole('button', { name: 'Computador', exact: true }).focus();
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText(/Salvo às/)).toBeVisible();
+  expect(await readFile(file, 'utf8')).toContain('    title: Recarga com 15% de desconto\n');
+  expect(await saveKept(page)).toBe(true);
 });

@@ -145,8 +145,9 @@ test('the pages list shows who is editing what, without a reload', async ({ page
   await shot(p, 'presenca');
   // Both in the same page: the editor says so.
   await p.getByRole('button', { name: 'Abrir /agendamento' }).click();
+  // The same person in another browser: their own other tab, not another person.
   await expect(p.locator('[data-presence-others]')).toContainText(
-    'Ana Marketing também está com esta página aberta',
+    'Esta página também está aberta: você, em outra aba.',
   );
   await second.close();
 });

@@ -1,7 +1,8 @@
 /**
  * Two tabs (or two people) on one page never overwrite each other: the second save sees the
  * conflict with both versions side by side, and whichever the author keeps, neither text is
- * lost on the way. And the Estúdio's screens pass axe at a laptop's width.
+ * lost on the way; one's own second tab is named as such, not as another person. And the
+ * Estúdio's screens pass axe at a laptop's width.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -82,6 +83,28 @@ test('the second of two saves of one page sees the conflict, and neither text is
   await again.getByRole('button', { name: 'Salvar a minha por cima' }).click();
   await expect(again).toBeHidden();
   expect(await readFile(file, 'utf8')).toContain('title: Título final da primeira aba');
+});
+
+test('your own second tab is "você, em outra aba", not another person', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const [one, two] = [await context.newPage(), await context.newPage()];
+  await openPage(one, 'pages/agendamento.yaml');
+  await openPage(two, 'pages/agendamento.yaml');
+  const me = (await (await one.request.get(`${studio.origin}/api/eu`)).json()) as { name: string };
+  for (const tab of [one, two]) {
+    const others = tab.locator('[data-presence-others]');
+    // Each tab reports every 10 s and asks every 5 s.
+    await expect(others).toContainText('Esta página também está aberta: você, em outra aba.', {
+      timeout: 20_000,
+    });
+    await expect(others).toContainText('Se duas abas salvarem');
+    await expect(others).not.toContainText(me.name);
+  }
+  // The other tab closed: the line goes.
+  await two.close();
+  await expect(one.locator('[data-presence-others]')).toBeHidden({ timeout: 20_000 });
+  await context.close();
 });
 
 test('the pages list and the editor pass axe', async ({ page }) => {
