@@ -178,6 +178,32 @@ export function variantProperties(block: Record<string, unknown> = { type: 'obje
         'Blocos novos depois de um bloco da página base: o id (ou tipo) do bloco e, abaixo, a lista de blocos novos.',
       additionalProperties: blockList,
     },
+    // Applied last, to the blocks after every other operation (docs/decisions/0025-variant-move.md).
+    // Exactly one of before/after is checked by the loader, with a located Portuguese problem.
+    move: {
+      type: 'object',
+      description:
+        'Muda blocos de lugar: para cada bloco (pelo id, ou pelo tipo quando há um só; vale também para os blocos que a variante inseriu), escreva after e o bloco logo depois do qual ele fica, ou before e o bloco logo antes do qual ele fica. Os outros blocos continuam na ordem da base.',
+      additionalProperties: {
+        type: 'object',
+        description:
+          'Onde o bloco fica: after (logo depois de um bloco) ou before (logo antes), só um dos dois.',
+        additionalProperties: false,
+        properties: {
+          before: {
+            type: 'string',
+            minLength: 1,
+            description: 'O bloco (id, ou tipo quando há um só) logo antes do qual este fica.',
+          },
+          after: {
+            type: 'string',
+            minLength: 1,
+            description: 'O bloco (id, ou tipo quando há um só) logo depois do qual este fica.',
+          },
+        },
+      },
+      examples: [{ duvidas: { after: 'hero' } }],
+    },
   };
 }
 

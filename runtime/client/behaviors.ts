@@ -5,8 +5,16 @@
  */
 import { behaviors } from 'virtual:fillgas/behaviors';
 
-export function runBehaviors(doc: Document = document): void {
-  for (const el of doc.querySelectorAll<HTMLElement>('[data-behavior]')) {
+/** Each enhanced block's cleanup (what its behaviour returned), for stopBehaviors. */
+const cleanups = new WeakMap<HTMLElement, () => void>();
+
+/**
+ * Runs the behaviour of every `data-behavior` block in `root` (the page, or one block's markup);
+ * resolves once each is attached (or has failed, which is logged).
+ */
+export function runBehaviors(root: ParentNode = document): Promise<void> {
+  const attached: Promise<void>[] = [];
+  for (const el of root.querySelectorAll<HTMLElement>('[data-behavior]')) {
     const type = el.dataset.behavior!;
     const load = behaviors[type];
     if (!load) {
@@ -15,13 +23,27 @@ export function runBehaviors(doc: Document = document): void {
       );
       continue;
     }
-    load()
+    const attaching = load()
       .then(({ default: behavior }) => {
-        behavior(el);
+        cleanups.set(el, behavior(el));
         el.dataset.enhanced = 'true';
       })
       .catch((error: unknown) =>
         console.error(`[fillgas] Falha ao carregar o comportamento do bloco "${type}".`, error),
       );
+    attached.push(attaching);
+  }
+  return Promise.all(attached).then(() => undefined);
+}
+
+/**
+ * Detaches the behaviours under `root` (their listeners, timers and scroll locks). The site never
+ * needs it; the Estúdio's preview does, before it swaps a block's markup for a newer render.
+ */
+export function stopBehaviors(root: ParentNode): void {
+  for (const el of root.querySelectorAll<HTMLElement>('[data-enhanced]')) {
+    cleanups.get(el)?.();
+    cleanups.delete(el);
+    delete el.dataset.enhanced;
   }
 }

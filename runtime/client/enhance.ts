@@ -62,15 +62,18 @@ function onClick(event: MouseEvent, clickEvent: string): void {
  * (class reveal-on) only once the first report has marked what is already in view; without
  * IntersectionObserver nothing is ever hidden.
  */
-function startReveal(doc: Document, mode: string): void {
+export function startReveal(doc: Document, mode: string): void {
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
   if (!('IntersectionObserver' in window)) return;
   const items = [...doc.querySelectorAll<HTMLElement>('[data-reveal]')];
   if (items.length === 0) return;
+  // In a frame of another origin (the Estúdio's preview) the implicit root is the top window's
+  // viewport, where a root margin is ignored: the frame's own document is named as the root.
+  const root = window.top === window ? null : doc;
   const options: IntersectionObserverInit =
     mode === 'intersection'
-      ? { threshold: SPEC.revealThreshold }
-      : { rootMargin: `0px 0px -${SPEC.revealOffsetPx}px 0px`, threshold: 0 };
+      ? { root, threshold: SPEC.revealThreshold }
+      : { root, rootMargin: `0px 0px -${SPEC.revealOffsetPx}px 0px`, threshold: 0 };
   let started = false;
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) {

@@ -11,8 +11,19 @@ import { islands } from 'virtual:fillgas/islands';
 import type { Site } from '../../schema/site.ts';
 import { BlockProviders, SITE_DATA_ID } from '../block-api.ts';
 
-const site = JSON.parse(document.getElementById(SITE_DATA_ID)?.textContent ?? 'null') as Site;
-const route = document.documentElement.dataset.route ?? location.pathname;
+/** Each live island's root, for unmountIslands. */
+const roots = new WeakMap<HTMLElement, Root>();
+
+/**
+ * Unmounts the islands under `root`. The site never needs it; the Estúdio's preview does, before
+ * it swaps a block's markup for a newer render.
+ */
+export function unmountIslands(root: ParentNode): void {
+  for (const el of root.querySelectorAll<HTMLElement>('[data-island]')) {
+    roots.get(el)?.unmount();
+    roots.delete(el);
+  }
+}
 
 /**
  * Marks the island once React has committed it (tests and debugging can tell it is live) and
@@ -48,6 +59,10 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   }
   const { default: Component } = await load();
   const props = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
+  // Read when the island hydrates (the page script loads this module after the page is parsed;
+  // the Estúdio's preview, before its first render).
+  const site = JSON.parse(document.getElementById(SITE_DATA_ID)?.textContent ?? 'null') as Site;
+  const route = document.documentElement.dataset.route ?? location.pathname;
   const page = { route, openForMs: performance.now() };
   // The pressed mark of a tap caught before (early-taps.ts) is not React's: an extra attribute
   // would be reported as a hydration mismatch in development. The island stays aria-busy.
@@ -83,12 +98,14 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
           );
           setTimeout(() => {
             root.unmount();
+            roots.delete(el);
             el.innerHTML = serverHtml;
             failed();
           });
         },
       },
     );
+    roots.set(el, root);
   });
   return done;
 }

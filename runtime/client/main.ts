@@ -15,5 +15,5 @@ import { scheduleIslands } from './islands.ts';
 // Consent defaults first: they must precede every event and the Google tag.
 initConsent();
 enhance();
-runBehaviors();
+void runBehaviors();
 scheduleIslands();

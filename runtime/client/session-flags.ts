@@ -24,3 +24,8 @@ export function setFlag(flag: SessionFlag): void {
     memory.add(flag);
   }
 }
+
+/** Forgets the flags held in memory (the Estúdio's preview, when it shows a state again). */
+export function forgetMemoryFlags(): void {
+  memory.clear();
+}

@@ -15,6 +15,7 @@ import {
   type PageProblem,
 } from '../load/index.ts';
 import { blockList, blockMap } from '../../blocks/index.ts';
+import { textLeaves, type TextLeaf } from './text-props.ts';
 
 export const DEV_FONT_PREFIX = '/assets/fonts/';
 
@@ -64,8 +65,11 @@ export type DraftRender =
       ok: true;
       route: string;
       html: string;
-      /** Per rendered block (the data-index of its <fillgas-block>): the file and path it was written at. */
-      blocks: { type: string; id?: string; file: string; path: (string | number)[] }[];
+      /**
+       * Per rendered block (the data-index of its <fillgas-block>): the file and path it was written
+       * at, and its visible texts (text-props.ts), which the Estúdio lets the author edit in place.
+       */
+      blocks: { type: string; id?: string; file: string; path: (string | number)[]; texts: TextLeaf[] }[];
     }
   | { ok: false; problems: DraftProblem[] };
 
@@ -75,7 +79,8 @@ export const BLOCK_TAG = 'fillgas-block';
 /**
  * The Estúdio's preview: one page rendered from unsaved text (`source` replaces the file
  * `file`, root-relative) through the same load, validate and render path as the build. No
- * page script (the preview runs none), and each block wrapped in <fillgas-block data-index>.
+ * script tag runs there (the preview's agent brings the page script), and each block is wrapped in
+ * <fillgas-block data-index>.
  */
 export async function renderDraft(
   root: string,
@@ -97,9 +102,10 @@ export async function renderDraft(
     return { ok: false, problems: error.problems.map(draftProblem) };
   }
   const page = project.pages.find((p) => p.file === file)!;
+  // The page script as on the site (its markup: the below-the-fold layout, the pre-paint class):
+  // the preview frame runs its own bundle of it and never the script tags of a render.
   const assets: PageAssets = {
     ...devAssets(root),
-    pageScripts: () => undefined,
     markBlock: (index, html) => `<${BLOCK_TAG} data-index="${index}">${html}</${BLOCK_TAG}>`,
   };
   try {
@@ -112,6 +118,7 @@ export async function renderDraft(
         type: b.type,
         ...(b.id ? { id: b.id } : {}),
         ...page.blockSources[i]!,
+        texts: textLeaves(blockMap.get(b.type)?.schema, b),
       })),
     };
   } catch (error) {

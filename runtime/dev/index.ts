@@ -6,3 +6,4 @@ export { sitePlugins, type SiteOptions } from './vite-plugin.ts';
 export { serveStatic } from './static-server.ts';
 export { BLOCK_TAG, renderDraft, renderForDev, type DraftProblem, type DraftRender } from './dev-render.ts';
 export { fontMiddleware } from './vite-plugin.ts';
+export { textLeaves, type PropPath, type TextLeaf } from './text-props.ts';

@@ -33,6 +33,8 @@ export type ErrorCode =
   | 'extends-bad-override'
   | 'unknown-block-id'
   | 'ambiguous-block-id'
+  | 'extends-bad-move'
+  | 'extends-move-conflict'
   // Experiments in _site.yaml (runtime/load/experiments.ts).
   | 'experiment-page'
   | 'experiment-weights'

@@ -8,6 +8,7 @@
  *   replace: { depoimentos: { type: …, … } }  # a whole block
  *   remove:  [popup]
  *   insertBefore / insertAfter: { duvidas: [ { type: …, … } ] }
+ *   move:    { duvidas: { after: hero } }  # applied last: a block right before/after another
  *
  * Blocks are addressed by their `id` (the anchor id of schema/page.ts), or by their type when
  * the base has a single block of that type. The merged page is validated as a whole against
@@ -157,7 +158,7 @@ export function createVariantResolver(ctx: VariantContext): (parsed: ParsedFile)
           ['blocks'],
           'extends-bad-override',
           'Uma variante não tem "blocks": ela herda os blocos da página base.',
-          'Para mudar blocos, use change (algumas propriedades), replace (o bloco inteiro), remove, insertBefore ou insertAfter. Para uma página com blocos próprios, apague a linha extends.',
+          'Para mudar blocos, use change (algumas propriedades), replace (o bloco inteiro), remove, insertBefore, insertAfter ou move. Para uma página com blocos próprios, apague a linha extends.',
           true,
         ),
       );
@@ -286,7 +287,7 @@ function applyVariant(variant: ParsedFile, base: Resolved): Outcome {
     })
     .join(', ');
 
-  const find = (id: string, where: Path, isKey: boolean): number | undefined => {
+  const find = (id: string, where: Path, isKey: boolean, also: string[] = []): number | undefined => {
     const index = byId.get(id) ?? (byType.get(id)?.length === 1 ? byType.get(id)![0] : undefined);
     if (index !== undefined) return index;
     const several = byType.get(id);
@@ -309,14 +310,16 @@ function applyVariant(variant: ParsedFile, base: Resolved): Outcome {
       );
       return undefined;
     }
-    const guess = closest(id, addressable);
+    const guess = closest(id, [...addressable, ...also]);
     problems.push(
       problemAt(
         variant,
         where,
         'unknown-block-id',
         `Bloco "${id}" não existe em ${baseName}.${guess ? ` Você quis dizer "${guess}"?` : ''}`,
-        `Use o id de um bloco da página base (ou o tipo, quando há um só daquele tipo). Blocos de ${baseName}: ${listing}.`,
+        `Use o id de um bloco da página base (ou o tipo, quando há um só daquele tipo). Blocos de ${baseName}: ${listing}.${
+          also.length > 0 ? ` Blocos desta variante: ${also.join(', ')}.` : ''
+        }`,
         isKey,
       ),
     );
@@ -391,17 +394,26 @@ function applyVariant(variant: ParsedFile, base: Resolved): Outcome {
 
   const blocks: unknown[] = [];
   const items: Origin[] = [];
+  /** Where each base block landed in `blocks` (removed ones are absent). */
+  const slotOfBase = new Map<number, number>();
+  /** The blocks the variant wrote (inserted or replacing), by position in `blocks`. */
+  const written = new Set<number>();
   const push = (value: unknown, from: Origin) => {
     blocks.push(value);
     items.push(from);
   };
   const pushNew = (list: { value: unknown; where: Path }[] | undefined) =>
-    list?.forEach(({ value, where }) => push(structuredClone(value), node(variant, where)));
+    list?.forEach(({ value, where }) => {
+      written.add(blocks.length);
+      push(structuredClone(value), node(variant, where));
+    });
   baseBlocks.forEach((block, i) => {
     pushNew(before.get(i));
     const fate = fates.get(i)?.op;
+    if (fate !== 'remove') slotOfBase.set(i, blocks.length);
     if (fate === 'replace') {
       const { value, where } = replaced.get(i)!;
+      written.add(blocks.length);
       push(structuredClone(value), node(variant, where));
     } else if (fate === 'change') {
       const { value, where } = changes.get(i)!;
@@ -410,12 +422,210 @@ function applyVariant(variant: ParsedFile, base: Resolved): Outcome {
     } else if (fate !== 'remove') push(block, blockOrigins[i]!);
     pushNew(after.get(i));
   });
-  data.blocks = blocks;
+
+  // move: applied last, to the blocks the other operations left (decision 0025).
+  const order = applyMoves({
+    variant,
+    moves: (v.move ?? {}) as Record<string, Data>,
+    blocks,
+    written,
+    slotOfBase,
+    removed: (i) => fates.get(i)?.op === 'remove',
+    lookup: (id) => byId.get(id) ?? (byType.get(id)?.length === 1 ? byType.get(id)![0] : undefined),
+    find,
+    problems,
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  data.blocks = order.map((k) => blocks[k]);
   origin.entries.set('blocks', {
     key: blocksEntry.key,
-    value: { kind: 'seq', at: originAt(blocksEntry.value), items },
+    value: { kind: 'seq', at: originAt(blocksEntry.value), items: order.map((k) => items[k]!) },
   });
   return { ok: true, resolved: { data, origin, chain: chainOf(variant, base) } };
+}
+
+interface MoveInput {
+  variant: ParsedFile;
+  moves: Record<string, Data>;
+  /** The blocks after change, replace, remove and the inserts. */
+  blocks: readonly unknown[];
+  written: ReadonlySet<number>;
+  slotOfBase: ReadonlyMap<number, number>;
+  removed: (baseIndex: number) => boolean;
+  /** A base block by id, or by type when the base has one of that type; silent. */
+  lookup: (id: string) => number | undefined;
+  /** The same lookup as the other operations make it, with its located problems. */
+  find: (id: string, where: Path, isKey: boolean, also?: string[]) => number | undefined;
+  problems: PageProblem[];
+}
+
+/**
+ * `move: { <block>: { before: <block> } | { after: <block> } }`: each moved block sits right
+ * before or after its target in the final page, wherever that target ends up (a target may be
+ * moved too: chains follow). Blocks not moved keep their order. The result is the new order, as
+ * positions in `blocks`; problems are pushed (and the order is then meaningless).
+ */
+function applyMoves(input: MoveInput): number[] {
+  const { variant, moves, blocks, written, slotOfBase, removed, lookup, find, problems } = input;
+  const identity = blocks.map((_, k) => k);
+  const entries = Object.entries(moves);
+  if (entries.length === 0) return identity;
+
+  // Blocks the variant wrote are named by their id, or by their type when it is the only block
+  // of that type on the page; base blocks as every other operation names them.
+  const typeCount = new Map<string, number>();
+  for (const b of blocks)
+    if (isRecord(b)) typeCount.set(String(b.type), (typeCount.get(String(b.type)) ?? 0) + 1);
+  const writtenNames = new Map<string, number>();
+  for (const k of written) {
+    const b = blocks[k];
+    if (!isRecord(b)) continue;
+    if (typeof b.id === 'string' && !writtenNames.has(b.id)) writtenNames.set(b.id, k);
+  }
+  for (const k of written) {
+    const b = blocks[k];
+    if (isRecord(b) && typeCount.get(String(b.type)) === 1 && !writtenNames.has(String(b.type)))
+      writtenNames.set(String(b.type), k);
+  }
+  const slot = (name: string, where: Path, isKey: boolean, role: 'key' | string): number | undefined => {
+    // A base name first, as the other operations read it; then the variant's own blocks.
+    let baseIndex = lookup(name);
+    if (baseIndex === undefined && writtenNames.has(name)) return writtenNames.get(name);
+    baseIndex ??= find(name, where, isKey, [...writtenNames.keys()]);
+    if (baseIndex === undefined) return undefined;
+    if (removed(baseIndex)) {
+      problems.push(
+        role === 'key'
+          ? problemAt(
+              variant,
+              where,
+              'extends-bad-move',
+              `O bloco "${name}" é tirado da página por remove: não há o que mudar de lugar.`,
+              'Apague esta entrada de move, ou tire o bloco da lista de remove.',
+              isKey,
+            )
+          : problemAt(
+              variant,
+              where,
+              'extends-bad-move',
+              `O bloco "${name}" é tirado da página por remove: "${role}" não pode ficar antes ou depois dele.`,
+              `Escolha outro bloco em before ou after, ou tire "${name}" da lista de remove.`,
+              isKey,
+            ),
+      );
+      return undefined;
+    }
+    return slotOfBase.get(baseIndex);
+  };
+
+  type Move = { name: string; side: 'before' | 'after'; target: string; k: number; to: number };
+  const placed: Move[] = [];
+  const movedAt = new Map<number, Move>();
+  for (const [name, value] of entries) {
+    const where: Path = ['move', name];
+    const k = slot(name, where, true, 'key');
+    const sides = (['before', 'after'] as const).filter((side) => typeof value[side] === 'string');
+    if (sides.length !== 1) {
+      problems.push(
+        sides.length === 0
+          ? problemAt(
+              variant,
+              where,
+              'extends-bad-move',
+              `Em move, falta dizer onde fica "${name}": escreva before: <bloco> ou after: <bloco>.`,
+              'before: <bloco> põe este bloco logo antes daquele; after: <bloco>, logo depois.',
+              true,
+            )
+          : problemAt(
+              variant,
+              [...where, 'after'],
+              'extends-bad-move',
+              `Em move, "${name}" tem before e after: escreva só um dos dois.`,
+              'before: <bloco> põe este bloco logo antes daquele; after: <bloco>, logo depois.',
+              true,
+            ),
+      );
+      continue;
+    }
+    const side = sides[0]!;
+    const target = value[side] as string;
+    const targetAt: Path = [...where, side];
+    const to = slot(target, targetAt, false, name);
+    if (k === undefined || to === undefined) continue;
+    if (k === to) {
+      problems.push(
+        problemAt(
+          variant,
+          targetAt,
+          'extends-bad-move',
+          `O bloco "${name}" não pode ficar ${side === 'before' ? 'antes' : 'depois'} dele mesmo.`,
+          'Em before ou after, escreva o id (ou o tipo) de outro bloco.',
+        ),
+      );
+      continue;
+    }
+    const move = { name, side, target, k, to };
+    placed.push(move);
+    movedAt.set(k, move);
+  }
+  if (problems.length > 0) return identity;
+
+  // One block right before (or after) another: two moves asking for the same place conflict.
+  const attached = { before: new Map<number, Move>(), after: new Map<number, Move>() };
+  for (const move of placed) {
+    const earlier = attached[move.side].get(move.to);
+    if (earlier) {
+      problems.push(
+        problemAt(
+          variant,
+          ['move', move.name, move.side],
+          'extends-move-conflict',
+          `"${earlier.name}" e "${move.name}" querem o mesmo lugar: logo ${move.side === 'before' ? 'antes' : 'depois'} de "${move.target}".`,
+          move.side === 'after'
+            ? `Para pôr um depois do outro, escreva ${move.name}: { after: ${earlier.name} }.`
+            : `Para pôr um antes do outro, escreva ${move.name}: { before: ${earlier.name} }.`,
+        ),
+      );
+      continue;
+    }
+    attached[move.side].set(move.to, move);
+  }
+  if (problems.length > 0) return identity;
+
+  // Every chain of moves must end at a block that stays: one that is not moved.
+  const reported = new Set<number>();
+  for (const move of placed) {
+    const seen: Move[] = [];
+    let at: Move | undefined = move;
+    while (at && !seen.includes(at) && !reported.has(at.k)) {
+      seen.push(at);
+      at = movedAt.get(at.to);
+    }
+    if (!at || reported.has(at.k) || at !== move) continue;
+    const cycle = seen.map((m) => m.name);
+    cycle.forEach((_, i) => reported.add(seen[i]!.k));
+    problems.push(
+      problemAt(
+        variant,
+        ['move', move.name, move.side],
+        'extends-move-conflict',
+        `As mudanças de lugar de ${cycle.map((n) => `"${n}"`).join(' e ')} dependem umas das outras (${[...cycle, cycle[0]].join(' → ')}): nenhuma fica junto de um bloco que não muda de lugar.`,
+        'Ponha um desses blocos antes ou depois de um bloco que não está em move.',
+      ),
+    );
+  }
+  if (problems.length > 0) return identity;
+
+  const out: number[] = [];
+  const emit = (k: number) => {
+    const before = attached.before.get(k);
+    if (before) emit(before.k);
+    out.push(k);
+    const after = attached.after.get(k);
+    if (after) emit(after.k);
+  };
+  for (const k of identity) if (!movedAt.has(k)) emit(k);
+  return out;
 }
 
 function chainOf(variant: ParsedFile, base: Resolved): ParsedFile[] {

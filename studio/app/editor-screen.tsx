@@ -19,7 +19,11 @@ import type { InheritedAnswer, InheritedBlock } from '../server/inherited.ts';
 import { PublishDialog } from './publish-dialog.tsx';
 import { editorExtensions } from './editor-extensions.ts';
 import { PreviewFrame, type PreviewState } from './preview-frame.tsx';
+import { editableTexts, inlineTextEdit, type InlineEditMessage } from './inline-edits.ts';
+import { EventsStrip, StateControl, type PageEvent } from './preview-controls.tsx';
+import type { PreviewStateId } from './preview/states.ts';
 import { ProblemsList } from './problems-list.tsx';
+import { StructurePanel } from './structure-panel.tsx';
 import { SourceEditor, type SourceEditorHandle } from './source-editor.tsx';
 import { Button, Message } from './ui.tsx';
 import {
@@ -34,10 +38,17 @@ import {
 } from './yaml-paths.ts';
 
 type Mode = 'phone' | 'desktop' | 'both';
+/** The preview width chosen last, kept for the next page opened (this browser only). */
+const MODE_KEY = 'estudio:largura-da-previa';
+const savedMode = (): Mode => {
+  const value = localStorage.getItem(MODE_KEY);
+  return value === 'phone' || value === 'desktop' ? value : 'both';
+};
 
 const TABS = [
   { id: 'codigo', label: 'Código' },
   { id: 'formulario', label: 'Formulário do bloco' },
+  { id: 'estrutura', label: 'Estrutura' },
 ] as const;
 
 const DEVICES = [
@@ -223,7 +234,11 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
   const [saved, setSaved] = useState({ source: page.source, version: page.version, at: 0 });
   const [text, setText] = useState(page.source);
   const [draftOffer, setDraftOffer] = useState(recovered);
-  const [mode, setMode] = useState<Mode>('both');
+  const [mode, setModeState] = useState<Mode>(savedMode);
+  const setMode = (next: Mode) => {
+    setModeState(next);
+    localStorage.setItem(MODE_KEY, next);
+  };
   const [preview, setPreview] = useState<PreviewState>({ html: undefined, inherited: [], stale: false });
   const [problems, setProblems] = useState<DraftProblem[]>([]);
   const [blocks, setBlocks] = useState<RenderedBlock[]>([]);
@@ -234,6 +249,8 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
   const [conflict, setConflict] = useState<{ source: string; version: string; mine: string }>();
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
   const [renders, setRenders] = useState(0);
+  const [view, setView] = useState<PreviewStateId>('pagina');
+  const [events, setEvents] = useState<PageEvent[]>([]);
   const [tab, setTab] = useState<(typeof TABS)[number]['id']>('codigo');
   const dirty = text !== saved.source;
   const others = othersHere(usePresence(file), file, useMe());
@@ -280,13 +297,14 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
   // A form edit moves no cursor of the author's: the form stays on its block even when the edit
   // takes away the line the source's cursor was on (its mapped place may be another block).
   const formEditing = useRef(false);
-  const formEdit: Edit = (make) => {
+  // (`typing`: a keystroke in the preview's page, joined in the history as typing is.)
+  const formEdit = (make: Parameters<Edit>[0], typing = false) => {
     const current = editor.current?.text();
     const change = current === undefined ? undefined : make(current);
     if (!change) return;
     formEditing.current = true;
     try {
-      editor.current?.change(change.from, change.to, change.insert);
+      editor.current?.change(change.from, change.to, change.insert, typing);
     } finally {
       formEditing.current = false;
     }
@@ -310,7 +328,8 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
         const answer = await api.preview(file, source);
         if (answer.ok) {
           const inherited = answer.blocks.flatMap((b, i) => (b.file === file ? [] : [i]));
-          setPreview({ html: answer.html, inherited, stale: false });
+          const texts = editableTexts(source, file, answer.blocks);
+          setPreview({ html: answer.html, inherited, stale: false, texts });
           setBlocks(answer.blocks);
           setProblems([]);
         } else {
@@ -356,6 +375,25 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
         index = blocks.findIndex((b) => b.id === path[1] || (!b.id && b.type === path[1]));
       setSelected((s) => (s.index === index ? s : { index, scroll: index >= 0, seq: s.seq + 1 }));
     }, 80);
+  };
+
+  // A text edited in the page itself (inline-edits.ts): each keystroke is the form's edit of that
+  // node (one history with the source and the form); the block is chosen, the source's cursor stays.
+  const onInlineEdit = (message: InlineEditMessage) => {
+    if (message.kind === 'text-history') {
+      if (message.action === 'undo') editor.current?.undo();
+      else editor.current?.redo();
+      return;
+    }
+    const block = blocks[message.index];
+    if (!block) return;
+    if (message.kind === 'text-edit-start') {
+      setInheritedChoice(undefined);
+      setSelected((s) =>
+        s.index === message.index ? s : { index: message.index, scroll: false, seq: s.seq + 1 },
+      );
+    } else if (message.kind === 'text-edit')
+      formEdit((current) => inlineTextEdit(current, file, block, message.path, message.value), true);
   };
 
   // Preview click → the block's `- type:` line, or, for an inherited block, the offer to change it.
@@ -505,9 +543,10 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
               role="tablist"
               aria-label="Editar como"
               onKeyDown={(event) => {
-                // The tabs pattern: arrow keys move between the two tabs.
+                // The tabs pattern: arrow keys move between the tabs.
                 if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-                const next = tab === 'codigo' ? 'formulario' : 'codigo';
+                const at = TABS.findIndex((t) => t.id === tab) + (event.key === 'ArrowLeft' ? -1 : 1);
+                const next = TABS[(at + TABS.length) % TABS.length]!.id;
                 setTab(next);
                 document.getElementById(`aba-${next}`)?.focus();
               }}
@@ -566,6 +605,25 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
                     ? `Este bloco vem de ${formTarget.inherited}. Para mudá-lo nesta variante, clique nele na prévia e escolha "Mudar este bloco nesta variante".`
                     : 'Ponha o cursor num bloco do código, ou clique num bloco da prévia, para editá-lo aqui.'}
                 </p>
+              )}
+            </div>
+            <div
+              id="painel-estrutura"
+              role="tabpanel"
+              aria-labelledby="aba-estrutura"
+              hidden={tab !== 'estrutura'}
+              className="panel"
+            >
+              {tab === 'estrutura' && (
+                <StructurePanel
+                  file={file}
+                  text={text}
+                  blocks={blocks}
+                  stale={problems.length > 0}
+                  edit={formEdit}
+                  undo={() => editor.current?.undo()}
+                  onSelect={(index) => setSelected((s) => ({ index, scroll: true, seq: s.seq + 1 }))}
+                />
               )}
             </div>
           </div>
@@ -629,6 +687,7 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
                 {label}
               </Button>
             ))}
+            <StateControl value={view} onChange={setView} />
           </div>
           <div className="frames" data-mode={mode}>
             {DEVICES.filter((d) => mode === 'both' || mode === d.mode).map((device, i) => (
@@ -639,11 +698,23 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
                 state={preview}
                 selected={selected}
                 onBlockClick={onBlockClick}
+                onInlineEdit={onInlineEdit}
                 // The first frame shown counts the renders (the benchmark and tests wait on it).
                 onRendered={i === 0 ? () => setRenders((n) => n + 1) : undefined}
+                view={view}
+                // Every frame runs the page: a click is reported by the frame it happened in, what
+                // the page sends by itself (its page view) by the first frame only.
+                onEvent={(event, byClick) =>
+                  (byClick || i === 0) &&
+                  setEvents((list) => [
+                    ...list.slice(-49),
+                    { seq: (list.at(-1)?.seq ?? 0) + 1, at: Date.now(), event },
+                  ])
+                }
               />
             ))}
           </div>
+          <EventsStrip events={events} onClear={() => setEvents([])} />
         </section>
       </main>
       {publishing && (

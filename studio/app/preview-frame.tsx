@@ -7,11 +7,15 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../design/theme.ts';
+import type { PreviewStateId } from './preview/states.ts';
+import { isInlineEditMessage, type EditableBlock, type InlineEditMessage } from './inline-edits.ts';
 
 export interface PreviewState {
   html: string | undefined;
   inherited: number[];
   stale: boolean;
+  /** Per block, the texts the author may edit in the page itself (inline-edits.ts). */
+  texts?: EditableBlock[];
 }
 
 const wrapCss = css`
@@ -24,7 +28,9 @@ const wrapCss = css`
   gap: 6px;
 `;
 const labelCss = css`
-  font: 600 12px/1.4 ${fonts.display};
+  /* Whole pixels (not 1.4 × 12): the frame below sits on a pixel row, so the page is drawn as
+     crisply as on a phone, and the pixel test compares it with the built page exactly. */
+  font: 600 12px/17px ${fonts.display};
   color: ${colors.muted};
   text-transform: uppercase;
   letter-spacing: 0.04em;
@@ -46,6 +52,9 @@ export function PreviewFrame({
   selected,
   onBlockClick,
   onRendered,
+  view = 'pagina',
+  onEvent,
+  onInlineEdit,
 }: {
   width: number;
   label: string;
@@ -53,24 +62,44 @@ export function PreviewFrame({
   selected: { index: number; scroll: boolean; seq: number };
   onBlockClick: (index: number) => void;
   onRendered?: () => void;
+  /** The state a visitor can meet that the page shows (the "Estado" control). */
+  view?: PreviewStateId;
+  /** An analytics event the page would have sent (the "Eventos" strip). */
+  onEvent?: (event: Record<string, unknown>, byClick: boolean) => void;
+  /** A text edited in the page itself: each keystroke, its start and end, Ctrl+Z and Ctrl+Y there. */
+  onInlineEdit?: (message: InlineEditMessage) => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  const callbacks = useRef({ onBlockClick, onRendered });
+  const callbacks = useRef({ onBlockClick, onRendered, onEvent });
   useLayoutEffect(() => {
-    callbacks.current = { onBlockClick, onRendered };
+    callbacks.current = { onBlockClick, onRendered, onEvent };
   });
 
   useEffect(() => {
     const listen = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow) return;
-      const data = event.data as { kind?: string; index?: number };
+      const data = event.data as { kind?: string; index?: number; event?: unknown; byClick?: boolean };
       if (data.kind === 'ready') setReady(true);
       else if (data.kind === 'block-clicked' && typeof data.index === 'number')
         callbacks.current.onBlockClick(data.index);
       else if (data.kind === 'rendered') callbacks.current.onRendered?.();
+      else if (data.kind === 'event' && data.event && typeof data.event === 'object')
+        callbacks.current.onEvent?.(data.event as Record<string, unknown>, data.byClick === true);
+    };
+    addEventListener('message', listen);
+    return () => removeEventListener('message', listen);
+  }, []);
+  const inlineEdit = useRef(onInlineEdit);
+  useLayoutEffect(() => {
+    inlineEdit.current = onInlineEdit;
+  });
+  useEffect(() => {
+    const listen = (event: MessageEvent) => {
+      if (event.source === frame.current?.contentWindow && isInlineEditMessage(event.data))
+        inlineEdit.current?.(event.data);
     };
     addEventListener('message', listen);
     return () => removeEventListener('message', listen);
@@ -89,14 +118,19 @@ export function PreviewFrame({
 
   useEffect(() => {
     if (ready && state.html !== undefined)
-      post({ kind: 'render', html: state.html, inherited: state.inherited });
-  }, [ready, state.html, state.inherited]);
+      post({ kind: 'render', html: state.html, inherited: state.inherited, texts: state.texts ?? [] });
+  }, [ready, state.html, state.inherited, state.texts]);
   useEffect(() => {
     if (ready) post({ kind: 'stale', stale: state.stale });
   }, [ready, state.stale]);
   useEffect(() => {
     if (ready) post({ kind: 'select', index: selected.index, scroll: selected.scroll });
   }, [ready, selected]);
+  // After the first render: a state is shown on the page as it is.
+  const rendered = ready && state.html !== undefined;
+  useEffect(() => {
+    if (rendered) post({ kind: 'state', state: view });
+  }, [rendered, view]);
 
   const scale = size.width > 0 ? Math.min(1, size.width / width) : 1;
   return (
@@ -112,7 +146,8 @@ export function PreviewFrame({
           sandbox="allow-scripts"
           style={{
             width: `${width}px`,
-            height: `${scale > 0 ? size.height / scale : size.height}px`,
+            // Whole pixels: a page's bars fixed at the bottom sit where a phone of that height has them.
+            height: `${Math.floor(scale > 0 ? size.height / scale : size.height)}px`,
             border: 0,
             transform: `scale(${scale})`,
             transformOrigin: '0 0',

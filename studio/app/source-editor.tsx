@@ -7,6 +7,7 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { basicSetup } from 'codemirror';
+import { redo, undo } from '@codemirror/commands';
 import { yaml } from '@codemirror/lang-yaml';
 import { linter, type Diagnostic } from '@codemirror/lint';
 import { EditorSelection, EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
@@ -31,9 +32,16 @@ export interface SourceEditorHandle {
   edit(from: number, to: number, insert: string, cursor: number): void;
   /** Replaces the whole text (an undoable step). */
   replaceAll(text: string): void;
-  /** A change from the form: one undoable step; the cursor and the focus stay where they are. */
-  change(from: number, to: number, insert: string): void;
+  /**
+   * A change from the form: one undoable step; the cursor and the focus stay where they are.
+   * `typing`: a keystroke in the preview's page, joined with the ones just before into one step,
+   * as typing in the source is.
+   */
+  change(from: number, to: number, insert: string, typing?: boolean): void;
   focus(): void;
+  /** The editor's own undo and redo (the preview's Ctrl+Z and Ctrl+Y); the focus stays where it is. */
+  undo(): void;
+  redo(): void;
 }
 
 const setRuntimeProblems = StateEffect.define<Diagnostic[]>();
@@ -159,10 +167,18 @@ export function SourceEditor({
           userEvent: 'input',
         });
       },
-      change(from, to, insert) {
-        editor.dispatch({ changes: { from, to, insert }, userEvent: 'input.form' });
+      change(from, to, insert, typing = false) {
+        // CodeMirror's history joins adjacent `input.type` and `delete` events made within half a
+        // second. `input.type` would also open completion at the source's own cursor, far from
+        // the text typed in the page: the page's keystrokes are `delete.inline` for the history.
+        editor.dispatch({
+          changes: { from, to, insert },
+          userEvent: typing ? 'delete.inline' : 'input.form',
+        });
       },
       focus: () => editor.focus(),
+      undo: () => undo(editor),
+      redo: () => redo(editor),
     };
     return () => {
       handleRef.current = null;

@@ -11,6 +11,7 @@ export type AuditAction =
   | 'entrar'
   | 'entrar-recusado'
   | 'bloqueio'
+  | 'desaceleracao'
   | 'sair'
   | 'publicar'
   | 'publicar-recusado'

@@ -36,6 +36,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Written to git's standard input. */
   input?: string;
+  /** Called once git has started, with its process id (a push records it for crash recovery). */
+  onSpawn?: (pid: number | undefined) => void;
 }
 
 /** The environment every git call gets: never a prompt (no terminal on a server), Portuguese-free output to parse. */
@@ -78,6 +80,7 @@ export function git(cwd: string, args: string[], options: RunOptions = {}): Prom
         resolve({ stdout, stderr, code });
       },
     );
+    options.onSpawn?.(child.pid);
     // A command that reads nothing may exit before its input is closed: that is no error.
     child.stdin?.on('error', () => {});
     child.stdin?.end(options.input ?? '');

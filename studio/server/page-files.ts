@@ -173,6 +173,26 @@ export async function writeAtomic(abs: string, bytes: Buffer, mode: number): Pro
 }
 
 /**
+ * writeAtomic, then the folder flushed too: after a crash or a power cut the file is either the
+ * old one or the new one, and the rename itself is on disk (the Estúdio's own state: sessions,
+ * the publish journal).
+ */
+export async function writeDurable(abs: string, bytes: Buffer, mode: number): Promise<void> {
+  await writeAtomic(abs, bytes, mode);
+  await syncFolder(path.dirname(abs));
+}
+
+/** fsync of a folder: its entries (a rename, a removal) are on disk. */
+export async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * Writes to a file exclusively: a new page whose folders may not exist yet. The nearest existing
  * folder must really be inside the pages folder (no link out), and nothing is ever overwritten.
  */

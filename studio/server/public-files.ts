@@ -11,16 +11,23 @@ import sirv from 'sirv';
 import type { Connect, ViteDevServer } from 'vite';
 import { answered, sendHtml, sendPage } from './http.ts';
 import { isErrno, isInside } from './page-files.ts';
+import { previewAgent } from './preview-agent.ts';
 import type { Runtime } from './runtime.ts';
 import { setPreviewFrameHeaders, setPublicFileHeaders } from './security.ts';
 
 export const PREVIEW_PAGE = '/estudio/preview.html';
 export const PREVIEW_AGENT = '/estudio/preview-agent.js';
-/** The lead's files in studio/app/preview/, served as they are (the agent compiled by Vite). */
+/** The frame's page in studio/app/preview/, served as it is (its agent is bundled: preview-agent.ts). */
 const PREVIEW_PAGE_FILE = 'studio/app/preview/preview.html';
-const PREVIEW_AGENT_MODULE = '/studio/app/preview/agent.ts';
 
-export type PublicFiles = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean>;
+export type PublicFiles = ((
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+) => Promise<boolean>) & {
+  /** Starts building the preview's script (when the app is opened: the first preview then needs no wait). */
+  warmPreview(): void;
+};
 
 /** Created on first use: the runtime's middlewares load through the module runner. */
 function lazy<T>(make: () => Promise<T>): () => Promise<T> {
@@ -38,6 +45,7 @@ export function publicFiles(options: {
   const { root, publicDir, runtime, vite } = options;
   const fonts = lazy(async () => (await runtime.dev()).fontMiddleware(root));
   const imageSizes = lazy(async () => (await runtime.build()).imageVariantMiddleware(root, publicDir));
+  const agent = previewAgent(vite);
   const files = sirv(publicDir, { dev: true, etag: true, dotfiles: false, extensions: [] });
 
   /** A regular file of public/ that the path names, not reached through a link out. */
@@ -53,7 +61,7 @@ export function publicFiles(options: {
     }
   };
 
-  return async (req, res, pathname) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> => {
     if (pathname === PREVIEW_PAGE) {
       const html = await readFile(path.join(root, PREVIEW_PAGE_FILE), 'utf8').catch(notFoundAsUndefined);
       if (html === undefined) return previewMissing(res);
@@ -62,11 +70,13 @@ export function publicFiles(options: {
       return true;
     }
     if (pathname === PREVIEW_AGENT) {
-      const exists = await stat(path.join(root, PREVIEW_AGENT_MODULE)).catch(notFoundAsUndefined);
-      const result = exists && (await vite.transformRequest(PREVIEW_AGENT_MODULE));
-      if (!result) return previewMissing(res);
+      const code = await agent.code().catch((error: unknown) => {
+        console.error('[estúdio] O script da prévia não foi montado.', error);
+        return undefined;
+      });
+      if (code === undefined) return previewMissing(res);
       setPublicFileHeaders(res);
-      const bytes = Buffer.from(result.code);
+      const bytes = Buffer.from(code);
       res.statusCode = 200;
       res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
       res.setHeader('Content-Length', bytes.length);
@@ -89,6 +99,8 @@ export function publicFiles(options: {
     // Not a public file: the request goes on to the checks of everything else.
     return false;
   };
+  const warmPreview = () => void agent.code().catch(() => undefined);
+  return Object.assign(serve, { warmPreview });
 }
 
 /** A size the image pipeline makes from a photo in public/ ("/images/foto-640w.avif"). */

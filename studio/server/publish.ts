@@ -12,7 +12,6 @@
  */
 import { spawn } from 'node:child_process';
 import { lstat, mkdir, mkdtemp, readFile, rm, unlink } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type {
@@ -48,6 +47,16 @@ import {
 } from './git.ts';
 import { HttpError } from './http.ts';
 import { serialised, writeAtomic } from './page-files.ts';
+import {
+  clearJournal,
+  crashPoint,
+  readJournal,
+  removeStaleTemp,
+  tempPrefix,
+  waitForExit,
+  writeJournal,
+  type PublishJournal,
+} from './publish-journal.ts';
 import type { Person } from './people.ts';
 import type { Runtime } from './runtime.ts';
 import { describeSiteChange, placeholdersOf, SITE_API_FILE, siteDay } from './site.ts';
@@ -83,8 +92,17 @@ const IMAGES = 'public/images/';
 
 export function createPublisher(options: PublishOptions) {
   const { repo, audit } = options;
-  /** One publish or restore at a time: each reads HEAD, builds on it and moves the branch. */
-  let queue: Promise<unknown> = Promise.resolve();
+  /**
+   * One publish or restore at a time: each reads HEAD, builds on it and moves the branch. The
+   * first in line is the recovery from a publish a crash interrupted (`recover`, below).
+   */
+  let queue: Promise<unknown> = Promise.resolve().then(() =>
+    recover().catch((error: unknown) => {
+      process.stderr.write(
+        `Estúdio: a publicação interrompida não pôde ser concluída nem desfeita agora (${String(error)}); nova tentativa antes da próxima publicação.\n`,
+      );
+    }),
+  );
   const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
     const run = queue.then(task);
     queue = run.catch(() => {});
@@ -263,7 +281,7 @@ export function createPublisher(options: PublishOptions) {
       const output = links.map((l) => `${l}:1:1  ${linkReason(l, l)}`).join('\n');
       return { ok: false, output, pages: links.filter((l) => l.startsWith(PAGES)), derived: [] };
     }
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'estudio-publicar-'));
+    const dir = await mkdtemp(tempPrefix('publicar'));
     try {
       await exportTree(r, tree, dir, [r.pagesPath || '.', r.publicPath], path.join(dir, '.index'));
       const pagesDir = path.join(dir, ...r.pagesPath.split('/'));
@@ -332,10 +350,15 @@ export function createPublisher(options: PublishOptions) {
     return kept;
   }
 
-  async function push(r: Repo, commit: string): Promise<'ok' | 'rejected'> {
+  async function push(
+    r: Repo,
+    commit: string,
+    onSpawn: (pid: number | undefined) => void,
+  ): Promise<'ok' | 'rejected'> {
     try {
       await git(r.top, ['push', '--porcelain', r.remote!, `${commit}:refs/heads/${r.branch}`], {
-        timeoutMs: 120_000,
+        timeoutMs: PUSH_TIMEOUT_MS,
+        onSpawn,
       });
       return 'ok';
     } catch (error) {
@@ -372,10 +395,12 @@ export function createPublisher(options: PublishOptions) {
     files: string[],
   ): Promise<PublishOutcome> {
     let paths = changeList.map((c) => c.path);
+    // A publish a crash interrupted, not yet put right (its remote was out of reach at start).
+    await recoverNow(r);
     const parent = await revParse(r, 'HEAD');
     if (!parent)
       throw new HttpError(409, 'O repositório ainda não tem nenhum commit: faça o primeiro pelo terminal.');
-    const work = await mkdtemp(path.join(os.tmpdir(), 'estudio-indice-'));
+    const work = await mkdtemp(tempPrefix('indice'));
     try {
       let tree: string;
       try {
@@ -398,106 +423,251 @@ export function createPublisher(options: PublishOptions) {
 
       const env = authorEnv(person);
       let commit = await commitTree(r, finalTree, parent, message, env);
-      await moveBranch(r, commit, parent, `estudio: ${action}`);
+      crashPoint('commit-object');
       // Files the commit wrote that the working tree does not have yet: restored or generated ones.
       const fromCommit = action === 'publicar' ? generated : paths;
-      await writeFromCommit(r, commit, fromCommit);
-      await git(r.top, ['reset', '-q', '--', ...paths]);
+      // From here on a crash is put right at the next start (publish-journal.ts).
+      const journal: PublishJournal = {
+        branch: r.branch,
+        parent,
+        base: parent,
+        commits: [commit],
+        paths,
+        written: fromCommit,
+        action,
+        files,
+        email: person.email,
+      };
+      await writeJournal(r, journal);
+      let journaled = Promise.resolve();
+      const note = (change: Partial<PublishJournal>): Promise<void> => {
+        Object.assign(journal, change);
+        const write = journaled.then(() => writeJournal(r, journal));
+        journaled = write.catch(() => {});
+        return write;
+      };
+      let keepJournal = false;
+      try {
+        await moveBranch(r, commit, parent, `estudio: ${action}`);
+        crashPoint('branch-moved');
+        await writeFromCommit(r, commit, fromCommit);
+        await git(r.top, ['reset', '-q', '--', ...paths]);
 
-      let pushed = false;
-      let rebased = false;
-      const warnings: string[] = [];
-      if (r.remote) {
-        let base = parent;
-        for (let attempt = 0; ; attempt++) {
-          let answer: 'ok' | 'rejected';
-          try {
-            answer = await push(r, commit);
-          } catch (error) {
-            await undo(r, commit, base, paths, fromCommit);
-            throw pushFailed(error);
-          }
-          if (answer === 'ok') {
-            pushed = true;
-            break;
-          }
-          if (attempt === 2) {
-            await undo(r, commit, base, paths, fromCommit);
-            throw new HttpError(
-              503,
-              'O repositório remoto mudou três vezes seguidas durante a publicação. Nada foi publicado; tente de novo em instantes.',
+        let pushed = false;
+        let rebased = false;
+        const warnings: string[] = [];
+        if (r.remote) {
+          let base = parent;
+          for (let attempt = 0; ; attempt++) {
+            let answer: 'ok' | 'rejected';
+            try {
+              answer = await push(r, commit, (pid) => {
+                // The push's process id on disk before the crash test's kill: recovery waits for it.
+                note({ pushPid: pid }).then(
+                  () => crashPoint('push'),
+                  () => {},
+                );
+              });
+              delete journal.pushPid;
+              await note({});
+            } catch (error) {
+              await undo(r, commit, base, paths, fromCommit);
+              throw pushFailed(error);
+            }
+            if (answer === 'ok') {
+              pushed = true;
+              break;
+            }
+            if (attempt === 2) {
+              await undo(r, commit, base, paths, fromCommit);
+              throw new HttpError(
+                503,
+                'O repositório remoto mudou três vezes seguidas durante a publicação. Nada foi publicado; tente de novo em instantes.',
+              );
+            }
+            // The remote moved on: replay the author's commit onto it.
+            const upstream = await fetchRemote(r);
+            // Interrupted from here on, the branch goes back to the remote's commit, not the old one.
+            await note({ base: upstream });
+            const merge = await git(
+              r.top,
+              ['merge-tree', '--write-tree', '--name-only', '--no-messages', upstream, commit],
+              { okCodes: [1] },
             );
+            const [mergedTree, ...conflicted] = merge.stdout.split('\n').filter(Boolean);
+            if (merge.code === 1) {
+              await undo(r, commit, base, paths, fromCommit);
+              const kept = await syncTo(r, base, upstream);
+              for (const p of paths) stale.set(p, upstream);
+              const conflicts = await Promise.all(
+                [...new Set(conflicted)].map(async (p) => ({
+                  file: toApiFile(r, p) ?? p,
+                  mine: await worktreeText(r, p),
+                  theirs: await headText(r, p, upstream),
+                })),
+              );
+              void kept;
+              await audit.record(`${action}-recusado` as 'publicar-recusado', person.email, {
+                files,
+                reason: 'conflito',
+                conflicts: conflicts.map((c) => c.file),
+              });
+              return {
+                status: 409,
+                body: {
+                  error: `Outra pessoa publicou uma mudança em ${conflicts.map((c) => c.file).join(', ')} enquanto você editava, e as duas mudanças mexem no mesmo trecho. Nada foi publicado e o seu texto continua salvo aqui. Compare as duas versões, ajuste o seu texto se quiser e publique de novo.`,
+                  conflicts,
+                },
+              };
+            }
+            const rechecked = await check(r, mergedTree!);
+            if (!rechecked.ok) {
+              await undo(r, commit, base, paths, fromCommit);
+              await syncTo(r, base, upstream);
+              return refused(person, action, files, rechecked, true);
+            }
+            const replayedTree = await withDerived(r, mergedTree!, rechecked, path.join(work, 'index'));
+            const replayed = await commitTree(r, replayedTree, upstream, message, env);
+            await note({ commits: [...journal.commits, replayed] });
+            // The local branch follows: to the replayed commit, with the remote's files.
+            await syncTo(r, commit, replayed);
+            base = upstream;
+            commit = replayed;
+            rebased = true;
           }
-          // The remote moved on: replay the author's commit onto it.
-          const upstream = await fetchRemote(r);
-          const merge = await git(
-            r.top,
-            ['merge-tree', '--write-tree', '--name-only', '--no-messages', upstream, commit],
-            { okCodes: [1] },
+        } else {
+          warnings.push(
+            'Este repositório não tem um remoto configurado: a mudança ficou registrada aqui, mas nenhum site foi atualizado.',
           );
-          const [mergedTree, ...conflicted] = merge.stdout.split('\n').filter(Boolean);
-          if (merge.code === 1) {
-            await undo(r, commit, base, paths, fromCommit);
-            const kept = await syncTo(r, base, upstream);
-            for (const p of paths) stale.set(p, upstream);
-            const conflicts = await Promise.all(
-              [...new Set(conflicted)].map(async (p) => ({
-                file: toApiFile(r, p) ?? p,
-                mine: await worktreeText(r, p),
-                theirs: await headText(r, p, upstream),
-              })),
-            );
-            void kept;
-            await audit.record(`${action}-recusado` as 'publicar-recusado', person.email, {
-              files,
-              reason: 'conflito',
-              conflicts: conflicts.map((c) => c.file),
-            });
-            return {
-              status: 409,
-              body: {
-                error: `Outra pessoa publicou uma mudança em ${conflicts.map((c) => c.file).join(', ')} enquanto você editava, e as duas mudanças mexem no mesmo trecho. Nada foi publicado e o seu texto continua salvo aqui. Compare as duas versões, ajuste o seu texto se quiser e publique de novo.`,
-                conflicts,
-              },
-            };
-          }
-          const rechecked = await check(r, mergedTree!);
-          if (!rechecked.ok) {
-            await undo(r, commit, base, paths, fromCommit);
-            await syncTo(r, base, upstream);
-            return refused(person, action, files, rechecked, true);
-          }
-          const replayedTree = await withDerived(r, mergedTree!, rechecked, path.join(work, 'index'));
-          const replayed = await commitTree(r, replayedTree, upstream, message, env);
-          // The local branch follows: to the replayed commit, with the remote's files.
-          await syncTo(r, commit, replayed);
-          base = upstream;
-          commit = replayed;
-          rebased = true;
         }
-      } else {
-        warnings.push(
-          'Este repositório não tem um remoto configurado: a mudança ficou registrada aqui, mas nenhum site foi atualizado.',
-        );
-      }
-      for (const p of paths) stale.delete(p);
-      await audit.record(action, person.email, { files, commit, pushed, rebased, remote: r.remote ?? null });
-      return {
-        status: 200,
-        body: {
+        for (const p of paths) stale.delete(p);
+        await audit.record(action, person.email, {
+          files,
           commit,
-          short: commit.slice(0, 7),
-          message,
           pushed,
           rebased,
           remote: r.remote ?? null,
-          branch: r.branch,
-          warnings,
-        },
-      };
+        });
+        return {
+          status: 200,
+          body: {
+            commit,
+            short: commit.slice(0, 7),
+            message,
+            pushed,
+            rebased,
+            remote: r.remote ?? null,
+            branch: r.branch,
+            warnings,
+          },
+        };
+      } catch (error) {
+        // Refusals (HttpError) have put everything back already; anything unforeseen is put
+        // right now, as a restart would.
+        if (!(error instanceof HttpError)) {
+          try {
+            await recoverFrom(r, journal);
+          } catch {
+            keepJournal = true;
+          }
+        }
+        throw error;
+      } finally {
+        await journaled;
+        if (!keepJournal) await clearJournal(r);
+      }
     } finally {
       await rm(work, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * At start: the temporary folders of a process that died are removed, and a publish or restore
+   * it left half-way (its journal) is finished when the remote has its commit, else undone.
+   */
+  async function recover(): Promise<void> {
+    await removeStaleTemp();
+    if (repo) await recoverNow(repo);
+  }
+
+  async function recoverNow(r: Repo): Promise<void> {
+    const journal = await readJournal(r);
+    if (!journal) return;
+    try {
+      await recoverFrom(r, journal);
+    } catch (error) {
+      throw new HttpError(
+        503,
+        'Uma publicação foi interrompida (o Estúdio parou no meio dela) e ainda não pôde ser concluída nem desfeita: o repositório remoto não respondeu. Nada se perdeu; tente de novo em instantes.',
+        { detail: String(error) },
+      );
+    }
+    await clearJournal(r);
+  }
+
+  /**
+   * Puts the repository where an interrupted operation should leave it. The branch stays on the
+   * commit when the remote has it (or there is no remote: moving the branch was the publish), and
+   * the files are brought in line with it; otherwise it goes back to the journal's base. Either
+   * way the author's saved files keep their text (the index entries follow the branch, so they
+   * show as unpublished when they are not on it), and files the Estúdio was writing from the
+   * commit are written from the commit the branch is left on.
+   */
+  async function recoverFrom(r: Repo, journal: PublishJournal): Promise<void> {
+    if (journal.pushPid !== undefined) await waitForExit(journal.pushPid, PUSH_TIMEOUT_MS + 10_000);
+    const tip = await revParse(r, `refs/heads/${r.branch}`);
+    if (!tip) throw new Error(`O ramo ${r.branch} não existe mais.`);
+    const ours = journal.commits.includes(tip);
+    let target = tip;
+    if (ours && r.remote) {
+      const upstream = await fetchRemote(r);
+      const taken =
+        tip === upstream ||
+        (await git(r.top, ['merge-base', '--is-ancestor', tip, upstream], { okCodes: [1] })).code === 0;
+      if (!taken) target = journal.base;
+    }
+    if (target !== tip) await moveBranch(r, target, tip, 'estudio: publicação interrompida desfeita');
+    await reconcile(r, journal, target);
+    const published = ours && target === tip;
+    await audit.record(
+      (published ? journal.action : `${journal.action}-recusado`) as 'publicar',
+      journal.email,
+      published
+        ? { files: journal.files, commit: tip, pushed: r.remote !== undefined, recuperado: true }
+        : { files: journal.files, reason: 'interrompido' },
+    );
+  }
+
+  /** The working tree and the index in line with `target` after an interruption (see recoverFrom). */
+  async function reconcile(r: Repo, journal: PublishJournal, target: string): Promise<void> {
+    const bytesAt = async (rev: string, p: string) => gitShowBytes(r.top, `${rev}:${p}`);
+    const onDisk = (p: string) => readFile(path.join(r.top, ...p.split('/'))).catch(() => undefined);
+    const same = (a: Buffer | undefined, b: Buffer | undefined) =>
+      a === undefined || b === undefined ? a === b : a.equals(b);
+    const between =
+      target === journal.parent
+        ? []
+        : (await git(r.top, ['diff', '--name-only', '-z', '--no-renames', journal.parent, target])).stdout
+            .split('\0')
+            .filter(Boolean);
+    const authors = new Set(journal.paths.filter((p) => !journal.written.includes(p)));
+    const published = journal.commits.includes(target);
+    for (const p of journal.written) await writeFromBlob(r, target, p);
+    for (const p of between) {
+      if (journal.written.includes(p)) continue;
+      const current = await onDisk(p);
+      if (authors.has(p)) {
+        // The author's file: brought to the published (merged) text only when it still holds
+        // exactly what the author published; any other text is theirs and stays.
+        if (published && same(current, await bytesAt(journal.commits[0]!, p)))
+          await writeFromBlob(r, target, p);
+        continue;
+      }
+      // Another person's change the branch brought: written unless the file has saved work.
+      if (same(current, await bytesAt(journal.parent, p))) await writeFromBlob(r, target, p);
+    }
+    const all = [...new Set([...between, ...journal.paths, ...journal.written])];
+    if (all.length > 0) await git(r.top, ['reset', '-q', target, '--', ...all]);
   }
 
   async function refused(
@@ -960,6 +1130,9 @@ function pushFailed(error: unknown): HttpError {
   );
 }
 
+/** How long a push may take; recovery waits this long for one a crash left running. */
+const PUSH_TIMEOUT_MS = 120_000;
+
 /** The mode git gives a symbolic link. */
 const LINK_MODE = '120000';
 
@@ -1023,6 +1196,7 @@ function runBuild(
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    crashPoint('check');
   });
 }
 

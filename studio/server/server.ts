@@ -336,6 +336,7 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
   if (!isSafeMethod(req.method))
     throw new HttpError(405, `O método ${req.method} não é aceito neste endereço.`);
   if (pathname === '/') {
+    rc.servePublic.warmPreview();
     await sendApp(rc);
     return;
   }
@@ -380,6 +381,7 @@ async function routeHosted(
     // The Sair form's POST must carry its Origin ("no-referrer" would make it `null`).
     res.setHeader('Referrer-Policy', 'same-origin');
     sendHtml(res, 200, hosted.app.page(nonce));
+    rc.servePublic.warmPreview();
     return;
   }
   // The built app's files (and its YAML worker, which runs under the policy it is served with).

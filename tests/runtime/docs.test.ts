@@ -147,6 +147,15 @@ describe('docs/autoria.md', () => {
     expect(both.blocks.some((b) => b.id === 'oferta-inverno')).toBe(true);
   });
 
+  it('has a move: example that puts the blocks of /agendamento where it says', async () => {
+    const moves = blocks('yaml').find((b) => b.startsWith('move:'))!;
+    const model = await check(`extends: agendamento\n${moves}`);
+    if (typeof model === 'string') throw new Error(model);
+    const names = model.blocks.map((b) => b.id ?? b.type);
+    expect(names[names.indexOf('hero') + 1]).toBe('duvidas');
+    expect(names[names.indexOf('footer') - 1]).toBe('comparativo');
+  });
+
   it('shows the errors `npm run check` really prints for a misspelled prop and a misspelled block', async () => {
     const [misspelledProp, misspelledBlock] = blocks('text').filter((b) => b.startsWith('pages/'));
     expect(await check(example.replace('    title:', '    titel:'))).toBe(misspelledProp!.trimEnd());

@@ -68,21 +68,33 @@ describe('loadProject with unsaved sources', () => {
     if (!draft.ok) return;
     const own = draft.blocks.filter((b) => b.file === 'pages/recarrega-site.yaml');
     expect(own).toEqual([
-      { type: 'banner', file: 'pages/recarrega-site.yaml', path: ['insertAfter', 'hero', 0] },
+      {
+        type: 'banner',
+        file: 'pages/recarrega-site.yaml',
+        path: ['insertAfter', 'hero', 0],
+        // Its visible texts, which the Estúdio lets the author edit in the preview.
+        texts: [
+          { path: ['heading'], text: 'Só nesta variante' },
+          { path: ['cta', 'label'], text: 'Falar no WhatsApp' },
+        ],
+      },
     ]);
     expect(draft.blocks.length).toBe(base.model.blocks.length + 1);
   });
 });
 
 describe('renderDraft', () => {
-  it('renders the edited text with every block marked and no page script', async () => {
+  it('renders the edited text with every block marked, shaped for the page script', async () => {
     const source = (await read('agendamento.yaml')).replace(/^title: .*$/m, 'title: Prévia');
     const draft = await renderDraft(root, pagesDir, 'pages/agendamento.yaml', source);
     expect(draft.ok).toBe(true);
     if (!draft.ok) return;
     expect(draft.route).toBe('/agendamento');
     expect(draft.html).toContain('<title>Prévia');
-    expect(draft.html).not.toMatch(/<script type="module"/);
+    // The markup the page script expects (the pre-paint class, the script tag, which the preview's
+    // agent drops and replaces with its own bundle of the same script).
+    expect(draft.html).toMatch(/<script type="module" src="\/runtime\/client\/main\.ts"/);
+    expect(draft.html).toMatch(/add\('js'\)/);
     const marks = draft.html.match(/<fillgas-block data-index="\d+">/g) ?? [];
     expect(marks).toHaveLength(draft.blocks.length);
   });

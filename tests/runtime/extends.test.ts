@@ -1,5 +1,7 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PageErrors, type PageProblem } from '../../runtime/load/errors.ts';
 import { formatProblems } from '../../runtime/load/format-error.ts';
 import { loadProject, type LoadedPage } from '../../runtime/load/project.ts';
@@ -175,7 +177,7 @@ describe('variant errors', async () => {
   });
 
   it('valid variants and the base report nothing, and each problem is reported once', () => {
-    for (const file of ['variant.yaml', 'chain.yaml', 'base.yaml', 'uses-bad-base.yaml'])
+    for (const file of ['variant.yaml', 'chain.yaml', 'base.yaml', 'uses-bad-base.yaml', 'move.yaml'])
       expect(of(file)).toEqual([]);
     expect(new Set(problems.map(brief)).size).toBe(problems.length);
   });
@@ -188,3 +190,172 @@ describe('variant errors', async () => {
     expect(text).toContain('  > 4 |   herro:\n      |   ^^^^^');
   });
 });
+
+describe('move: blocks in another order', () => {
+  it('puts each moved block right before or after its target, inserted blocks included', async () => {
+    const { model, blockSources } = await pageOf('move.yaml');
+    expect(model.blocks.map((b) => b.id ?? b.type)).toEqual([
+      'navbar',
+      'hero',
+      'duvidas',
+      'oferta',
+      'beneficios',
+      'como-funciona',
+      'footer',
+    ]);
+    // The Estúdio's block sources follow the blocks.
+    expect(blockSources.map((s) => `${s.file} ${s.path.join('.')}`)).toEqual([
+      'pages/base.yaml blocks.0',
+      'pages/base.yaml blocks.1',
+      'pages/base.yaml blocks.5',
+      'pages/move.yaml insertAfter.hero.0',
+      'pages/base.yaml blocks.3',
+      'pages/base.yaml blocks.2',
+      'pages/base.yaml blocks.6',
+    ]);
+  });
+
+  it('chains follow their target, whatever the order they are written in, and a variant of a variant moves again', async () => {
+    const { model } = await variantOf(`extends: base
+move:
+  beneficios: { after: duvidas }
+  duvidas: { before: hero }
+  footer: { before: navbar }
+`);
+    expect(model.blocks.map((b) => b.id ?? b.type)).toEqual([
+      'footer',
+      'navbar',
+      'duvidas',
+      'beneficios',
+      'hero',
+      'como-funciona',
+      'vantagens',
+    ]);
+    const chained = await variantOf(
+      'extends: meio\nmove:\n  hero: { before: footer }\n  duvidas: { after: navbar }\n',
+      {
+        'meio.yaml': 'extends: base\nmove:\n  duvidas: { after: hero }\n',
+      },
+    );
+    expect(chained.model.blocks.map((b) => b.id ?? b.type)).toEqual([
+      'navbar',
+      'duvidas',
+      'como-funciona',
+      'beneficios',
+      'vantagens',
+      'hero',
+      'footer',
+    ]);
+  });
+
+  it('names a replaced block by its base name, and a block the variant wrote by its id or its only type', async () => {
+    const { model } = await variantOf(`extends: base
+replace:
+  como-funciona:
+    type: banner
+    heading: Pronto?
+    cta:
+      label: Agendar
+insertBefore:
+  footer:
+    - type: sideChat
+      label: Fale com a gente
+      cta:
+        label: Conversar
+move:
+  como-funciona: { after: duvidas }
+  sideChat: { after: navbar }
+`);
+    expect(model.blocks.map((b) => `${b.type}${b.id ? `#${b.id}` : ''}`)).toEqual([
+      'navbar',
+      'sideChat',
+      'hero',
+      'features#beneficios',
+      'features#vantagens',
+      'faq#duvidas',
+      'banner',
+      'footer',
+    ]);
+  });
+
+  it('refuses unknown, removed and ambiguous blocks, before and after together or neither, and itself, located', async () => {
+    const problems = await variantProblems(`extends: base
+remove:
+  - vantagens
+move:
+  duvida: { after: hero }
+  vantagens: { after: hero }
+  beneficios: { after: vantagens }
+  features: { after: hero }
+  hero: { before: navbar, after: footer }
+  footer: {}
+  navbar: { after: navbar }
+`);
+    expect(problems.map(brief)).toEqual([
+      'pages/teste.yaml:5:3 [unknown-block-id] Bloco "duvida" não existe em pages/base.yaml. Você quis dizer "duvidas"?',
+      'pages/teste.yaml:6:3 [extends-bad-move] O bloco "vantagens" é tirado da página por remove: não há o que mudar de lugar.',
+      'pages/teste.yaml:7:24 [extends-bad-move] O bloco "vantagens" é tirado da página por remove: "beneficios" não pode ficar antes ou depois dele.',
+      'pages/teste.yaml:8:3 [ambiguous-block-id] pages/base.yaml tem 2 blocos "features": diga qual deles pelo id.',
+      'pages/teste.yaml:9:27 [extends-bad-move] Em move, "hero" tem before e after: escreva só um dos dois.',
+      'pages/teste.yaml:10:3 [extends-bad-move] Em move, falta dizer onde fica "footer": escreva before: <bloco> ou after: <bloco>.',
+      'pages/teste.yaml:11:20 [extends-bad-move] O bloco "navbar" não pode ficar depois dele mesmo.',
+    ]);
+    expect(problems[0]!.hint).toContain('Blocos de pages/base.yaml: navbar, hero, como-funciona (steps)');
+  });
+
+  it('refuses two blocks in one place and moves that only depend on each other', async () => {
+    const problems = await variantProblems(`extends: base
+move:
+  duvidas: { after: hero }
+  beneficios: { after: hero }
+  navbar: { after: footer }
+  footer: { after: navbar }
+`);
+    expect(problems.map(brief)).toEqual([
+      'pages/teste.yaml:4:24 [extends-move-conflict] "duvidas" e "beneficios" querem o mesmo lugar: logo depois de "hero".',
+    ]);
+    expect(problems[0]!.hint).toBe('Para pôr um depois do outro, escreva beneficios: { after: duvidas }.');
+    const cycle = await variantProblems(
+      'extends: base\nmove:\n  navbar: { after: footer }\n  footer: { before: navbar }\n',
+    );
+    expect(cycle.map(brief)).toEqual([
+      'pages/teste.yaml:3:20 [extends-move-conflict] As mudanças de lugar de "navbar" e "footer" dependem umas das outras (navbar → footer → navbar): nenhuma fica junto de um bloco que não muda de lugar.',
+    ]);
+  });
+
+  it('a misspelt before/after key is the schema’s located unknown prop', async () => {
+    const problems = await variantProblems('extends: base\nmove:\n  duvidas: { depois: hero }\n');
+    expect(problems.map((p) => `${p.loc.line}:${p.loc.column} [${p.code}]`)).toEqual(['3:14 [unknown-prop]']);
+  });
+});
+
+const scratch: string[] = [];
+afterAll(() => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+/** A project of the fixtures' _site.yaml and base.yaml, `pages/teste.yaml` and `others`. */
+async function scratchProject(text: string, others: Record<string, string> = {}) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'fillgas-move-'));
+  scratch.push(dir);
+  await mkdir(path.join(dir, 'pages'));
+  for (const file of ['_site.yaml', 'base.yaml'])
+    await writeFile(path.join(dir, 'pages', file), await readFile(path.join(pagesDir, file)));
+  for (const [file, source] of Object.entries({ ...others, 'teste.yaml': text }))
+    await writeFile(path.join(dir, 'pages', file), source);
+  return loadProject({
+    root: dir,
+    pagesDir: path.join(dir, 'pages'),
+    blocks: blockList,
+    only: ['pages/teste.yaml'],
+  });
+}
+
+async function variantOf(text: string, others?: Record<string, string>): Promise<LoadedPage> {
+  const project = await scratchProject(text, others);
+  return project.pages.find((p) => p.file === 'pages/teste.yaml')!;
+}
+
+async function variantProblems(text: string): Promise<PageProblem[]> {
+  const error = await scratchProject(text).catch((e: unknown) => e);
+  if (error instanceof PageErrors) return error.problems;
+  throw new Error(`esperava erros, veio ${String(error)}`);
+}

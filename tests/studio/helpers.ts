@@ -35,6 +35,8 @@ export interface StudioTestOptions {
    * and a test signs in through POST /entrar (tests/studio/hosted.test.ts).
    */
   hosted?: Omit<HostedOptions, 'publicUrl'>;
+  /** The Estúdio's state folder, when it must outlive the server (a restart); default inside `tmp`. */
+  dataDir?: string;
 }
 
 /** A port free right now (the hosted public address must name its port before the server listens). */
@@ -53,7 +55,7 @@ export async function startStudio(options: StudioTestOptions = {}): Promise<Stud
   const publicDir = options.copyPublic ? path.join(tmp, 'public') : path.join(root, 'public');
   if (options.copyPublic) await cp(path.join(root, 'public'), publicDir, { recursive: true });
   // Never the repository's .estudio/: a test's audit lines stay in its own folder.
-  const dataDir = path.join(tmp, '.estudio');
+  const dataDir = options.dataDir ?? path.join(tmp, '.estudio');
   const port = options.hosted ? await freePort() : 0;
   const server = await createStudioServer({
     root,

@@ -7,6 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import {
+  createHash,
   createHmac,
   generateKeyPairSync,
   sign as rsaSign,
@@ -38,6 +39,12 @@ let accountsFile: string;
 let accounts: Account[];
 let now = Date.UTC(2026, 10, 23, 15, 0);
 const clock = () => now;
+/** A sign-in waiting its turn on a slowed e-mail moves the clock instead of the test's time. */
+const waits: number[] = [];
+const sleep = async (ms: number) => {
+  waits.push(ms);
+  now += ms;
+};
 let studio: Studio;
 
 beforeAll(async () => {
@@ -55,7 +62,7 @@ beforeAll(async () => {
   ];
   await writeAccountsFile(accountsFile, accounts);
   studio = await startStudio({
-    hosted: { accountsFile, appDir, now: clock, trustedProxies: 1, limits: { ipBurst: 8 } },
+    hosted: { accountsFile, appDir, now: clock, sleep, trustedProxies: 1, limits: { ipBurst: 8 } },
   });
 }, 180_000);
 afterAll(async () => {
@@ -232,7 +239,11 @@ describe('signing in', () => {
     const res = await signIn('  Ana@Fillgas.com.br ', ANA.password, { 'X-Forwarded-For': '198.51.100.8' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
-    const parts = res.headers.get('set-cookie')!.split('; ');
+    const [sessionCookie, browserCookie] = res.headers.getSetCookie();
+    expect(browserCookie).toMatch(
+      /^__Host-estudio-navegador=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Secure; HttpOnly; SameSite=Strict; Path=\/; Max-Age=15552000$/,
+    );
+    const parts = sessionCookie!.split('; ');
     expect(parts[0]).toMatch(/^__Host-estudio=[A-Za-z0-9_-]{43}$/);
     expect(parts.slice(1).sort()).toEqual([
       'HttpOnly',
@@ -298,43 +309,85 @@ describe('signing in', () => {
 });
 
 describe('guessing passwords', () => {
-  it('locks an e-mail after 5 wrong passwords for 15 minutes, the right one included, and audits the lock', async () => {
+  it('locks the pair of e-mail and address after 5 wrong passwords for 15 minutes; from elsewhere the person still signs in', async () => {
+    const guesser = { 'X-Forwarded-For': '198.51.100.66' };
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 5; i++) {
-      last = await signIn(BRUNO.email, `tentativa errada ${i}`);
+      last = await signIn(BRUNO.email, `tentativa errada ${i}`, guesser);
       statuses.push(last.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     const text = await last!.text();
-    expect(text).toContain('Muitas tentativas com senha errada para este e-mail');
+    expect(text).toContain('Muitas tentativas com senha errada para este e-mail a partir desta rede');
     expect(text).toMatch(/tente de novo em 15 minutos, às \d\d:\d\d \(horário de Brasília\)/);
     expect(Number(last!.headers.get('retry-after'))).toBe(900);
-    expect((await auditLines()).filter((l) => l.action === 'bloqueio' && l.who === BRUNO.email)).toHaveLength(
-      1,
-    );
+    const locks = (await auditLines()).filter((l) => l.action === 'bloqueio' && l.who === BRUNO.email);
+    expect(locks).toHaveLength(1);
+    expect(locks[0]!.details).toMatchObject({ ip: '198.51.100.66' });
 
-    // Locked: the right password is refused too, from any address.
-    const locked = await signIn(BRUNO.email, BRUNO.password);
+    // Locked there: the right password is refused too, from that address only.
+    const locked = await signIn(BRUNO.email, BRUNO.password, guesser);
     expect(locked.status).toBe(429);
     expect(locked.headers.get('set-cookie')).toBeNull();
     const refusals = (await auditLines()).filter(
       (l) => l.who === BRUNO.email && l.action === 'entrar-recusado',
     );
-    expect(refusals.at(-1)!.details).toMatchObject({ motivo: 'e-mail bloqueado' });
+    expect(refusals.at(-1)!.details).toMatchObject({ motivo: 'e-mail bloqueado neste endereço' });
+    // Whoever knows the e-mail cannot keep its owner out: from another address Bruno signs in.
+    expect((await signIn(BRUNO.email, BRUNO.password)).status).toBe(303);
 
     now += 14 * 60_000;
-    expect((await signIn(BRUNO.email, BRUNO.password)).status).toBe(429);
+    expect((await signIn(BRUNO.email, BRUNO.password, guesser)).status).toBe(429);
     now += 60_000;
-    expect((await signIn(BRUNO.email, BRUNO.password)).status).toBe(303);
+    expect((await signIn(BRUNO.email, BRUNO.password, guesser)).status).toBe(303);
   });
 
   it('locks an unknown e-mail the same way (a lock says nothing about which accounts exist)', async () => {
     const statuses: number[] = [];
+    const from = { 'X-Forwarded-For': '198.51.100.67' };
     for (let i = 0; i < 6; i++)
-      statuses.push((await signIn('nao-existe@fillgas.com.br', `errada ${i}`)).status);
+      statuses.push((await signIn('nao-existe@fillgas.com.br', `errada ${i}`, from)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
     now += 15 * 60_000;
+  });
+
+  it('slows an e-mail guessed from many addresses, never locks it, and does not slow a browser that signed in before', async () => {
+    // Ana's own browser signs in once and keeps its signed cookie.
+    const own = await signIn(ANA.email, ANA.password);
+    const browser = own.headers.getSetCookie().find((c) => c.startsWith('__Host-estudio-navegador='))!;
+    const browserCookie = browser.split(';')[0]!;
+    waits.length = 0;
+    // 10 wrong passwords, each from another address: no pair reaches its lock.
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await signIn(ANA.email, `chute ${i}`)).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    expect(waits).toEqual([]);
+    const slowed = (await auditLines()).filter((l) => l.action === 'desaceleracao' && l.who === ANA.email);
+    expect(slowed).toHaveLength(1);
+    expect(slowed[0]!.details).toMatchObject({ falhas: 10, intervaloSegundos: 10 });
+
+    // From now on the guesses take turns, 10 s apart, wherever they come from.
+    for (let i = 0; i < 3; i++) expect((await signIn(ANA.email, `mais um chute ${i}`)).status).toBe(401);
+    expect(waits).toEqual([10_000, 10_000]);
+    // Ana on a new browser waits her turn and gets in: slowed, not locked.
+    const fresh = await signIn(ANA.email, ANA.password);
+    expect(fresh.status).toBe(303);
+    expect(waits).toEqual([10_000, 10_000, 10_000]);
+    // On the browser she signed in with before, she does not wait at all.
+    const known = await signIn(ANA.email, ANA.password, { Cookie: browserCookie });
+    expect(known.status).toBe(303);
+    expect(waits).toHaveLength(3);
+    // A browser cookie of another e-mail, or a forged one, is not Ana's.
+    expect(
+      (await signIn(ANA.email, 'outro chute', { Cookie: `${browserCookie.slice(0, -2)}xx` })).status,
+    ).toBe(401);
+    expect(waits).toHaveLength(4);
+    // The slow-down ends when the window has no more failures in it.
+    now += 15 * 60_000;
+    waits.length = 0;
+    expect((await signIn(ANA.email, ANA.password)).status).toBe(303);
+    expect(waits).toEqual([]);
   });
 
   it('limits failures per address: past the burst, even a right password waits', async () => {
@@ -411,6 +464,85 @@ describe('sessions', () => {
     await writeAccountsFile(accountsFile, accounts);
     expect((await signIn(ANA.email, ANA.password)).status).toBe(303);
   });
+});
+
+describe('sessions across a restart', () => {
+  it('survive a restart (hashed, in <data>/sessoes.json, 0600); the file gives no usable cookie; a logout is written at once', async () => {
+    const dataDir = path.join(work, 'dados-reinicio');
+    const options = { hosted: { accountsFile, appDir, now: clock, trustedProxies: 1 }, dataDir };
+    const signInAt = async (server: Studio, person: typeof ANA) => {
+      const res = await fetch(`${server.base}/entrar`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          Origin: server.origin,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'X-Forwarded-For': newAddress(),
+        },
+        body: new URLSearchParams({ email: person.email, senha: person.password }).toString(),
+      });
+      expect(res.status).toBe(303);
+      return sessionOf(res);
+    };
+    const me = (server: Studio, cookie: string) =>
+      fetch(`${server.base}/api/eu`, { headers: { Cookie: cookie } }).then((r) => r.status);
+    const file = path.join(dataDir, 'sessoes.json');
+    const keysOnDisk = async () =>
+      Object.keys((JSON.parse(await readFile(file, 'utf8')) as { sessoes: object }).sessoes);
+
+    const first = await startStudio(options);
+    let ana: string;
+    let bruno: string;
+    try {
+      ana = await signInAt(first, ANA);
+      bruno = await signInAt(first, BRUNO);
+      // On disk before the cookie was given, as a digest: the cookie's value is nowhere in it.
+      const text = await readFile(file, 'utf8');
+      for (const cookie of [ana, bruno]) {
+        const id = cookie.split('=')[1]!;
+        expect(text).not.toContain(id);
+        expect(await keysOnDisk()).toContain(createHash('sha256').update(id).digest('base64url'));
+      }
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect(await me(first, ana)).toBe(200);
+    } finally {
+      await first.close();
+    }
+
+    const second = await startStudio(options);
+    try {
+      expect(second.server.port).not.toBe(first.server.port);
+      // The same cookies, to a new process: still signed in (a different port is the same browser
+      // here: the cookie is only the session's value).
+      expect(await me(second, ana)).toBe(200);
+      expect(await me(second, bruno)).toBe(200);
+      // Someone with a copy of the file has only digests: none of them is a session.
+      const stolen = await keysOnDisk();
+      expect(stolen).toHaveLength(2);
+      for (const key of stolen) expect(await me(second, `__Host-estudio=${key}`)).toBe(401);
+      // A logout is on disk before its answer: no restart brings the session back.
+      const out = await fetch(`${second.base}/sair`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Cookie: bruno, Origin: second.origin },
+      });
+      expect(out.status).toBe(303);
+      expect(await keysOnDisk()).toHaveLength(1);
+      expect(await me(second, bruno)).toBe(401);
+      expect(await me(second, ana)).toBe(200);
+    } finally {
+      await second.close();
+    }
+    // Past its limits, a session read back from the file is gone.
+    now += 12 * HOUR;
+    const third = await startStudio(options);
+    try {
+      expect(await me(third, ana)).toBe(401);
+    } finally {
+      await third.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('cross-site requests and foreign hosts', () => {

@@ -231,3 +231,233 @@ function differingRange(before: string, after: string): TextChange | undefined {
 export function applyChange(text: string, change: TextChange): string {
   return text.slice(0, change.from) + change.insert + text.slice(change.to);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Whole blocks (the Estúdio's structure panel): an item of a block list with its comments.
+
+const isCommentLine = (line: string) => /^\s*#/.test(line);
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/**
+ * The text of each item of a block list: from the comment lines right above its dash (at the
+ * dash's indentation or deeper, with no blank line between) to its last line, comment lines
+ * indented under the item included. Ends exclude the last line break.
+ */
+export function itemSpans(text: string, seq: YAMLSeq): { from: number; to: number }[] {
+  const spans: { from: number; to: number }[] = [];
+  seq.items.forEach((value, i) => {
+    const item = value as Node;
+    const dash = text.lastIndexOf('-', item.range![0]);
+    const dashLine = lineStart(text, dash);
+    const column = dash - dashLine;
+    // Trailing comment lines indented under the item.
+    let to = nodeLineEnd(text, item);
+    for (;;) {
+      if (to >= text.length) break;
+      const next = text.slice(to + 1, lineEnd(text, to + 1));
+      if (!isCommentLine(next) || indentOf(next) <= column) break;
+      to = lineEnd(text, to + 1);
+    }
+    // Leading comment lines, never into the previous item.
+    const floor = i > 0 ? spans[i - 1]!.to + 1 : 0;
+    let from = dashLine;
+    while (from > floor) {
+      const previous = lineStart(text, from - 1);
+      const line = text.slice(previous, from - 1);
+      if (previous < floor || !isCommentLine(line) || indentOf(line) < column) break;
+      from = previous;
+    }
+    spans.push({ from, to });
+  });
+  return spans;
+}
+
+/**
+ * Moves item `from` of the block list at `path` to position `to`, its comments along: one change
+ * over the items between the two places, whose texts are reordered while the text between items
+ * (blank lines) stays where it was. Every other byte is unchanged.
+ */
+export function moveItem(text: string, path: YamlPath, from: number, to: number): TextChange | undefined {
+  const seq = seqAt(text, path);
+  if (!seq || seq.flow || from === to || !seq.items[from] || !seq.items[to]) return undefined;
+  const spans = itemSpans(text, seq);
+  const lo = Math.min(from, to);
+  const hi = Math.max(from, to);
+  const texts = spans.slice(lo, hi + 1).map((s) => text.slice(s.from, s.to));
+  const order = texts.map((_, k) => k);
+  const [moved] = order.splice(from - lo, 1);
+  order.splice(to - lo, 0, moved!);
+  let insert = '';
+  for (let k = 0; k < order.length; k++) {
+    insert += texts[order[k]!];
+    if (k < order.length - 1) insert += text.slice(spans[lo + k]!.to, spans[lo + k + 1]!.from);
+  }
+  return { from: spans[lo]!.from, to: spans[hi]!.to, insert };
+}
+
+/** Removes item `index` of the block list at `path` with its comments and the line break after it. */
+export function removeItemWithComments(text: string, path: YamlPath, index: number): TextChange | undefined {
+  const seq = seqAt(text, path);
+  if (!seq || seq.flow || !seq.items[index]) return undefined;
+  if (seq.items.length === 1) return setValue(text, path, []);
+  const spans = itemSpans(text, seq);
+  const span = spans[index]!;
+  // The blank lines before the next item go with it; the last item takes the ones before it.
+  if (index < spans.length - 1) return { from: span.from, to: spans[index + 1]!.from, insert: '' };
+  return { from: spans[index - 1]!.to, to: span.to, insert: '' };
+}
+
+/**
+ * A copy of item `index` of the block list at `path` right after it (its comments stay with the
+ * original), separated as the item is from the one before it. With `id`, the copy's `id:` value
+ * is that text (a copy keeps no anchor of the original's), added after its first key if it has none.
+ */
+export function duplicateItem(
+  text: string,
+  path: YamlPath,
+  index: number,
+  id?: string,
+): TextChange | undefined {
+  const seq = seqAt(text, path);
+  const item = seq?.items[index] as Node | undefined;
+  if (!seq || seq.flow || !item) return undefined;
+  const spans = itemSpans(text, seq);
+  const dash = text.lastIndexOf('-', item.range![0]);
+  const own = { from: lineStart(text, dash), to: spans[index]!.to };
+  let copy = text.slice(own.from, own.to);
+  if (id !== undefined && isMap(item)) {
+    const pair = pairOf(item, 'id');
+    const value = pair?.value as Node | undefined;
+    const first = item.items[0];
+    if (value?.range) {
+      const start = value.range[0] - own.from;
+      copy = copy.slice(0, start) + inlineYaml(id) + copy.slice(value.range[1] - own.from);
+    } else if (!pair && first && !item.flow) {
+      // No id yet: one line after the item's first key (`- type: …`), at its keys' column.
+      const end = nodeLineEnd(text, (first.value ?? first.key) as Node) - own.from;
+      const column = (first.key as Node).range![0] - lineStart(text, (first.key as Node).range![0]);
+      copy = `${copy.slice(0, end)}\n${' '.repeat(column)}id: ${inlineYaml(id)}${copy.slice(end)}`;
+    }
+  }
+  const gap = index > 0 ? text.slice(spans[index - 1]!.to, spans[index]!.from) : '\n';
+  return { from: own.to, to: own.to, insert: `${/\n\s*\n/.test(gap) ? '\n\n' : '\n'}${copy}` };
+}
+
+/** A variant's placement of one block: right before or after another. */
+export interface Placement {
+  side: 'before' | 'after';
+  target: string;
+}
+
+/** The `move:` entries of a variant, in written order (entries without exactly one side are left out). */
+export function readMoves(text: string): Map<string, Placement> {
+  const moves = new Map<string, Placement>();
+  const node = nodeAt(text, ['move']);
+  if (!isMap(node)) return moves;
+  for (const pair of node.items) {
+    if (!isScalar(pair.key)) continue;
+    const value = (pair.value as Node | null)?.toJSON?.() as Record<string, unknown> | undefined;
+    if (!value || typeof value !== 'object') continue;
+    const sides = (['before', 'after'] as const).filter((s) => typeof value[s] === 'string');
+    if (sides.length === 1)
+      moves.set(String(pair.key.value), { side: sides[0]!, target: String(value[sides[0]!]) });
+  }
+  return moves;
+}
+
+const placementYaml = (p: Placement) => `{ ${p.side}: ${inlineYaml(p.target)} }`;
+
+/**
+ * Writes a variant's `move:` entries: `undefined` deletes a block's entry (and `move:` when it is
+ * left empty), a placement sets it. An entry whose value already says the same side keeps its
+ * text but the target; a new entry is one line, `name: { after: target }`, at the end of `move:`
+ * (created at the end of the file). One change for all of them.
+ */
+export function setMoves(
+  text: string,
+  changes: ReadonlyMap<string, Placement | undefined>,
+): TextChange | undefined {
+  let next = text;
+  for (const [name, placement] of changes) {
+    const section = nodeAt(next, ['move']);
+    const pair = isMap(section) ? pairOf(section, name) : undefined;
+    let change: TextChange | undefined;
+    if (!placement) {
+      if (!pair) continue;
+      change =
+        isMap(section) && section.items.length === 1
+          ? removeKey(next, ['move'])
+          : removeKey(next, ['move', name]);
+    } else if (pair) {
+      const value = pair.value as Node | null;
+      const written = isMap(value) ? (value.toJSON() as Record<string, unknown>) : {};
+      const keys = Object.keys(written);
+      if (keys.length === 1 && keys[0] === placement.side)
+        change = setValue(next, ['move', name, placement.side], placement.target);
+      else if (value?.range && !isMap(value))
+        change = { from: value.range[0], to: nodeLineEnd(next, value), insert: placementYaml(placement) };
+      else if (isMap(value) && value.flow)
+        change = { from: value.range![0], to: value.range![1], insert: placementYaml(placement) };
+      else {
+        // A block map with other keys: the entry's lines are written again as one line.
+        const from = lineStart(next, (pair.key as Node).range![0]);
+        const to = nodeLineEnd(next, (value ?? pair.key) as Node);
+        const pad = ' '.repeat((pair.key as Node).range![0] - from);
+        change = { from, to, insert: `${pad}${inlineYaml(name)}: ${placementYaml(placement)}` };
+      }
+    } else if (isMap(section) && !section.flow && section.items.length > 0) {
+      const last = section.items[section.items.length - 1]!;
+      const end = nodeLineEnd(next, (last.value ?? last.key) as Node);
+      change = {
+        from: end,
+        to: end,
+        insert: `\n${keyIndent(next, section)}${inlineYaml(name)}: ${placementYaml(placement)}`,
+      };
+    } else if (section !== undefined && section !== null) {
+      change = setValue(next, ['move'], {
+        ...((section as Node).toJSON?.() as Record<string, unknown>),
+        [name]: { [placement.side]: placement.target },
+      });
+    } else {
+      const at = next.length;
+      const prefix = next.endsWith('\n') || next === '' ? '' : '\n';
+      change = {
+        from: at,
+        to: at,
+        insert: `${prefix}move:\n  ${inlineYaml(name)}: ${placementYaml(placement)}\n`,
+      };
+    }
+    if (!change) return undefined;
+    next = applyChange(next, change);
+  }
+  return differingRange(text, next);
+}
+
+/**
+ * Adds `name` to a variant's `remove:` list (a line at its end, or a new section at the end of
+ * the file). Undefined when it is already there.
+ */
+export function addToRemove(text: string, name: string): TextChange | undefined {
+  const node = nodeAt(text, ['remove']);
+  if (isSeq(node)) {
+    if ((node.toJSON() as unknown[]).includes(name)) return undefined;
+    return addItem(text, ['remove'], name);
+  }
+  if (node !== undefined && node !== null) return setValue(text, ['remove'], [name]);
+  const at = text.length;
+  const prefix = text.endsWith('\n') || text === '' ? '' : '\n';
+  return { from: at, to: at, insert: `${prefix}remove:\n  - ${inlineYaml(name)}\n` };
+}
+
+/** Several changes made one after the other, as one change (one undoable step). */
+export function chain(
+  text: string,
+  steps: readonly ((current: string) => TextChange | undefined)[],
+): TextChange | undefined {
+  let next = text;
+  for (const step of steps) {
+    const change = step(next);
+    if (change) next = applyChange(next, change);
+  }
+  return differingRange(text, next);
+}

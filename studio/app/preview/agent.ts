@@ -1,16 +1,21 @@
 /**
  * Runs inside the Estúdio's preview frame, a sandboxed iframe with its own opaque origin: it
  * cannot reach the Estúdio's window, storage or session, and the Estúdio reaches it only by
- * messages. It swaps in each new render of the page without reloading (scroll kept), outlines
- * the block the author's cursor is in, marks inherited blocks, and reports which block was
- * clicked. Links and forms do nothing here: a click chooses a block.
+ * messages. It swaps in each new render of the page without reloading (scroll kept) and runs the
+ * page's own script on it (page-runner.ts), outlines the block the author's cursor is in, marks
+ * inherited blocks, reports which block was clicked and the analytics events the page would
+ * send, and shows the states a visitor can meet. Links lead nowhere here: a click chooses a block
+ * (and still does what it does on the page: a menu opens, a click is tracked).
  */
-export {};
+import { emptyCookieJar, reportEvents, showRender, showState } from './page-runner.ts';
+import { isPreviewState, type PreviewStateId } from './states.ts';
+import { installInlineEditing, setEditableTexts, type EditableBlock } from './inline-edit.ts';
 
 type Incoming =
-  | { kind: 'render'; html: string; inherited: number[] }
+  | { kind: 'render'; html: string; inherited: number[]; texts?: EditableBlock[] }
   | { kind: 'select'; index: number; scroll: boolean }
-  | { kind: 'stale'; stale: boolean };
+  | { kind: 'stale'; stale: boolean }
+  | { kind: 'state'; state: PreviewStateId };
 
 const TAG = 'fillgas-block';
 const AGENT_CSS = `
@@ -71,22 +76,48 @@ function drawBox(kind: 'selected' | 'hover', index: number): void {
   }
 }
 
-function render(html: string, inheritedBlocks: number[]): void {
-  const next = new DOMParser().parseFromString(html, 'text/html');
-  const scroll = scrollY;
-  const agent = document.querySelector('script[src$="preview-agent.js"]');
-  document.head.replaceChildren(...[...next.head.childNodes].map((n) => document.importNode(n, true)));
-  if (agent) document.head.append(agent);
-  const style = document.createElement('style');
-  style.textContent = AGENT_CSS;
-  document.head.append(style);
-  for (const { name, value } of [...next.documentElement.attributes])
-    document.documentElement.setAttribute(name, value);
-  document.body.replaceWith(document.importNode(next.body, true));
-  inherited = new Set(inheritedBlocks);
-  scrollTo(0, scroll);
-  if (selected >= 0) drawBox('selected', selected);
-  parent.postMessage({ kind: 'rendered' }, '*');
+/** The agent's own nodes in <head> (its script and style), kept across renders. */
+const agentNodes = new Set<Node>();
+
+/**
+ * Renders and states are shown one at a time, in order, each once the page script has run on the
+ * one before; a render that a newer one overtook while waiting is skipped (fast typing).
+ */
+type Job =
+  | { kind: 'render'; html: string; inherited: number[]; texts?: EditableBlock[] }
+  | { kind: 'state'; state: PreviewStateId };
+const jobs: Job[] = [];
+let busy = false;
+
+function enqueue(job: Job): void {
+  if (job.kind === 'render') {
+    const waiting = jobs.findIndex((j) => j.kind === 'render');
+    if (waiting >= 0) jobs.splice(waiting, 1);
+  }
+  jobs.push(job);
+  if (!busy) void pump();
+}
+
+async function pump(): Promise<void> {
+  busy = true;
+  for (let job = jobs.shift(); job; job = jobs.shift()) {
+    try {
+      if (job.kind === 'render') {
+        await showRender(job.html, (node) => agentNodes.has(node));
+        inherited = new Set(job.inherited);
+      } else await showState(job.state);
+    } catch (error) {
+      console.error('[estúdio] A prévia não pôde mostrar esta versão da página.', error);
+    }
+    if (selected >= 0) drawBox('selected', selected);
+    // The texts the author may edit in place, marked again on what was swapped in.
+    setEditableTexts(job.kind === 'render' ? (job.texts ?? []) : undefined);
+    parent.postMessage(
+      job.kind === 'render' ? { kind: 'rendered' } : { kind: 'state-shown', state: job.state },
+      '*',
+    );
+  }
+  busy = false;
 }
 
 function setStale(stale: boolean): void {
@@ -102,8 +133,9 @@ function setStale(stale: boolean): void {
 addEventListener('message', (event: MessageEvent<Incoming>) => {
   if (event.source !== parent) return;
   const message = event.data;
-  if (message.kind === 'render') render(message.html, message.inherited);
+  if (message.kind === 'render') enqueue(message);
   else if (message.kind === 'stale') setStale(message.stale);
+  else if (message.kind === 'state' && isPreviewState(message.state)) enqueue(message);
   else if (message.kind === 'select') {
     selected = message.index;
     drawBox('selected', selected);
@@ -118,18 +150,31 @@ const indexOf = (target: EventTarget | null): number => {
   return el ? Number(el.getAttribute('data-index')) : -1;
 };
 
+// A click still reaches the page (its menu, its accordion, its tracking); only leaving the page
+// is stopped: a link to another address or the chat, a form. In-page anchors scroll as on the site.
 document.addEventListener(
   'click',
   (event) => {
-    event.preventDefault();
-    event.stopPropagation();
+    const link = (event.target as Element | null)?.closest?.('a[href]');
+    if (link && !link.getAttribute('href')!.startsWith('#')) event.preventDefault();
     const index = indexOf(event.target);
-    if (index >= 0) parent.postMessage({ kind: 'block-clicked', index }, '*');
+    // A text being edited in place chooses its block itself (inline-edit.ts), keeping the focus.
+    const inPlace = (event.target as Element | null)?.closest?.('[data-estudio-text]');
+    if (index >= 0 && !inPlace) parent.postMessage({ kind: 'block-clicked', index }, '*');
   },
   true,
 );
 document.addEventListener('submit', (event) => event.preventDefault(), true);
 document.addEventListener('mouseover', (event) => drawBox('hover', indexOf(event.target)));
 addEventListener('resize', () => selected >= 0 && drawBox('selected', selected));
+
+for (const script of document.head.querySelectorAll('script')) agentNodes.add(script);
+const agentStyle = document.createElement('style');
+agentStyle.textContent = AGENT_CSS;
+document.head.append(agentStyle);
+agentNodes.add(agentStyle);
+emptyCookieJar();
+reportEvents((event, byClick) => parent.postMessage({ kind: 'event', event, byClick }, '*'));
+installInlineEditing((message) => parent.postMessage(message, '*'));
 
 parent.postMessage({ kind: 'ready' }, '*');

@@ -33,6 +33,7 @@ import {
   type AccountSource,
 } from './accounts.ts';
 import { prepareApp, type BuiltApp } from './app.ts';
+import { browserSigner } from './browsers.ts';
 import {
   DEFAULT_LOGIN_LIMITS,
   isRefusal,
@@ -75,6 +76,8 @@ export interface HostedOptions {
   limits?: Partial<LoginLimits>;
   /** The clock, in milliseconds (tests move it forward). Default: Date.now. */
   now?: () => number;
+  /** How a sign-in waits its turn on a slowed e-mail (tests move their clock instead). Default: a timer. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export type Identity = { person: Person } | { refused: string };
@@ -136,10 +139,14 @@ const clock = new Intl.DateTimeFormat('pt-BR', {
 });
 
 function refusalText(refusal: Refusal, now: number): string {
+  if (refusal.kind === 'lento') {
+    const seconds = Math.max(1, Math.ceil((refusal.until - now) / 1000));
+    return `Muitas tentativas com senha errada para este e-mail, vindas de vários lugares. Por segurança, as tentativas estão mais lentas: tente de novo em ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}. Num navegador em que você já entrou antes, a entrada não espera.`;
+  }
   const minutes = Math.max(1, Math.ceil((refusal.until - now) / 60_000));
   const when = `tente de novo em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}, às ${clock.format(refusal.until)} (horário de Brasília)`;
   return refusal.kind === 'conta'
-    ? `Muitas tentativas com senha errada para este e-mail. Por segurança, ele está bloqueado: ${when}.`
+    ? `Muitas tentativas com senha errada para este e-mail a partir desta rede. Por segurança, ele está bloqueado aqui: ${when}.`
     : `Muitas tentativas com senha errada a partir desta rede. Por segurança, ${when}.`;
 }
 
@@ -175,7 +182,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(text);
 }
 
-function redirect(res: ServerResponse, location: string, cookie?: string): void {
+function redirect(res: ServerResponse, location: string, cookie?: string | string[]): void {
   res.statusCode = 303;
   res.setHeader('Location', location);
   res.setHeader('Cache-Control', 'no-store');
@@ -224,8 +231,16 @@ export async function createHostedGate(
 
   // Made now, so that even the first unknown e-mail costs one scrypt, not two.
   if (accounts) await decoyHash();
-  const sessions = new SessionStore({ ...DEFAULT_SESSION_LIMITS, ...options.session }, now);
+  // With accounts, sessions are kept on the data volume: a restart or a deploy signs nobody out.
+  const sessions = new SessionStore(
+    { ...DEFAULT_SESSION_LIMITS, ...options.session },
+    now,
+    accounts ? path.join(context.dataDir, 'sessoes.json') : undefined,
+  );
+  await sessions.load();
   const limiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.limits }, now);
+  const browsers = accounts ? await browserSigner(context.dataDir) : undefined;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const app = await prepareApp(options.appDir);
   const ip = (req: IncomingMessage) => clientAddress(req, trustedProxies);
 
@@ -237,6 +252,7 @@ export async function createHostedGate(
       const account = (await accounts!.list()).find((a) => a.email === session.email);
       if (account && stampOf(account) === session.stamp) return { name: account.name, email: account.email };
       sessions.delete(id);
+      await sessions.flush();
     }
     return undefined;
   };
@@ -254,22 +270,37 @@ export async function createHostedGate(
       });
       return;
     }
-    const attempt = limiter.begin(email, from);
+    const attempt = limiter.begin(email, from, browsers!.knows(req.headers.cookie, email));
     if (isRefusal(attempt)) {
       await audit.record('entrar-recusado', email, {
         ip: from,
-        motivo: attempt.kind === 'conta' ? 'e-mail bloqueado' : 'limite do endereço',
+        motivo:
+          attempt.kind === 'conta'
+            ? 'e-mail bloqueado neste endereço'
+            : attempt.kind === 'lento'
+              ? 'e-mail desacelerado'
+              : 'limite do endereço',
       });
-      res.setHeader('Retry-After', String(Math.ceil((attempt.until - now()) / 1000)));
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil((attempt.until - now()) / 1000))));
       sendLogin(res, 429, { email: typed, message: { kind: 'erro', text: refusalText(attempt, now()) } });
       return;
     }
+    // A slowed e-mail: this attempt's turn (guesses from everywhere, one at a time).
+    if (attempt.waitMs > 0) await sleep(attempt.waitMs);
     const account = (await accounts!.list()).find((a) => a.email === email);
     // An unknown e-mail costs the same scrypt as a known one: the time of the answer tells nothing.
     const right = await verifyPassword(password.slice(0, PASSWORD_MAX), account?.hash ?? (await decoyHash()));
     if (!account || !right) {
-      const lock = attempt.failed();
-      if (lock) {
+      const { lockedUntil, slowed } = attempt.failed();
+      if (slowed) {
+        await audit.record('desaceleracao', email, {
+          ip: from,
+          falhas: limiter.limits.slowAfter,
+          intervaloSegundos: limiter.limits.slowIntervalMs / 1000,
+        });
+      }
+      if (lockedUntil !== undefined) {
+        const lock = { lockedUntil };
         await audit.record('bloqueio', email, { ip: from, ate: new Date(lock.lockedUntil).toISOString() });
         res.setHeader('Retry-After', String(Math.ceil((lock.lockedUntil - now()) / 1000)));
         sendLogin(res, 429, {
@@ -287,7 +318,12 @@ export async function createHostedGate(
     // A session from before (another person on this browser, or one planted) never carries over.
     for (const id of cookieValues(req.headers.cookie, HOSTED_COOKIE)) sessions.delete(id);
     const { id } = sessions.create({ email: account.email, name: account.name }, stampOf(account));
-    redirect(res, '/', hostedSessionCookie(id, sessions.limits.absoluteMs / 1000));
+    // On disk before the cookie is given: a restart right after keeps the person signed in.
+    await sessions.flush();
+    redirect(res, '/', [
+      hostedSessionCookie(id, sessions.limits.absoluteMs / 1000),
+      browsers!.cookie(account.email),
+    ]);
   };
 
   const signOut = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -295,6 +331,8 @@ export async function createHostedGate(
       const session = sessions.delete(id);
       if (session) await audit.record('sair', session.email, { ip: ip(req) });
     }
+    // On disk before the answer: a restart never brings an ended session back.
+    await sessions.flush();
     redirect(res, `${LOGIN_PATH}?saiu=1`, clearedHostedCookie());
   };
 
@@ -387,7 +425,10 @@ export async function createHostedGate(
       );
     },
 
-    dispose: () => app.dispose(),
+    dispose: async () => {
+      await sessions.close();
+      await app.dispose();
+    },
   };
 }
 

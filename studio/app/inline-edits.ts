@@ -1,0 +1,77 @@
+/**
+ * The Estúdio's side of editing texts in the preview (preview/inline-edit.ts is the frame's): which
+ * texts of the rendered blocks can be edited there, and each typed value as the form's own edit of
+ * that one YAML node (every other byte as written). A block of this file is edited at its own path;
+ * in a variant, an inherited block through its `change:` entry, as the form does (the entry and the
+ * maps above the text are written when missing). A text inside a list of an inherited block is
+ * editable only when the variant already writes that list: writing one item would replace the
+ * base's whole list.
+ */
+import { isSeq, parseDocument, type Node } from 'yaml';
+import type { DraftRender } from '../../runtime/dev/index.ts';
+import { setDeep } from './form/block-form.tsx';
+import { setListItem, type TextChange } from './form/yaml-edits.ts';
+import type { EditableBlock, InlineEditMessage, PropPath } from './preview/inline-edit.ts';
+import type { YamlPath } from './yaml-paths.ts';
+
+export type { EditableBlock, InlineEditMessage } from './preview/inline-edit.ts';
+
+type RenderedBlock = Extract<DraftRender, { ok: true }>['blocks'][number];
+
+/** How a variant addresses a base block: its id, or its type (the form's and the palette's rule). */
+const keyOf = (block: RenderedBlock) => block.id ?? block.type;
+
+/** Where a text of `block` is written in `file`'s YAML. */
+export function yamlPathOf(block: RenderedBlock, file: string, path: PropPath): YamlPath {
+  return block.file === file ? [...block.path, ...path] : ['change', keyOf(block), ...path];
+}
+
+/** The texts the preview may offer for editing, per block, for the text `source` rendered. */
+export function editableTexts(
+  source: string,
+  file: string,
+  blocks: readonly RenderedBlock[],
+): EditableBlock[] {
+  let doc: ReturnType<typeof parseDocument> | undefined;
+  const hasList = (path: YamlPath) => isSeq((doc ??= parseDocument(source)).getIn(path, true));
+  return blocks.flatMap((block, index) => {
+    const texts = (block.texts ?? []).filter((leaf) => {
+      if (block.file === file) return true;
+      const at = leaf.path.findIndex((part) => typeof part === 'number');
+      return at < 0 || hasList(yamlPathOf(block, file, leaf.path.slice(0, at)));
+    });
+    return texts.length > 0 ? [{ index, texts }] : [];
+  });
+}
+
+/**
+ * The text edit that writes `value` at a text of `block` (undefined when the YAML already says so,
+ * or the place is not found): an item of a list of texts replaced in place, a map's key set as
+ * the form sets it.
+ */
+export function inlineTextEdit(
+  text: string,
+  file: string,
+  block: RenderedBlock,
+  path: PropPath,
+  value: string,
+): TextChange | undefined {
+  const at = yamlPathOf(block, file, path);
+  const node = parseDocument(text).getIn(at, true) as Node | undefined;
+  if (node && 'value' in node && node.value === value) return undefined;
+  const last = at[at.length - 1];
+  if (typeof last === 'number') return setListItem(text, at.slice(0, -1), last, value);
+  return setDeep(text, at, value);
+}
+
+/** A message of the frame's about in-place editing. */
+export function isInlineEditMessage(data: unknown): data is InlineEditMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const m = data as Record<string, unknown>;
+  if (m.kind === 'text-history') return m.action === 'undo' || m.action === 'redo';
+  const pathOk = Array.isArray(m.path) && m.path.every((p) => typeof p === 'string' || typeof p === 'number');
+  if (m.kind === 'text-edit') return typeof m.index === 'number' && pathOk && typeof m.value === 'string';
+  return (
+    (m.kind === 'text-edit-start' || m.kind === 'text-edit-end') && typeof m.index === 'number' && pathOk
+  );
+}

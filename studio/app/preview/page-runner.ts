@@ -1,0 +1,274 @@
+/**
+ * The page's own script inside the preview frame (issue 27): the site's behaviours, islands,
+ * click tracking and consent run here as on the visitor's phone, from the same modules the
+ * page script is built from (runtime/client). What the preview adds:
+ * - each render is swapped in without a reload: only the blocks whose markup changed are
+ *   replaced (their behaviours stopped and islands unmounted first), the rest keeps running;
+ * - nothing leaves the frame: its policy refuses every request, its origin is opaque (no
+ *   storage, no cookie), and the analytics events are reported to the Estúdio instead
+ *   (the "Eventos" strip);
+ * - a state a visitor can meet is shown on demand (the "Estado" control): the popup open, the
+ *   phone menu open, a FAQ answer open, another slide, a paid-ad visitor, the consent banner,
+ *   the loading overlay. The default state is the page once it has loaded and settled, without
+ *   the popup (it opens 30 s after arrival on the site, which would interrupt the author).
+ */
+import { BELOW_FOLD_CLASS, LAID_OUT_CLASS } from '../../../design/below-fold.ts';
+import { runBehaviors, stopBehaviors } from '../../../runtime/client/behaviors.ts';
+import { initConsent } from '../../../runtime/client/consent.ts';
+import { enhance, startReveal } from '../../../runtime/client/enhance.ts';
+import { hydrateIsland, unmountIslands } from '../../../runtime/client/hydrate.tsx';
+import { forgetMemoryFlags } from '../../../runtime/client/session-flags.ts';
+import type { PreviewStateId } from './states.ts';
+
+const TAG = 'fillgas-block';
+
+/** What a render of the page is made of, as the server wrote it (before any script ran). */
+interface Rendered {
+  headHtml: string;
+  /** The markup of each block (its <fillgas-block>'s inner HTML), by data-index. */
+  blocks: string[];
+  /** The body with every block's markup left out: the page's skeleton. */
+  skeleton: string;
+}
+
+let current: Rendered | undefined;
+let state: PreviewStateId = 'pagina';
+let started = false;
+/** Bumped on every render and state change: work still pending for an older one stops. */
+let generation = 0;
+
+function describe(doc: Document): Rendered {
+  const blocks: string[] = [];
+  for (const el of doc.querySelectorAll(TAG)) blocks[Number(el.getAttribute('data-index'))] = el.innerHTML;
+  const body = doc.body.cloneNode(true) as HTMLElement;
+  for (const el of body.querySelectorAll(TAG)) el.replaceChildren();
+  return { headHtml: doc.head.innerHTML, blocks, skeleton: body.innerHTML };
+}
+
+/** Scripts never run from a render: the frame's policy allows the agent alone. */
+function withoutScripts(nodes: Node[]): Node[] {
+  return nodes.filter((n) => !(n instanceof Element && n.tagName === 'SCRIPT' && !isData(n)));
+}
+const isData = (el: Element) => /json/.test(el.getAttribute('type') ?? '');
+
+/** Stops what runs under `root`: its blocks' behaviours and islands. */
+function stop(root: ParentNode): void {
+  stopBehaviors(root);
+  unmountIslands(root);
+}
+
+/**
+ * Swaps in a render of the page. Returns once the page's script has run on what changed (its
+ * islands hydrated), so that the Estúdio's "rendered" means the visitor's page.
+ */
+export async function showRender(html: string, keep: (n: Node) => boolean): Promise<void> {
+  const next = new DOMParser().parseFromString(html, 'text/html');
+  const rendered = describe(next);
+  const gen = ++generation;
+  const scroll = scrollY;
+
+  if (current?.headHtml !== rendered.headHtml) {
+    const kept = [...document.head.childNodes].filter(keep);
+    document.head.replaceChildren(
+      ...withoutScripts([...next.head.childNodes]).map((n) => document.importNode(n, true)),
+      ...kept,
+    );
+  }
+  syncRootAttributes(next.documentElement, next.head.querySelector('script[type="module"]') !== null);
+
+  const changed: Element[] = [];
+  if (current && current.skeleton === rendered.skeleton && current.blocks.length === rendered.blocks.length) {
+    // Same page around the blocks: swap only the blocks whose markup changed.
+    rendered.blocks.forEach((markup, index) => {
+      if (markup === current!.blocks[index]) return;
+      const live = document.querySelector(`${TAG}[data-index="${index}"]`);
+      const fresh = next.querySelector(`${TAG}[data-index="${index}"]`);
+      if (!live || !fresh) return;
+      stop(live);
+      live.replaceChildren(...[...fresh.childNodes].map((n) => document.importNode(n, true)));
+      changed.push(live);
+    });
+  } else {
+    stop(document.body);
+    const body = document.importNode(next.body, true);
+    for (const script of body.querySelectorAll('script')) if (!isData(script)) script.remove();
+    document.body.replaceWith(body);
+    changed.push(document.body);
+  }
+  current = rendered;
+
+  if (!started) {
+    // Once per frame, as main.ts does once per page: consent defaults, then the page's own
+    // listeners (click tracking, the below-the-fold layout) on the document, which outlives renders.
+    started = true;
+    initConsent(document);
+    enhance(document);
+  } else settle(changed, changed[0] === document.body);
+  scrollTo(0, scroll);
+  await run(changed, gen);
+}
+
+/** <html>'s attributes as rendered (data-route, data-page-view…), plus what the pre-paint script adds. */
+function syncRootAttributes(next: HTMLElement, hasScript: boolean): void {
+  const root = document.documentElement;
+  for (const { name } of [...root.attributes])
+    if (name !== 'class' && !next.hasAttribute(name)) root.removeAttribute(name);
+  for (const { name, value } of [...next.attributes]) if (name !== 'class') root.setAttribute(name, value);
+  root.classList.toggle('js', hasScript);
+}
+
+/**
+ * Markup swapped in after the page opened is shown as the page shows it once settled: laid out,
+ * with this year; a whole new page reveals its sections as they come into view, as on arrival,
+ * while a changed block (already in view, being edited) shows at once.
+ */
+function settle(roots: Element[], wholePage = false): void {
+  const reveal = document.documentElement.dataset.reveal;
+  if (wholePage && reveal) {
+    document.documentElement.classList.remove('reveal-on');
+    startReveal(document, reveal);
+  }
+  for (const root of roots) {
+    for (const el of root.querySelectorAll(`.${BELOW_FOLD_CLASS}`)) el.classList.remove(BELOW_FOLD_CLASS);
+    root.closest(`.${BELOW_FOLD_CLASS}`)?.classList.remove(BELOW_FOLD_CLASS);
+    if (!wholePage) for (const el of root.querySelectorAll('[data-reveal]')) el.classList.add('active');
+    for (const el of root.querySelectorAll('[data-current-year]'))
+      el.textContent = String(new Date().getFullYear());
+    // The loading overlay covers the page only on arrival (and in its state).
+    if (state !== 'carregamento')
+      for (const layer of root.querySelectorAll<HTMLElement>('[data-loading-overlay]')) {
+        layer.dataset.state = 'gone';
+        layer.hidden = true;
+        layer.closest('[data-behavior]')?.removeAttribute('data-behavior');
+      }
+  }
+  document.documentElement.classList.add(LAID_OUT_CLASS);
+}
+
+/** Runs the page's behaviours and hydrates its islands under `roots`, then shows the state. */
+async function run(roots: Element[], gen: number): Promise<void> {
+  const behaviours = Promise.all(roots.map((root) => runBehaviors(root)));
+  const islands = roots.flatMap((root) => [...root.querySelectorAll<HTMLElement>('[data-island]')]);
+  await Promise.all(
+    islands.map((el) => {
+      if (el.dataset.island === 'popup') {
+        // Shown only in its state, and then at once: the visitor meets it 30 s after arriving.
+        if (state !== 'popup') return undefined;
+        forgetMemoryFlags();
+        el.dataset.props = JSON.stringify({ ...JSON.parse(el.dataset.props ?? '{}'), delayMs: 0 });
+      }
+      return hydrateIsland(el).catch(() => undefined);
+    }),
+  );
+  await behaviours;
+  if (gen === generation) await applyState(roots);
+}
+
+/** Shows a state on the page as it is now. */
+export async function showState(next: PreviewStateId): Promise<void> {
+  const gen = ++generation;
+  const previous = state;
+  state = next;
+  // The blocks the old and the new state concern start again from their rendered markup.
+  const selectors = [...affectedBy(previous), ...affectedBy(next)];
+  const touched = [...document.querySelectorAll(TAG)].filter((el) => {
+    const markup = current?.blocks[Number(el.getAttribute('data-index'))] ?? '';
+    return selectors.some((marker) => markup.includes(marker));
+  });
+  for (const el of touched) {
+    const markup = current?.blocks[Number(el.getAttribute('data-index'))];
+    if (markup === undefined) continue;
+    stop(el);
+    el.innerHTML = markup;
+  }
+  settle(touched);
+  if (gen !== generation) return;
+  await run(touched, gen);
+  if (previous === 'cookies') document.querySelector('.fg-consent')?.remove();
+  if (touched.length === 0 && gen === generation) await applyState([document.body]);
+}
+
+/** What marks the markup a state changes (as the server writes it): those blocks start afresh. */
+function affectedBy(id: PreviewStateId): string[] {
+  switch (id) {
+    case 'menu':
+      return ['data-behavior="navbar"'];
+    case 'faq':
+      return ['data-behavior="faq"'];
+    case 'slide-2':
+    case 'slide-3':
+      return ['data-island="gallery"', 'data-island="testimonials"'];
+    case 'popup':
+      return ['data-island="popup"'];
+    case 'pago':
+      return ['data-hide-for="paidTraffic"'];
+    case 'carregamento':
+      return ['data-behavior="loadingOverlay"'];
+    default:
+      return [];
+  }
+}
+
+async function applyState(roots: Element[]): Promise<void> {
+  const within = (selector: string) => roots.flatMap((r) => [...r.querySelectorAll<HTMLElement>(selector)]);
+  switch (state) {
+    case 'menu':
+      // The phone's menu button; on a wide screen the links are all in view and there is none.
+      for (const button of within('[data-behavior="navbar"] button[aria-expanded="false"]'))
+        if (button.getClientRects().length > 0) button.click();
+      break;
+    case 'faq':
+      within('[data-behavior="faq"] button[aria-expanded="false"]')[0]?.click();
+      break;
+    case 'slide-2':
+    case 'slide-3':
+      for (const island of within('[data-island="gallery"], [data-island="testimonials"]')) {
+        const next = island.querySelector<HTMLElement>('button[aria-label^="Próxim"]');
+        for (let i = state === 'slide-2' ? 1 : 2; i > 0 && next; i--) {
+          next.click();
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+      }
+      break;
+    case 'pago':
+      for (const el of within('[data-hide-for="paidTraffic"]')) el.remove();
+      break;
+    case 'cookies':
+      if (!document.querySelector('.fg-consent')) {
+        const { showBanner } = await import('../../../runtime/client/consent-banner.ts');
+        const close = () => document.querySelector('.fg-consent')?.remove();
+        showBanner(document, undefined, { readChoice: () => undefined, decide: close });
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+/**
+ * The frame's origin is opaque, so reading document.cookie throws where a visitor's browser
+ * answers: the page's script (the experiment's exposure reads its cookie) gets an empty jar
+ * that forgets what it is given. Storage throws here as in a private window; the page script
+ * already copes with that.
+ */
+export function emptyCookieJar(): void {
+  Object.defineProperty(document, 'cookie', { configurable: true, get: () => '', set: () => undefined });
+}
+
+/**
+ * Analytics events are reported, not sent: the page pushes them to window.dataLayer, which here
+ * hands each one to `report` (plain data only: gtag's command arguments are left out).
+ */
+export function reportEvents(report: (event: Record<string, unknown>, byClick: boolean) => void): void {
+  const layer: Record<string, unknown>[] = [];
+  layer.push = (...events: Record<string, unknown>[]) => {
+    // Sent from a click's handler (a call to action), or by the page itself (its page view).
+    const byClick = window.event?.type === 'click';
+    for (const event of events)
+      if (event && typeof event === 'object' && typeof event.event === 'string' && !isArguments(event))
+        report(JSON.parse(JSON.stringify(event)) as Record<string, unknown>, byClick);
+    return Array.prototype.push.apply(layer, events);
+  };
+  window.dataLayer = layer;
+}
+const isArguments = (value: object) => Object.prototype.toString.call(value) === '[object Arguments]';

@@ -1,0 +1,70 @@
+/**
+ * The preview frame's one script, /estudio/preview-agent.js: the agent (studio/app/preview/) with
+ * the page script it runs (runtime/client, every block behaviour and island) bundled into a
+ * single file (build-preview-agent.ts, in a process of its own). One file, because the frame's
+ * policy names exactly one script and its requests carry no cookie, so no other module of the
+ * Estúdio could load there. Built once on first use, and again after a developer changes what it
+ * is made of.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { ViteDevServer } from 'vite';
+
+const run = promisify(execFile);
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+const BUILD_SCRIPT = path.join(import.meta.dirname, 'build-preview-agent.ts');
+/** What the bundle is made of: a change there builds it again. */
+const SOURCES = [
+  'runtime/client/',
+  'runtime/block-api.ts',
+  'runtime/behavior-api.ts',
+  'blocks/',
+  'design/',
+  'schema/',
+  'studio/app/preview/',
+].map((s) => path.join(PROJECT_ROOT, s));
+
+export interface PreviewAgent {
+  /** The bundle's code (built on first call, then kept until a source changes). */
+  code(): Promise<string>;
+}
+
+export function previewAgent(vite: ViteDevServer): PreviewAgent {
+  let code: Promise<string> | undefined;
+  const invalidate = (file: string) => {
+    if (SOURCES.some((s) => file === s || file.startsWith(s))) code = undefined;
+  };
+  vite.watcher?.on('change', invalidate);
+  vite.watcher?.on('add', invalidate);
+  vite.watcher?.on('unlink', invalidate);
+  return {
+    code: () =>
+      (code ??= bundle().catch((error: unknown) => {
+        code = undefined;
+        throw error;
+      })),
+  };
+}
+
+async function bundle(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'estudio-previa-'));
+  try {
+    const file = path.join(dir, 'preview-agent.js');
+    await run(process.execPath, ['--import', 'tsx', BUILD_SCRIPT, file], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: unknown) => {
+      const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+      throw new Error(`O script da prévia não pôde ser montado:\n${stderr || stdout || String(error)}`, {
+        cause: error,
+      });
+    });
+    return await readFile(file, 'utf8');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,258 @@
+/**
+ * A crash never loses or half-publishes (decision 0026). The Estúdio runs as a child process over
+ * a real clone with a local bare remote, and kills itself with SIGKILL at one step of a publish,
+ * then of a restore (ESTUDIO_CRASH_AT: during the check, after the commit object, after the branch
+ * moves, during the push). After each kill the next process starts over the same clone, and:
+ * `git fsck` is clean, the branch is on the commit from before or on the new one and the remote on
+ * the same, the index holds nothing staged, the author's saved files keep their text and show as
+ * unpublished when they are not on the branch, no temporary folder of the dead process is left,
+ * and the next operation of the same kind goes through: after a kill that moved the branch, that
+ * process completes one before it crashes on its second (the next kill of the matrix); after a
+ * kill before the branch moved (nothing was changed), its one operation passes the step that was
+ * killed and dies at the next. One process per kill and one at the end: nine in all.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ChangesAnswer, PublishAnswer } from '../../studio/api.ts';
+import type { StudioServer } from '../../studio/server/server.ts';
+import { apiOf, git, makeGitSite, root, type GitSite } from './git-site.ts';
+
+let site: GitSite;
+let dataDir: string;
+const running: ChildProcess[] = [];
+
+beforeAll(async () => {
+  // A small site: every kill but the first two waits for two builds of it.
+  site = await makeGitSite({
+    pages: ['_site.yaml', '404.yaml', 'index.yaml', 'recarga.yaml', 'termos-de-uso.yaml'],
+  });
+  dataDir = path.join(site.tmp, 'dados');
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of running)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await rm(site?.tmp ?? '', { recursive: true, force: true });
+});
+
+interface Child {
+  pid: number;
+  api: ReturnType<typeof apiOf>;
+  exited: Promise<NodeJS.Signals | number | null>;
+}
+
+/** The environment of `npm run studio` from a terminal: not the test runner's (VITEST, NODE_ENV=test). */
+const serverEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'),
+);
+
+/** `npm run studio` over the clone, in its own process, with ESTUDIO_CRASH_AT set. */
+async function startStudio(crashAt: string): Promise<Child> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'studio/server/main.ts',
+      '--port',
+      '0',
+      '--pages',
+      path.join(site.work, 'pages'),
+      '--public',
+      path.join(site.work, 'public'),
+      '--data',
+      dataDir,
+    ],
+    { cwd: root, env: { ...serverEnv, ESTUDIO_CRASH_AT: crashAt }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  running.push(child);
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  let output = '';
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const url = await new Promise<URL>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/m.exec(out);
+      if (m) resolve(new URL(m[1]!));
+    });
+    void exited.then((how) =>
+      reject(new Error(`the Estúdio ended (${String(how)}) before starting: ${output}`)),
+    );
+  });
+  const server = { port: Number(url.port), token: url.searchParams.get('token')! } as StudioServer;
+  return { pid: child.pid!, api: apiOf(server), exited };
+}
+
+const page = (name: string) => path.join(site.work, 'pages', name);
+const tip = () => git(site.work, 'rev-parse', 'refs/heads/main');
+const remoteTip = () => git(site.remote, 'rev-parse', 'main');
+
+/** Processes whose command line names the dead process's temporary folders (an orphaned build). */
+async function orphansOf(pid: number): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmd = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmd.includes(`estudio-publicar-${pid}-`)) found.push(Number(entry));
+  }
+  return found;
+}
+
+/** A request the process kills itself during: it never answers. */
+async function killedDuring(child: Child, request: Promise<unknown>): Promise<void> {
+  await expect(request).rejects.toThrow();
+  expect(await child.exited).toBe('SIGKILL');
+  // A build the check had started would go on for a few seconds on its own: it is ended here
+  // (it writes only inside the dead process's temporary folder, which the next start removes).
+  for (const orphan of await orphansOf(child.pid)) {
+    try {
+      process.kill(orphan, 'SIGKILL');
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+}
+
+/** The saved files, with their text, that must survive every kill. */
+const saved = new Map<string, string>();
+
+async function save(file: string, text: string): Promise<void> {
+  await writeFile(path.join(site.work, file), text);
+  saved.set(file, text);
+}
+
+/**
+ * The repository after a kill, as the next process sees it once it has recovered: whole, the
+ * branch on `before` or on a commit whose parent is `before` (never anything in between), the
+ * remote on the same commit, nothing staged, the saved files intact and listed when unpublished.
+ */
+async function expectConsistent(child: Child, dead: number, before: string): Promise<'old' | 'new'> {
+  // Any call of the publisher waits for the recovery at start.
+  const { status, body } = await child.api<ChangesAnswer>('GET', '/api/changes');
+  expect(status).toBe(200);
+  for (const repo of [site.work, site.remote]) {
+    const fsck = git(repo, 'fsck', '--full', '--no-dangling', '--no-progress');
+    expect(fsck).toBe('');
+  }
+  const now = tip();
+  const which = now === before ? 'old' : 'new';
+  if (which === 'new') expect(git(site.work, 'rev-parse', `${now}^`)).toBe(before);
+  expect(remoteTip()).toBe(now);
+  expect(git(site.work, 'symbolic-ref', 'HEAD')).toBe('refs/heads/main');
+  // Nothing staged: the index is the branch's, except for what the working tree changed.
+  expect(git(site.work, 'diff', '--cached', '--name-only')).toBe('');
+  expect(git(site.work, 'for-each-ref', '--format=%(refname)', 'refs/heads')).toBe('refs/heads/main');
+  await expect(readFile(path.join(site.work, '.git', 'estudio-publicacao.json'))).rejects.toThrow();
+  const listed = new Set(body.changes.map((c) => c.file));
+  // Outside the saved files, the published ones match the branch (a restore's file included).
+  expect(git(site.work, 'status', '--porcelain', '--', 'pages/recarga.yaml') === '').toBe(
+    !saved.has('pages/recarga.yaml') || !listed.has('pages/recarga.yaml'),
+  );
+  for (const [file, text] of saved) {
+    expect(await readFile(path.join(site.work, file), 'utf8'), file).toBe(text);
+    const published = git(site.work, 'show', `HEAD:${file}`) === text.trimEnd();
+    expect(listed.has(file), `${file} listed as unpublished`).toBe(!published);
+  }
+  const leftovers = (await readdir(os.tmpdir())).filter((n) =>
+    new RegExp(`^estudio-(publicar|indice)-${dead}-`).test(n),
+  );
+  expect(leftovers).toEqual([]);
+  return which;
+}
+
+let edits = 0;
+async function editRecarga(): Promise<void> {
+  const file = 'pages/recarga.yaml';
+  const text = await readFile(page('recarga.yaml'), 'utf8');
+  edits++;
+  await save(file, text.replace(/^title: (?:Edição \d+ \| )?/m, `title: Edição ${edits} | `));
+}
+
+const publishRecarga = (child: Child) =>
+  child.api<PublishAnswer>('POST', '/api/publish', {
+    files: ['pages/recarga.yaml'],
+    message: `Edição ${edits} de /recarga`,
+  });
+
+let initial: string;
+let firstEdit: string;
+/** Restores /recarga to whichever of two old versions it is not at now. */
+const restoreRecarga = (child: Child) => {
+  const current = git(site.work, 'show', 'HEAD:pages/recarga.yaml');
+  const target = current === git(site.work, 'show', `${initial}:pages/recarga.yaml`) ? firstEdit : initial;
+  return child.api<PublishAnswer>('POST', '/api/history/restore', {
+    file: 'pages/recarga.yaml',
+    commit: target,
+  });
+};
+
+async function expectDone(outcome: { status: number; body: PublishAnswer }): Promise<void> {
+  expect(outcome.status, JSON.stringify(outcome.body)).toBe(200);
+  expect(outcome.body.pushed).toBe(true);
+  expect(remoteTip()).toBe(outcome.body.commit);
+  expect(tip()).toBe(outcome.body.commit);
+  expect(git(site.work, 'diff', '--cached', '--name-only')).toBe('');
+}
+
+it('survives SIGKILL at each step of a publish and of a restore', async () => {
+  initial = tip();
+  // Saved, never published: it must come through every kill untouched and listed.
+  const terms = await readFile(page('termos-de-uso.yaml'), 'utf8');
+  await save('pages/termos-de-uso.yaml', terms.replace(/^title: /m, 'title: Rascunho | '));
+
+  const steps = ['check', 'commit-object', 'branch-moved', 'push'];
+  const matrix = [
+    ...steps.map((step) => ({ step, op: 'publicar' as const })),
+    ...steps.map((step) => ({ step, op: 'restaurar' as const })),
+  ];
+  let child = await startStudio(`${matrix[0]!.step}:1`);
+  let before = tip();
+  const outcomes: string[] = [];
+  for (let i = 0; i < matrix.length; i++) {
+    const { step, op } = matrix[i]!;
+    if (op === 'publicar') await editRecarga();
+    // Restored, /recarga is the history's text, no longer one the author saved.
+    else saved.delete('pages/recarga.yaml');
+    await killedDuring(child, op === 'publicar' ? publishRecarga(child) : restoreRecarga(child));
+    const dead = child.pid;
+    // Killed before the branch moved, nothing was changed: the next process's own operation,
+    // which goes past this step before it dies at the next one, is the one that follows.
+    const untouched = step === 'check' || step === 'commit-object';
+    // The next process crashes at the next step of its second operation (its first when the
+    // operation that follows is that one); the last process never.
+    const next = matrix[i + 1];
+    child = await startStudio(next ? `${next.step}:${untouched ? 1 : 2}` : '');
+    const which = await expectConsistent(child, dead, before);
+    outcomes.push(`${op} ${step}: ${which}`);
+    if (untouched) {
+      expect(which).toBe('old');
+      continue;
+    }
+    // The next operation of the same kind works.
+    if (op === 'publicar') {
+      if (which === 'new') await editRecarga();
+      await expectDone(await publishRecarga(child));
+      firstEdit ??= tip();
+    } else {
+      await expectDone(await restoreRecarga(child));
+    }
+    before = tip();
+  }
+  // Only a kill during the push may leave the change published (the remote took it first).
+  for (const o of outcomes) if (!o.includes(' push:')) expect(o).toMatch(/: old$/);
+  // The draft was never touched; publishing it now works as well.
+  const done = await child.api<PublishAnswer>('POST', '/api/publish', {
+    files: ['pages/termos-de-uso.yaml'],
+    message: 'Publica o rascunho dos termos',
+  });
+  await expectDone(done);
+  expect(git(site.work, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+  const audit = await readFile(path.join(dataDir, 'audit.log'), 'utf8');
+  expect(audit).toContain('"reason":"interrompido"');
+}, 400_000);
