@@ -1,16 +1,19 @@
 /**
- * `npm run bench:studio`: what an author waits for in the Estúdio, on /agendamento (a copy of
- * pages/ in a temporary folder): keystroke → updated preview and keystroke → schema problems
- * underlined, each the median and p95 of many single keystrokes in Chromium, and the gzipped
- * size of the Estúdio's own JavaScript (a production build of the app).
+ * `npm run bench:studio`: what an author waits for in the Estúdio (a copy of pages/ in a
+ * temporary folder), in Chromium: opening a page until its preview shows, keystroke → updated
+ * preview (median and p95 of many single keystrokes) on /agendamento (13 blocks) and on the same
+ * page grown to 50 and 200 blocks, keystroke → schema problem underlined, and the gzipped size of
+ * the Estúdio's own JavaScript (a production build of the app).
  */
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml';
 import { appViteConfig } from '../studio/app/vite-config.ts';
 import { createStudioServer } from '../studio/server/server.ts';
+import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -22,15 +25,86 @@ const quantile = (values: number[], q: number) => {
 };
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-async function latencies(): Promise<{ preview: number[]; diagnostics: number[] }> {
+/** Sizes of page measured: /agendamento itself, then the same page grown to this many blocks. */
+const LONG_PAGES = [50, 200];
+
+/**
+ * /agendamento grown to `count` blocks: copies of its content sections (steps, features,
+ * testimonials, comparison, offer, credibility), each with an id of its own, before the footer.
+ */
+function longPage(source: string, count: number): string {
+  const doc = parseDocument(source);
+  const blocks = doc.get('blocks');
+  if (!isSeq(blocks)) throw new Error('pages/agendamento.yaml sem blocks');
+  const repeatable = blocks.items.filter(
+    (b) =>
+      isMap(b) &&
+      ['steps', 'features', 'testimonials', 'comparison', 'offer', 'credibility'].includes(
+        String(b.get('type')),
+      ),
+  );
+  const footer = blocks.items.findIndex((b) => isMap(b) && b.get('type') === 'footer');
+  for (let i = 0; blocks.items.length < count; i++) {
+    const original = repeatable[i % repeatable.length]!;
+    const copy = doc.createNode(isMap(original) ? original.toJSON() : {}) as unknown as YAMLMap;
+    copy.set('id', `copia-${i + 1}`);
+    blocks.items.splice(footer + i, 0, copy);
+  }
+  return doc.toString({ lineWidth: 0 });
+}
+
+interface Measured {
+  blocks: number;
+  open: number;
+  preview: number[];
+  diagnostics: number[];
+}
+
+async function latencies(): Promise<Measured[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'estudio-bench-'));
   await cp(path.join(ROOT, 'pages'), path.join(dir, 'pages'), { recursive: true });
+  const base = await readFile(path.join(dir, 'pages/agendamento.yaml'), 'utf8');
+  for (const count of LONG_PAGES)
+    await writeFile(path.join(dir, `pages/longa-${count}.yaml`), longPage(base, count));
   const server = await createStudioServer({ root: ROOT, pagesDir: path.join(dir, 'pages'), port: 0 });
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(server.url);
-    await page.goto(`${new URL(server.url).origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
+    const results: Measured[] = [];
+    for (const [file, blocks] of [
+      ['pages/agendamento.yaml', parseDocument(base).toJS().blocks.length as number],
+      ...LONG_PAGES.map((n) => [`pages/longa-${n}.yaml`, n] as const),
+    ] as const)
+      results.push({
+        blocks,
+        ...(await onePage(
+          server.url,
+          browser,
+          file,
+          blocks === LONG_PAGES.at(-1) ? 30 : KEYSTROKES,
+          file === 'pages/agendamento.yaml',
+        )),
+      });
+    return results;
+  } finally {
+    await browser.close();
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function onePage(
+  url: string,
+  browser: Browser,
+  file: string,
+  keystrokes: number,
+  lint: boolean,
+): Promise<{ open: number; preview: number[]; diagnostics: number[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    const opened = Date.now();
+    await page.goto(`${new URL(url).origin}/#/editar/${encodeURIComponent(file)}`);
     const renders = () =>
       page.evaluate(() =>
         Number(document.querySelector<HTMLElement>('[data-preview-renders]')?.dataset.previewRenders),
@@ -40,6 +114,7 @@ async function latencies(): Promise<{ preview: number[]; diagnostics: number[] }
       undefined,
       { timeout: 60_000 },
     );
+    const open = Date.now() - opened;
     // Timestamps taken in the page: the keydown, the preview's next render, the next lint update.
     await page.evaluate(() => {
       const w = window as unknown as { bench: { down: number; render: number[]; lint: number[] } };
@@ -63,7 +138,7 @@ async function latencies(): Promise<{ preview: number[]; diagnostics: number[] }
     // title never outgrows its limit and every render is a valid page).
     await page.getByText('title: Recarga de Cilindro CO2 em Casa').first().click();
     await page.keyboard.press('End');
-    for (let i = 0; i < KEYSTROKES; i++) {
+    for (let i = 0; i < keystrokes; i++) {
       const before = await renders();
       await page.keyboard.press(i % 2 === 0 ? 'KeyA' : 'Backspace');
       await page.waitForFunction(
@@ -73,10 +148,16 @@ async function latencies(): Promise<{ preview: number[]; diagnostics: number[] }
       );
     }
     // Keystroke → problem underlined: a misspelt key (robots → robotsx) made and undone.
+    if (!lint) {
+      const render = await page.evaluate(
+        () => (window as unknown as { bench: { render: number[] } }).bench.render,
+      );
+      return { open, preview: render.slice(0, keystrokes), diagnostics: [] };
+    }
     await page.getByText('robots: index, follow').first().click();
     await page.keyboard.press('Home');
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
-    for (let i = 0; i < Math.min(KEYSTROKES, 20); i++) {
+    for (let i = 0; i < Math.min(keystrokes, 20); i++) {
       await page.keyboard.press('KeyX');
       await page.waitForSelector('.cm-lintRange-error', { timeout: 10_000 });
       await page.keyboard.press('Backspace');
@@ -85,11 +166,9 @@ async function latencies(): Promise<{ preview: number[]; diagnostics: number[] }
     const bench = await page.evaluate(
       () => (window as unknown as { bench: { render: number[]; lint: number[] } }).bench,
     );
-    return { preview: bench.render.slice(0, KEYSTROKES), diagnostics: bench.lint };
+    return { open, preview: bench.render.slice(0, keystrokes), diagnostics: bench.lint };
   } finally {
-    await browser.close();
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
+    await page.close();
   }
 }
 
@@ -125,13 +204,17 @@ async function appSize(): Promise<{ files: number; gzip: number; raw: number }> 
 // The size first: the Estúdio's dev server sets NODE_ENV=development, which a later build would
 // inherit (React's development bundle).
 const size = await appSize();
-const { preview, diagnostics } = await latencies();
+const measured = await latencies();
 console.log(
-  `Estúdio, /agendamento (${preview.length} teclas; ${os.cpus().length} CPU, Node ${process.version})`,
+  `Estúdio (${os.cpus().length} CPU, Node ${process.version}); /agendamento e a mesma página com mais blocos`,
 );
-console.log(`| medida | mediana | p95 |`);
-console.log(`| --- | --- | --- |`);
-console.log(`| tecla → prévia atualizada | ${ms(quantile(preview, 0.5))} | ${ms(quantile(preview, 0.95))} |`);
+console.log(`| página | abrir até a prévia | tecla → prévia: mediana | p95 | teclas |`);
+console.log(`| --- | --- | --- | --- | --- |`);
+for (const m of measured)
+  console.log(
+    `| ${m.blocks} blocos | ${ms(m.open)} | ${ms(quantile(m.preview, 0.5))} | ${ms(quantile(m.preview, 0.95))} | ${m.preview.length} |`,
+  );
+const { diagnostics } = measured[0]!;
 if (diagnostics.length > 0)
   console.log(
     `| tecla → problema do schema sublinhado | ${ms(quantile(diagnostics, 0.5))} | ${ms(quantile(diagnostics, 0.95))} |`,

@@ -42,7 +42,9 @@ type Mode = 'phone' | 'desktop' | 'both';
 const MODE_KEY = 'estudio:largura-da-previa';
 const savedMode = (): Mode => {
   const value = localStorage.getItem(MODE_KEY);
-  return value === 'phone' || value === 'desktop' ? value : 'both';
+  if (value === 'phone' || value === 'desktop' || value === 'both') return value;
+  // On a narrow screen two previews side by side leave neither readable.
+  return window.innerWidth < 900 ? 'phone' : 'both';
 };
 
 const TABS = [

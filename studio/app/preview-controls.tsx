@@ -55,12 +55,15 @@ export function StateControl({
 const stripCss = css`
   flex: none;
   max-height: 9.5em;
+  @media (max-width: 700px) {
+    max-height: 5.5em;
+  }
   overflow: auto;
   border: 1px solid ${colors.line};
   border-radius: ${radii.sm};
   background: ${colors.surface};
   font: 400 13px/1.5 ${fonts.body};
-  h3 {
+  .head {
     margin: 0;
     padding: 6px 10px;
     font: 600 12px/1.4 ${fonts.display};
@@ -72,7 +75,7 @@ const stripCss = css`
     align-items: center;
     gap: 8px;
   }
-  h3 button {
+  .head button {
     font: 600 12px/1.4 ${fonts.body};
     text-transform: none;
     letter-spacing: 0;
@@ -119,14 +122,14 @@ function describe(event: Record<string, unknown>): { name: string; details: stri
 export function EventsStrip({ events, onClear }: { events: PageEvent[]; onClear: () => void }) {
   return (
     <section css={stripCss} aria-label="Eventos que a página enviaria">
-      <h3>
+      <div className="head">
         Eventos (não enviados na prévia)
         {events.length > 0 && (
           <button type="button" onClick={onClear}>
             Limpar
           </button>
         )}
-      </h3>
+      </div>
       {events.length === 0 ? (
         <p>Clique num botão da prévia para ver o evento que ele enviaria ao Google Analytics.</p>
       ) : (

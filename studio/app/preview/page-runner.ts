@@ -24,11 +24,12 @@ const TAG = 'fillgas-block';
 
 /** What a render of the page is made of, as the server wrote it (before any script ran). */
 interface Rendered {
-  headHtml: string;
-  /** The markup of each block (its <fillgas-block>'s inner HTML), by data-index. */
-  blocks: string[];
-  /** The body with every block's markup left out: the page's skeleton. */
+  /** The document up to its body (<html>'s attributes, the head with its styles). */
+  head: string;
+  /** The rest, with every block's markup left out: the page's skeleton. */
   skeleton: string;
+  /** The markup of each block (inside its <fillgas-block>), by data-index. */
+  blocks: string[];
 }
 
 let current: Rendered | undefined;
@@ -37,12 +38,30 @@ let started = false;
 /** Bumped on every render and state change: work still pending for an older one stops. */
 let generation = 0;
 
-function describe(doc: Document): Rendered {
+const BLOCK_MARKUP = new RegExp(`(<${TAG} data-index="(\\d+)">)([\\s\\S]*?)(</${TAG}>)`, 'g');
+
+/**
+ * A render split by text, without parsing it: a long page is a megabyte of markup, and only the
+ * blocks that changed are parsed. (A block's markup never contains the closing tag: every text
+ * in it is escaped.)
+ */
+function split(html: string): Rendered {
   const blocks: string[] = [];
-  for (const el of doc.querySelectorAll(TAG)) blocks[Number(el.getAttribute('data-index'))] = el.innerHTML;
-  const body = doc.body.cloneNode(true) as HTMLElement;
-  for (const el of body.querySelectorAll(TAG)) el.replaceChildren();
-  return { headHtml: doc.head.innerHTML, blocks, skeleton: body.innerHTML };
+  const cut = html.indexOf('</head>');
+  const skeleton = html
+    .slice(cut)
+    .replace(BLOCK_MARKUP, (_, open: string, index: string, inner: string, close: string) => {
+      blocks[Number(index)] = inner;
+      return open + close;
+    });
+  return { head: html.slice(0, cut), skeleton, blocks };
+}
+
+/** A block's markup as nodes of this document. */
+function parseBlock(markup: string): DocumentFragment {
+  const template = document.createElement('template');
+  template.innerHTML = markup;
+  return template.content;
 }
 
 /** Scripts never run from a render: the frame's policy allows the agent alone. */
@@ -62,33 +81,32 @@ function stop(root: ParentNode): void {
  * islands hydrated), so that the Estúdio's "rendered" means the visitor's page.
  */
 export async function showRender(html: string, keep: (n: Node) => boolean): Promise<void> {
-  const next = new DOMParser().parseFromString(html, 'text/html');
-  const rendered = describe(next);
+  const rendered = split(html);
   const gen = ++generation;
   const scroll = scrollY;
 
-  if (current?.headHtml !== rendered.headHtml) {
-    const kept = [...document.head.childNodes].filter(keep);
-    document.head.replaceChildren(
-      ...withoutScripts([...next.head.childNodes]).map((n) => document.importNode(n, true)),
-      ...kept,
-    );
-  }
-  syncRootAttributes(next.documentElement, next.head.querySelector('script[type="module"]') !== null);
-
   const changed: Element[] = [];
   if (current && current.skeleton === rendered.skeleton && current.blocks.length === rendered.blocks.length) {
-    // Same page around the blocks: swap only the blocks whose markup changed.
+    // Same page around the blocks: the head if it changed (title, styles), then only the blocks
+    // whose markup changed.
+    if (rendered.head !== current.head)
+      showHead(
+        new DOMParser().parseFromString(`${rendered.head}</head><body></body></html>`, 'text/html'),
+        keep,
+      );
     rendered.blocks.forEach((markup, index) => {
       if (markup === current!.blocks[index]) return;
       const live = document.querySelector(`${TAG}[data-index="${index}"]`);
-      const fresh = next.querySelector(`${TAG}[data-index="${index}"]`);
-      if (!live || !fresh) return;
+      if (!live) return;
       stop(live);
-      live.replaceChildren(...[...fresh.childNodes].map((n) => document.importNode(n, true)));
+      const fresh = parseBlock(markup);
+      for (const script of fresh.querySelectorAll('script')) if (!isData(script)) script.remove();
+      live.replaceChildren(fresh);
       changed.push(live);
     });
   } else {
+    const next = new DOMParser().parseFromString(html, 'text/html');
+    showHead(next, keep);
     stop(document.body);
     const body = document.importNode(next.body, true);
     for (const script of body.querySelectorAll('script')) if (!isData(script)) script.remove();
@@ -106,6 +124,20 @@ export async function showRender(html: string, keep: (n: Node) => boolean): Prom
   } else settle(changed, changed[0] === document.body);
   scrollTo(0, scroll);
   await run(changed, gen);
+}
+
+/** The head of a render (its scripts left out, the agent's own nodes kept) and <html>'s attributes. */
+function showHead(next: Document, keep: (n: Node) => boolean): void {
+  const kept = [...document.head.childNodes].filter(keep);
+  const live = [...document.head.childNodes].filter((n) => !keep(n));
+  const fresh = withoutScripts([...next.head.childNodes]);
+  if (live.length === fresh.length) {
+    // Node by node: a new title does not replace the style elements (no restyle of the page).
+    fresh.forEach((node, i) => {
+      if (!live[i]!.isEqualNode(node)) live[i]!.replaceWith(document.importNode(node, true));
+    });
+  } else document.head.replaceChildren(...fresh.map((n) => document.importNode(n, true)), ...kept);
+  syncRootAttributes(next.documentElement, next.head.querySelector('script[type="module"]') !== null);
 }
 
 /** <html>'s attributes as rendered (data-route, data-page-view…), plus what the pre-paint script adds. */

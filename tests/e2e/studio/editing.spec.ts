@@ -106,8 +106,11 @@ test("a variant's change form shows the base's values, goes back to them, and Ct
   await watchSaveKey(page);
 
   // The hero is inherited from sodastream-t and the variant already changes it: choosing it in
-  // the preview takes the cursor to its change: entry.
-  await phone(page).locator('fillgas-block:has(h1) h1').click();
+  // the preview (away from its texts, which a click edits in place) offers its change: entry.
+  await phone(page)
+    .locator('fillgas-block:has(h1) section')
+    .first()
+    .click({ position: { x: 6, y: 6 } });
   await page.getByRole('button', { name: 'Mudar este bloco nesta variante' }).click();
   await page.getByRole('tab', { name: 'Formulário do bloco' }).click();
   const form = page.getByRole('region', { name: 'Formulário do bloco' });

@@ -44,8 +44,12 @@ test('a marketer creates a variant, changes it, sees it, fixes a mistake and sav
   // The first preview of a fresh server compiles the runtime through Vite: it may take a while.
   await expect(hero).toContainText('Sodastream Refil', { timeout: 60_000 });
 
-  // The hero is inherited: choosing it in the preview offers its change: entry, which the form edits.
-  await hero.locator('h1').click();
+  // The hero is inherited: choosing it in the preview (away from its texts, which a click edits
+  // in place) offers its change: entry, which the form edits.
+  await hero
+    .locator('section')
+    .first()
+    .click({ position: { x: 6, y: 6 } });
   await page.getByRole('button', { name: 'Mudar este bloco nesta variante' }).click();
   await expect(editor(page)).toContainText('change:');
   await page.getByRole('tab', { name: 'Formulário do bloco' }).click();

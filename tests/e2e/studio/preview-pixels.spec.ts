@@ -45,7 +45,8 @@ async function settled(page: Page | Frame) {
     { timeout: 20_000 },
   );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForTimeout(700);
+  // Two frames: the reveal's first report is in (its transitions are skipped by the screenshot).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 async function rgba(png: Buffer, width: number, height: number): Promise<Buffer> {
@@ -83,7 +84,7 @@ for (const device of [
         const frameEl = page.locator(`iframe[title="${device.title}"]`);
         let frame = (await (await frameEl.elementHandle())!.contentFrame())!;
         const opened = await frame.evaluate(() => innerHeight);
-        await page.waitForTimeout(1500);
+        await page.waitForTimeout(500);
         if ((await frame.evaluate(() => innerHeight)) !== opened) {
           // A notice above the preview arrived after the page opened (someone else has it open):
           // the page is opened again at its final size, as a visitor's window is one size.
