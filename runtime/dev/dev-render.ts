@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { isScalar, LineCounter, parseDocument } from 'yaml';
 import { fontBaseName, fontFiles } from '../../design/fonts.ts';
-import { svgInliner, renderPage, type PageAssets } from '../render/index.ts';
+import { createBlockRenderCache, svgInliner, renderPage, type PageAssets } from '../render/index.ts';
 import {
   formatProblem,
   loadProject,
@@ -73,6 +73,13 @@ export type DraftRender =
     }
   | { ok: false; problems: DraftProblem[] };
 
+/**
+ * The preview's blocks rendered so far (renderPage's blockCache): a keystroke re-renders only the
+ * block it changed. Module state: Vite's module runner loads this module afresh when a block's or
+ * the runtime's code changes, and the cache with it.
+ */
+const previewBlocks = createBlockRenderCache();
+
 /** The tag the preview wraps each block in (display: contents, so it changes no layout). */
 export const BLOCK_TAG = 'fillgas-block';
 
@@ -106,6 +113,7 @@ export async function renderDraft(
   // the preview frame runs its own bundle of it and never the script tags of a render.
   const assets: PageAssets = {
     ...devAssets(root),
+    blockCache: previewBlocks,
     markBlock: (index, html) => `<${BLOCK_TAG} data-index="${index}">${html}</${BLOCK_TAG}>`,
   };
   try {

@@ -3,7 +3,13 @@
  * the blocks laid out in their landmarks, islands rendered on their own, head, SEO, JSON-LD,
  * inline SVG illustrations; and the error screen a broken page shows in dev.
  */
-export { renderPage, type PageAssets, type RenderedPage } from './render-page.tsx';
+export {
+  createBlockRenderCache,
+  renderPage,
+  type BlockRenderCache,
+  type PageAssets,
+  type RenderedPage,
+} from './render-page.tsx';
 export { JS_CLASS_AND_FLAGS_SCRIPT, JS_CLASS_SCRIPT } from './document.ts';
 export { isIndexable, MANIFEST_FILE, servedByExperiment, SHARE_IMAGE } from './seo.ts';
 export { svgInliner } from './inline-svg.ts';

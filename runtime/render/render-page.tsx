@@ -7,7 +7,7 @@
  * component that throws is reported with its page and block. Styles from all blocks are
  * collected by one emotion cache and written once, in <head>.
  */
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
@@ -55,7 +55,31 @@ export interface PageAssets {
    * their YAML); the build and the dev server leave it unset.
    */
   markBlock?: (index: number, html: string) => string;
+  /**
+   * The Estúdio's preview renders the same page on every keystroke: a block whose props, place
+   * and context did not change is taken from here instead of rendered again. The build and the
+   * dev server leave it unset.
+   */
+  blockCache?: BlockRenderCache;
 }
+
+/** Blocks rendered before, by what their markup depends on, with the emotion cache holding their styles. */
+export interface BlockRenderCache {
+  emotion: EmotionCache;
+  blocks: Map<string, { html: string; preloads: string[] }>;
+}
+
+/** No stylis prefixer: every browser we serve supports unprefixed flex/grid; class names
+ * hash the unprocessed styles, so they still match what islands generate in the browser. */
+const newEmotionCache = () => createCache({ key: 'css', stylisPlugins: [] });
+
+/** A cache for renderPage's blockCache; kept while the blocks' code is the same. */
+export function createBlockRenderCache(): BlockRenderCache {
+  return { emotion: newEmotionCache(), blocks: new Map() };
+}
+
+/** Beyond this many remembered blocks the cache starts over (an author's session stays far below). */
+const MAX_CACHED_BLOCKS = 4000;
 
 export interface RenderedPage {
   html: string;
@@ -72,11 +96,14 @@ export function renderPage(
   assets: PageAssets,
 ): RenderedPage {
   const { site } = project;
-  // No stylis prefixer: every browser we serve supports unprefixed flex/grid; class names
-  // hash the unprocessed styles, so they still match what islands generate in the browser.
-  const cache = createCache({ key: 'css', stylisPlugins: [] });
+  const reuse = assets.blockCache;
+  if (reuse && reuse.blocks.size > MAX_CACHED_BLOCKS) reuse.blocks.clear();
+  // Kept across renders with blockCache: extraction below takes only the styles the markup uses.
+  const cache = reuse?.emotion ?? newEmotionCache();
   const emotion = createEmotionServer(cache);
   const pageInfo = { route: page.route };
+  // What every block's markup also depends on: the site's settings and the page's address.
+  const context = reuse ? JSON.stringify([site, pageInfo]) : '';
   const groups = {
     header: [] as string[],
     main: [] as string[],
@@ -106,29 +133,40 @@ export function renderPage(
     const prefix = `b${index}-`;
     const Component = def.component;
     const client = clientCodeOf(def, props);
+    const key = reuse && [index, type, client.kind, context, JSON.stringify(props)].join('\u0000');
+    const known = key ? reuse!.blocks.get(key) : undefined;
     let html: string;
-    try {
-      html = renderToString(
-        <CacheProvider value={cache}>
-          <BlockProviders site={site} page={pageInfo}>
-            {/* An island renders again in the browser, where no file can be read: its images stay <img>. */}
-            <InlineSvgContext.Provider value={client.kind === 'island' ? null : (assets.inlineSvg ?? null)}>
-              <Component {...props} />
-            </InlineSvgContext.Provider>
-          </BlockProviders>
-        </CacheProvider>,
-        { identifierPrefix: prefix },
-      );
-    } catch (error) {
-      throw new RenderError(page.file, page.route, type, index, error);
-    }
+    if (known) {
+      html = known.html;
+      for (const link of known.preloads) imagePreloads.add(link);
+    } else
+      try {
+        html = renderToString(
+          <CacheProvider value={cache}>
+            <BlockProviders site={site} page={pageInfo}>
+              {/* An island renders again in the browser, where no file can be read: its images stay <img>. */}
+              <InlineSvgContext.Provider value={client.kind === 'island' ? null : (assets.inlineSvg ?? null)}>
+                <Component {...props} />
+              </InlineSvgContext.Provider>
+            </BlockProviders>
+          </CacheProvider>,
+          { identifierPrefix: prefix },
+        );
+      } catch (error) {
+        throw new RenderError(page.file, page.route, type, index, error);
+      }
     // React writes a preload in front of each eager image (design/picture.tsx asks for the
     // hero's): move them into <head>, ahead of the styles, so the browser finds the first
     // screen's image as early as the fonts (the client expects none in the block's markup).
-    html = html.replace(/<link rel="preload" as="image"[^>]*\/>/g, (link) => {
-      imagePreloads.add(link);
-      return '';
-    });
+    if (!known) {
+      const preloads: string[] = [];
+      html = html.replace(/<link rel="preload" as="image"[^>]*\/>/g, (link) => {
+        preloads.push(link);
+        imagePreloads.add(link);
+        return '';
+      });
+      if (key) reuse!.blocks.set(key, { html, preloads });
+    }
     let data;
     try {
       data = def.jsonLd?.(props);

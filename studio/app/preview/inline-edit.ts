@@ -72,7 +72,7 @@ interface Editing extends Target {
 
 let post: (message: InlineEditMessage) => void = () => {};
 let blocks: EditableBlock[] = [];
-let targets = new WeakMap<Element, Target>();
+const targets = new WeakMap<Element, Target>();
 let editing: Editing | undefined;
 let installed = false;
 
@@ -130,12 +130,19 @@ export function setEditableTexts(next?: readonly EditableBlock[]): void {
   else placeHint();
 }
 
+/** Per block's first element: the texts it was marked with (a block not swapped since keeps its marks). */
+const markedWith = new WeakMap<Element, string>();
+
 function mark(): void {
-  for (const el of document.querySelectorAll(`[${MARK}]`)) if (el !== editing?.el) el.removeAttribute(MARK);
-  targets = new WeakMap();
   for (const block of blocks) {
     const wrapper = document.querySelector(`${TAG}[data-index="${block.index}"]`);
     if (!wrapper) continue;
+    // Only what was swapped in, or whose texts changed: a long page is not walked per keystroke.
+    const first = wrapper.firstElementChild;
+    const signature = JSON.stringify(block.texts);
+    if (first && markedWith.get(first) === signature) continue;
+    if (first) markedWith.set(first, signature);
+    for (const el of wrapper.querySelectorAll(`[${MARK}]`)) if (el !== editing?.el) el.removeAttribute(MARK);
     const shown = elementsByText(wrapper);
     const leaves = new Map<string, EditableBlock['texts']>();
     for (const leaf of block.texts) {
