@@ -134,8 +134,10 @@ export function setEditableTexts(next?: readonly EditableBlock[]): void {
 const markedWith = new WeakMap<Element, string>();
 
 function mark(): void {
+  const wrappers = new Map<number, Element>();
+  for (const el of document.querySelectorAll(TAG)) wrappers.set(Number(el.getAttribute('data-index')), el);
   for (const block of blocks) {
-    const wrapper = document.querySelector(`${TAG}[data-index="${block.index}"]`);
+    const wrapper = wrappers.get(block.index);
     if (!wrapper) continue;
     // Only what was swapped in, or whose texts changed: a long page is not walked per keystroke.
     const first = wrapper.firstElementChild;

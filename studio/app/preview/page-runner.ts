@@ -122,7 +122,8 @@ export async function showRender(html: string, keep: (n: Node) => boolean): Prom
     initConsent(document);
     enhance(document);
   } else settle(changed, changed[0] === document.body);
-  scrollTo(0, scroll);
+  // (Asking for the scroll position lays the page out: only after a whole new body.)
+  if (changed[0] === document.body && scrollY !== scroll) scrollTo(0, scroll);
   await run(changed, gen);
 }
 
@@ -142,11 +143,13 @@ function showHead(next: Document, keep: (n: Node) => boolean): void {
 
 /** <html>'s attributes as rendered (data-route, data-page-view…), plus what the pre-paint script adds. */
 function syncRootAttributes(next: HTMLElement, hasScript: boolean): void {
+  // Only what differs: any write to <html> restyles the whole page (a long page: hundreds of ms).
   const root = document.documentElement;
   for (const { name } of [...root.attributes])
     if (name !== 'class' && !next.hasAttribute(name)) root.removeAttribute(name);
-  for (const { name, value } of [...next.attributes]) if (name !== 'class') root.setAttribute(name, value);
-  root.classList.toggle('js', hasScript);
+  for (const { name, value } of [...next.attributes])
+    if (name !== 'class' && root.getAttribute(name) !== value) root.setAttribute(name, value);
+  if (root.classList.contains('js') !== hasScript) root.classList.toggle('js', hasScript);
 }
 
 /**
@@ -174,7 +177,9 @@ function settle(roots: Element[], wholePage = false): void {
         layer.closest('[data-behavior]')?.removeAttribute('data-behavior');
       }
   }
-  document.documentElement.classList.add(LAID_OUT_CLASS);
+  // A write to <html> restyles the whole page: only when it changes something.
+  if (!document.documentElement.classList.contains(LAID_OUT_CLASS))
+    document.documentElement.classList.add(LAID_OUT_CLASS);
 }
 
 /** Runs the page's behaviours and hydrates its islands under `roots`, then shows the state. */
