@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { LAID_OUT_CLASS } from '../../design/below-fold.ts';
 import { breakpoints } from '../../design/theme.ts';
 
@@ -11,4 +11,26 @@ export const isPhone = (page: Page): boolean => (page.viewportSize()?.width ?? 0
  */
 export async function pageLaidOut(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${LAID_OUT_CLASS}\\b`));
+}
+
+/**
+ * Presses `control` where it is on the screen now, as a visitor does: a tap on the phone, a
+ * click on the desktop, at the centre of its box. Locator.click() and tap() wait for a control
+ * to stop moving (a reveal on scroll, a dialog's entrance) and, from their second try on, scroll
+ * it to the bottom, the middle and then the top of the screen (scrollIntoView, run in
+ * Playwright's own isolated world, so the page never sees the call): a test tapping a control
+ * in its first 800 ms on screen would see the page jump (issue 29). Fails if the control is off
+ * the screen or something else is at its centre.
+ */
+export async function pressInPlace(page: Page, control: Locator): Promise<void> {
+  const point = await control.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    return { x, y, onControl: hit !== null && el.contains(hit) };
+  });
+  expect(point.onControl, 'the control is on the screen, with nothing over its centre').toBe(true);
+  if (isPhone(page)) await page.touchscreen.tap(point.x, point.y);
+  else await page.mouse.click(point.x, point.y);
 }
