@@ -2,6 +2,9 @@ import { CHROME_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
+// E2E_SITE_ONLY=1 starts only the built site's server: enough for the studio project and the plain
+// page specs, and it skips the three extra builds (consent, hostile text, experiment) when iterating.
+const SITE_ONLY = Boolean(process.env.E2E_SITE_ONLY);
 
 // Browser tests run against the built site (npm run build) served like a static host.
 // DIST_DIR=/tmp/x/dist E2E_PORT=4500 npx playwright test … runs them against another build.
@@ -39,33 +42,35 @@ export default defineConfig({
       use: { viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: [
-    {
-      command: `PORT=${PORT} npx tsx runtime/cli.ts serve`,
-      url: `http://127.0.0.1:${PORT}/`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      // The same pages built with a test analytics id (consent banner, Google tag, CSP with Google).
-      command: `PORT=${PORT + 1} NODE_ENV=production npx tsx tests/servers/consent-preview.ts`,
-      url: `http://127.0.0.1:${PORT + 1}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-    {
-      // A site full of hostile text (tests/e2e/hostile.spec.ts).
-      command: `PREVIEW_PAGES=tests/fixtures/hostile/_texto-hostil/pages PORT=${PORT + 2} NODE_ENV=production npx tsx tests/servers/consent-preview.ts`,
-      url: `http://127.0.0.1:${PORT + 2}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-    {
-      // An experiment on /sodastream-t behind the build's real edge worker, under workerd (tests/e2e/experiment.spec.ts).
-      command: `PORT=${PORT + 3} NODE_ENV=production npx tsx tests/servers/experiment-preview.ts`,
-      url: `http://127.0.0.1:${PORT + 3}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-  ],
+  webServer: (
+    [
+      {
+        command: `PORT=${PORT} npx tsx runtime/cli.ts serve`,
+        url: `http://127.0.0.1:${PORT}/`,
+        reuseExistingServer: false,
+        timeout: 30_000,
+      },
+      {
+        // The same pages built with a test analytics id (consent banner, Google tag, CSP with Google).
+        command: `PORT=${PORT + 1} NODE_ENV=production npx tsx tests/servers/consent-preview.ts`,
+        url: `http://127.0.0.1:${PORT + 1}/`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+      },
+      {
+        // A site full of hostile text (tests/e2e/hostile.spec.ts).
+        command: `PREVIEW_PAGES=tests/fixtures/hostile/_texto-hostil/pages PORT=${PORT + 2} NODE_ENV=production npx tsx tests/servers/consent-preview.ts`,
+        url: `http://127.0.0.1:${PORT + 2}/`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+      },
+      {
+        // An experiment on /sodastream-t behind the build's real edge worker, under workerd (tests/e2e/experiment.spec.ts).
+        command: `PORT=${PORT + 3} NODE_ENV=production npx tsx tests/servers/experiment-preview.ts`,
+        url: `http://127.0.0.1:${PORT + 3}/`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+      },
+    ] as const
+  ).filter((_, index) => !SITE_ONLY || index === 0),
 });
