@@ -3,6 +3,7 @@
  * answer of the JSON API. Every error answer is `ApiError` with a Portuguese message.
  */
 import type { DraftProblem, DraftRender } from '../runtime/dev/index.ts';
+import type { RenderDelta } from '../runtime/dev/browser.ts';
 
 export interface ApiError {
   /** Portuguese, for the author: what happened and what to do. */
@@ -78,12 +79,25 @@ export interface DeleteRefused extends ApiError {
   dependents: string[];
 }
 
-/** POST /api/preview */
+/**
+ * POST /api/preview. With `known` (the names of the render parts the app holds, space-separated),
+ * the answer brings the render as a delta (runtime/dev/render-parts.ts) instead of `html`.
+ */
 export interface PreviewRequest {
   file: string;
   source: string;
+  known?: string;
 }
 export type PreviewAnswer = DraftRender;
+export type PreviewDeltaAnswer =
+  | Extract<DraftRender, { ok: false }>
+  | (Omit<Extract<DraftRender, { ok: true }>, 'html' | 'blocks'> & {
+      delta: RenderDelta;
+      /** A block's texts are left out when the app holds its part (a part's name covers them). */
+      blocks: PreviewDeltaBlock[];
+    });
+type RenderedBlock = Extract<DraftRender, { ok: true }>['blocks'][number];
+export type PreviewDeltaBlock = Omit<RenderedBlock, 'texts'> & { texts?: RenderedBlock['texts'] };
 
 /** GET /api/blocks: the palette. */
 export interface BlockInfo {

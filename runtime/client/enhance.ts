@@ -9,7 +9,7 @@ import { trackCtaClick, trackFooterChat, trackPageView } from './analytics.ts';
 import { layOutBelowFold } from './below-fold.ts';
 import { trackExperiment } from './experiment.ts';
 
-export function enhance(doc: Document = document): void {
+export function enhance(doc: Document = document, { belowFold = true }: { belowFold?: boolean } = {}): void {
   applyVisibilityRules(doc);
   const root = doc.documentElement;
   if (root.dataset.scrollTop !== undefined) scrollToTop();
@@ -17,7 +17,7 @@ export function enhance(doc: Document = document): void {
   // After the page view: the impression is the exposure, and the events from here on name it.
   trackExperiment(doc);
   doc.addEventListener('click', (event) => onClick(event, root.dataset.clickEvent ?? 'cta_click'));
-  layOutBelowFold(doc);
+  if (belowFold) layOutBelowFold(doc);
   for (const el of doc.querySelectorAll<HTMLElement>('[data-current-year]')) {
     el.textContent = String(new Date().getFullYear());
   }

@@ -16,6 +16,7 @@ import {
 } from '../load/index.ts';
 import { blockList, blockMap } from '../../blocks/index.ts';
 import { textLeaves, type TextLeaf } from './text-props.ts';
+import { BLOCK_TAG } from './render-parts.ts';
 
 export const DEV_FONT_PREFIX = '/assets/fonts/';
 
@@ -80,8 +81,7 @@ export type DraftRender =
  */
 const previewBlocks = createBlockRenderCache();
 
-/** The tag the preview wraps each block in (display: contents, so it changes no layout). */
-export const BLOCK_TAG = 'fillgas-block';
+export { BLOCK_TAG };
 
 /**
  * The Estúdio's preview: one page rendered from unsaved text (`source` replaces the file

@@ -21,6 +21,7 @@ import type {
   PageAnswer,
   PagesAnswer,
   PreviewAnswer,
+  PreviewDeltaAnswer,
   SaveAnswer,
   SaveConflict,
   SaveRequest,
@@ -106,6 +107,9 @@ export const api = {
   remove: (file: string) => call<Record<string, never>>('DELETE', `/api/page${q(file)}`),
   preview: (file: string, source: string, signal?: AbortSignal) =>
     call<PreviewAnswer>('POST', '/api/preview', { file, source }, signal),
+  /** The render as the parts the app does not hold yet (`known`: the names of those it holds). */
+  previewDelta: (file: string, source: string, known: Iterable<string>) =>
+    call<PreviewDeltaAnswer>('POST', '/api/preview', { file, source, known: [...known].join(' ') }),
   blocks: () => call<BlocksAnswer>('GET', '/api/blocks'),
   images: () => call<ImagesAnswer>('GET', '/api/images'),
   /** The file's bytes under `name` in public/images/ (the server checks both). */

@@ -6,10 +6,10 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../design/theme.ts';
-import type { BlockInfo, PageAnswer } from '../api.ts';
+import type { BlockInfo, PageAnswer, PreviewDeltaBlock } from '../api.ts';
 import type { DraftProblem, DraftRender } from '../../runtime/dev/index.ts';
 import { api, ApiFailure, isConflict } from './api-client.ts';
-import { clearDraft, readDraft, writeDraft, type Draft } from './drafts.ts';
+import { clearDraft, flushDrafts, readDraft, writeDraftSoon, type Draft } from './drafts.ts';
 import { BlockPalette } from './block-palette.tsx';
 import { BlockForm, type Edit } from './form/block-form.tsx';
 import { blockSchemas } from './form/block-schemas.ts';
@@ -25,6 +25,7 @@ import type { PreviewStateId } from './preview/states.ts';
 import { ProblemsList } from './problems-list.tsx';
 import { StructurePanel } from './structure-panel.tsx';
 import { SourceEditor, type SourceEditorHandle } from './source-editor.tsx';
+import { resolveDelta } from '../../runtime/dev/browser.ts';
 import { Button, Message } from './ui.tsx';
 import {
   changeEntryEdit,
@@ -241,7 +242,7 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
     setModeState(next);
     localStorage.setItem(MODE_KEY, next);
   };
-  const [preview, setPreview] = useState<PreviewState>({ html: undefined, inherited: [], stale: false });
+  const [preview, setPreview] = useState<PreviewState>({ inherited: [], stale: false });
   const [problems, setProblems] = useState<DraftProblem[]>([]);
   const [blocks, setBlocks] = useState<RenderedBlock[]>([]);
   const [selected, setSelected] = useState({ index: -1, scroll: false, seq: 0 });
@@ -317,7 +318,10 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
     [problems, file],
   );
 
-  // Previews: at most one request in flight; the newest text waits and goes next.
+  // Previews: at most one request in flight; the newest text waits and goes next. Each answer
+  // brings only the parts of the render not held from the one before (render-parts.ts).
+  const renderParts = useRef(new Map<string, string>());
+  const blockTexts = useRef(new Map<string, RenderedBlock['texts']>());
   const pending = useRef<string | null>(null);
   const busy = useRef(false);
   const pump = useCallback(async () => {
@@ -327,12 +331,25 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
       const source = pending.current;
       pending.current = null;
       try {
-        const answer = await api.preview(file, source);
+        const answer = await api.previewDelta(file, source, renderParts.current.keys());
         if (answer.ok) {
-          const inherited = answer.blocks.flatMap((b, i) => (b.file === file ? [] : [i]));
-          const texts = editableTexts(source, file, answer.blocks);
-          setPreview({ html: answer.html, inherited, stale: false, texts });
-          setBlocks(answer.blocks);
+          const render = resolveDelta(answer.delta, renderParts.current);
+          const blocks = render && withTexts(answer.blocks, answer.delta.names.blocks, blockTexts.current);
+          if (!render || !blocks) {
+            // A part named as held was not (never in practice): ask again for the whole render.
+            renderParts.current.clear();
+            pending.current ??= source;
+            continue;
+          }
+          const inherited = blocks.flatMap((b, i) => (b.file === file ? [] : [i]));
+          const texts = editableTexts(source, file, blocks);
+          setPreview({
+            render: { parts: render, names: answer.delta.names },
+            inherited,
+            stale: false,
+            texts,
+          });
+          setBlocks(blocks);
           setProblems([]);
         } else {
           setPreview((p) => ({ ...p, stale: true }));
@@ -353,11 +370,13 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
   );
   useEffect(() => requestPreview(page.source), [page.source, requestPreview]);
 
+  // A draft still waiting for a pause in the typing is written when the editor closes.
+  useEffect(() => flushDrafts, []);
   const onChange = (next: string) => {
     setText(next);
     requestPreview(next);
     if (next === saved.source) clearDraft(file);
-    else writeDraft(file, { source: next, version: saved.version, savedAt: Date.now() });
+    else writeDraftSoon(file, { source: next, version: saved.version, savedAt: Date.now() });
   };
 
   // Cursor → block: the rendered block whose YAML path is the longest prefix of the cursor's.
@@ -370,7 +389,9 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
     if (formEditing.current) return;
     window.clearTimeout(cursorTimer.current);
     cursorTimer.current = window.setTimeout(() => {
-      const path = pathAt(editor.current?.text() ?? '', offset);
+      // From the editor's syntax tree, kept up to date as it types: a full parse of a long page on
+      // every keystroke would delay the preview.
+      const path = editor.current?.pathAt(offset) ?? pathAt(editor.current?.text() ?? '', offset);
       let index = longestPrefix(ownPaths, path);
       // In a variant's change: or replace: entry, the block it addresses (by id, or by type).
       if (index < 0 && (path[0] === 'change' || path[0] === 'replace') && typeof path[1] === 'string')
@@ -756,6 +777,23 @@ function addressed(blocks: readonly InheritedBlock[], key: string): InheritedBlo
 }
 
 /** How a variant addresses a base block: its id, or its type when it is the only one of its type. */
+/**
+ * The answer's blocks with their editable texts: sent for the blocks whose part the app did not
+ * hold, kept from before for the others. `held` is left with this render's texts only. Undefined
+ * when a block's texts are neither sent nor held.
+ */
+function withTexts(
+  sent: readonly PreviewDeltaBlock[],
+  names: readonly string[],
+  held: Map<string, RenderedBlock['texts']>,
+): RenderedBlock[] | undefined {
+  const blocks = sent.map((block, i) => ({ ...block, texts: block.texts ?? held.get(names[i]!) }));
+  if (blocks.some((block) => block.texts === undefined)) return undefined;
+  held.clear();
+  blocks.forEach((block, i) => held.set(names[i]!, block.texts!));
+  return blocks as RenderedBlock[];
+}
+
 function blockKey(block: RenderedBlock): string {
   // Without an id, a type shared by several blocks is ambiguous: the preview then shows the
   // runtime's own "ambiguous-block-id" problem with what to write instead.

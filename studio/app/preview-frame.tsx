@@ -9,9 +9,12 @@ import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../design/theme.ts';
 import type { PreviewStateId } from './preview/states.ts';
 import { isInlineEditMessage, type EditableBlock, type InlineEditMessage } from './inline-edits.ts';
+import { deltaFor, namesOf, type RenderNames, type RenderParts } from '../../runtime/dev/browser.ts';
 
 export interface PreviewState {
-  html: string | undefined;
+  /** The render as a whole document, or (the editor's) as parts named by hash: only new parts are sent. */
+  html?: string;
+  render?: { parts: RenderParts; names: RenderNames };
   inherited: number[];
   stale: boolean;
   /** Per block, the texts the author may edit in the page itself (inline-edits.ts). */
@@ -45,6 +48,21 @@ const stageCss = css`
   background: ${colors.white};
 `;
 
+/** The editable texts of the blocks whose texts the frame does not have yet, by block index. */
+function textsDelta(
+  render: PreviewState['render'],
+  texts: PreviewState['texts'],
+  sent: { current: string[] },
+) {
+  const count = render?.names.blocks.length ?? Math.max(-1, ...(texts ?? []).map((b) => b.index)) + 1;
+  const byIndex: EditableBlock[] = Array.from({ length: count }, (_, index) => ({ index, texts: [] }));
+  for (const block of texts ?? []) if (block.index < count) byIndex[block.index] = block;
+  const signatures = byIndex.map((block) => JSON.stringify(block.texts));
+  const changed = byIndex.filter((block) => signatures[block.index] !== sent.current[block.index]);
+  sent.current = signatures;
+  return { count, changed };
+}
+
 export function PreviewFrame({
   width,
   label,
@@ -71,7 +89,12 @@ export function PreviewFrame({
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const stage = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState(false);
+  // Counts the frame's "ready": a frame that loaded again holds no part of any render.
+  const [ready, setReady] = useState(0);
+  /** The render parts the frame holds (it keeps those of the last render it was sent). */
+  const frameHolds = useRef(new Set<string>());
+  /** Per block, the editable texts the frame was sent (as JSON): only changed ones are sent again. */
+  const frameTexts = useRef<string[]>([]);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const callbacks = useRef({ onBlockClick, onRendered, onEvent });
   useLayoutEffect(() => {
@@ -82,8 +105,11 @@ export function PreviewFrame({
     const listen = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow) return;
       const data = event.data as { kind?: string; index?: number; event?: unknown; byClick?: boolean };
-      if (data.kind === 'ready') setReady(true);
-      else if (data.kind === 'block-clicked' && typeof data.index === 'number')
+      if (data.kind === 'ready' || data.kind === 'need-whole-render') {
+        frameHolds.current = new Set();
+        frameTexts.current = [];
+        setReady((n) => n + 1);
+      } else if (data.kind === 'block-clicked' && typeof data.index === 'number')
         callbacks.current.onBlockClick(data.index);
       else if (data.kind === 'rendered') callbacks.current.onRendered?.();
       else if (data.kind === 'event' && data.event && typeof data.event === 'object')
@@ -117,9 +143,18 @@ export function PreviewFrame({
   const post = (message: unknown) => frame.current?.contentWindow?.postMessage(message, '*');
 
   useEffect(() => {
-    if (ready && state.html !== undefined)
-      post({ kind: 'render', html: state.html, inherited: state.inherited, texts: state.texts ?? [] });
-  }, [ready, state.html, state.inherited, state.texts]);
+    if (!ready) return;
+    const rest = { inherited: state.inherited, texts: textsDelta(state.render, state.texts, frameTexts) };
+    if (state.render) {
+      const { parts, names } = state.render;
+      const delta = deltaFor(parts, names, frameHolds.current);
+      frameHolds.current = new Set(namesOf(names));
+      post({ kind: 'render', delta, ...rest });
+    } else if (state.html !== undefined) {
+      frameHolds.current = new Set();
+      post({ kind: 'render', html: state.html, ...rest });
+    }
+  }, [ready, state.html, state.render, state.inherited, state.texts]);
   useEffect(() => {
     if (ready) post({ kind: 'stale', stale: state.stale });
   }, [ready, state.stale]);
@@ -127,7 +162,7 @@ export function PreviewFrame({
     if (ready) post({ kind: 'select', index: selected.index, scroll: selected.scroll });
   }, [ready, selected]);
   // After the first render: a state is shown on the page as it is.
-  const rendered = ready && state.html !== undefined;
+  const rendered = ready > 0 && (state.html !== undefined || state.render !== undefined);
   useEffect(() => {
     if (rendered) post({ kind: 'state', state: view });
   }, [rendered, view]);

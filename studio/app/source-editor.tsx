@@ -16,6 +16,8 @@ import { css } from '@emotion/react';
 import { colors, fonts } from '../../design/theme.ts';
 import { cspNonce } from './csp-nonce.ts';
 import { portuguesePhrases } from './phrases.ts';
+import { treePathAt } from './editor/tree-path.ts';
+import type { YamlPath } from './yaml-paths.ts';
 
 export interface RuntimeProblem {
   line: number;
@@ -26,6 +28,8 @@ export interface RuntimeProblem {
 
 export interface SourceEditorHandle {
   text(): string;
+  /** The YAML path under an offset, from the editor's syntax tree (undefined when not parsed that far). */
+  pathAt(offset: number): YamlPath | undefined;
   /** Moves the cursor (and the view) to an offset and focuses the editor. */
   moveTo(offset: number): void;
   /** Applies a text edit as one undoable step and puts the cursor at `cursor`. */
@@ -147,6 +151,7 @@ export function SourceEditor({
     view.current = editor;
     handleRef.current = {
       text: () => editor.state.doc.toString(),
+      pathAt: (offset) => treePathAt(editor.state, offset),
       moveTo(offset) {
         const at = Math.min(offset, editor.state.doc.length);
         editor.dispatch({ selection: EditorSelection.cursor(at), scrollIntoView: true });

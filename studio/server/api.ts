@@ -2,11 +2,13 @@
  * The JSON API (types in studio/api.ts). Every operation calls the runtime through the SSR module
  * runner; every file name goes through page-files.ts before anything is read or written.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { parse as parseYamlText, stringify } from 'yaml';
 import { judgeExport } from '../../runtime/experiments/index.ts';
+import { deltaFor, splitRender } from '../../runtime/dev/browser.ts';
 import { MAX_IMAGE_NAME } from '../image-rules.ts';
 import { removeItem, removeKey, applyChange } from '../app/form/yaml-edits.ts';
 import type {
@@ -18,6 +20,7 @@ import type {
   PageAnswer,
   PagesAnswer,
   PreviewAnswer,
+  PreviewDeltaAnswer,
   SaveAnswer,
   SaveConflict,
   SiteAnswer,
@@ -290,9 +293,14 @@ const deletePage: Handler = async (ctx, request) => {
 /** The page as visitors would get it, rendered from the unsaved text by the build's own path. */
 const postPreview: Handler = async (ctx, request) => {
   const load = await ctx.runtime.load();
-  const { file: name, source } = await readFields(request, { file: 'string', source: 'string' });
+  const {
+    file: name,
+    source,
+    known,
+  } = await readFields(request, { file: 'string', source: 'string', known: 'string?' });
   const rel = checkPageFileName(name, load);
   checkSourceSize(source, load);
+  const held = known === undefined ? undefined : knownParts(known);
   await existingPageFile(ctx.pagesDir, rel);
   const dev = await ctx.runtime.dev();
   const answer: PreviewAnswer = await dev.renderDraft(
@@ -301,8 +309,34 @@ const postPreview: Handler = async (ctx, request) => {
     apiFileName(rel),
     source,
   );
-  return ok(answer);
+  if (!held || !answer.ok) return ok(answer);
+  // Only the parts the app does not hold: a keystroke on a long page sends one block, not a megabyte.
+  const { html, ...rest } = answer;
+  const parts = splitRender(html);
+  const nameOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+  // A block's name covers its editable texts too: a held block needs neither sent again.
+  const names = {
+    head: nameOf(parts.head),
+    skeleton: nameOf(parts.skeleton),
+    blocks: parts.blocks.map((markup, i) => nameOf(`${markup}\0${JSON.stringify(rest.blocks[i]?.texts)}`)),
+  };
+  const blocks = rest.blocks.map(({ texts, ...block }, i) =>
+    held.has(names.blocks[i]!) ? block : { ...block, texts },
+  );
+  const delta: PreviewDeltaAnswer = { ...rest, blocks, delta: deltaFor(parts, names, held) };
+  return ok(delta);
 };
+
+/** The render parts the app says it holds: names as this server makes them, and not too many. */
+function knownParts(known: string): Set<string> {
+  const names = known.split(' ').filter(Boolean);
+  if (known.length > 200_000 || names.length > 5_000 || names.some((n) => !/^[\w-]{22}$/.test(n)))
+    throw new HttpError(
+      400,
+      'O campo "known" precisa listar nomes de partes da prévia separados por espaço.',
+    );
+  return new Set(names);
+}
 
 /** The palette: every block in registry order, with its first example as a YAML list item. */
 const getBlocks: Handler = async (ctx) => {

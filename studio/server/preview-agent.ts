@@ -21,6 +21,8 @@ const SOURCES = [
   'runtime/client/',
   'runtime/block-api.ts',
   'runtime/behavior-api.ts',
+  'runtime/dev/browser.ts',
+  'runtime/dev/render-parts.ts',
   'blocks/',
   'design/',
   'schema/',

@@ -11,9 +11,11 @@ import type {
   PageAnswer,
   PagesAnswer,
   PreviewAnswer,
+  PreviewDeltaAnswer,
   SaveAnswer,
   SaveConflict,
 } from '../../studio/api.ts';
+import { joinRender, resolveDelta } from '../../runtime/dev/browser.ts';
 import { sha256, snapshot, startStudio, type Studio } from './helpers.ts';
 
 let studio: Studio;
@@ -282,6 +284,43 @@ describe('preview and blocks', () => {
       path: ['blocks', 0],
     });
     expect(await onDisk('agendamento.yaml')).not.toContain('Prévia não salva');
+  });
+
+  it('with the parts the app holds, sends only what changed: the edited block (and its texts)', async () => {
+    const file = 'pages/agendamento.yaml';
+    const source = await onDisk('agendamento.yaml');
+    const whole = await json<PreviewAnswer>(await studio.api('POST', '/api/preview', { file, source }), 200);
+    const first = await json<PreviewDeltaAnswer>(
+      await studio.api('POST', '/api/preview', { file, source, known: '' }),
+      200,
+    );
+    if (!whole.ok || !first.ok) throw new Error('render failed');
+    // Nothing held: every part comes, and they make up the whole render.
+    const held = new Map<string, string>();
+    const parts = resolveDelta(first.delta, held)!;
+    expect(joinRender(parts)).toBe(whole.html);
+    expect(first.blocks.every((b) => Array.isArray(b.texts))).toBe(true);
+
+    const edited = source.replace('title: Ainda tem dúvidas?', 'title: Recarga em Casa');
+    expect(edited).not.toBe(source);
+    const next = await json<PreviewDeltaAnswer>(
+      await studio.api('POST', '/api/preview', { file, source: edited, known: [...held.keys()].join(' ') }),
+      200,
+    );
+    if (!next.ok) throw new Error('render failed');
+    const changed = next.delta.names.blocks.flatMap((name, i) => (held.has(name) ? [] : [i]));
+    expect(changed).toHaveLength(1);
+    // The block alone (an edit that changes a block's styles would bring the head too).
+    expect(
+      Object.keys(next.delta.markup),
+      JSON.stringify({ ...next.delta.names, blocks: undefined }),
+    ).toEqual([next.delta.names.blocks[changed[0]!]]);
+    expect(next.blocks.flatMap((b, i) => (b.texts ? [i] : []))).toEqual(changed);
+    const after = resolveDelta(next.delta, held)!;
+    expect(joinRender(after)).toContain('Recarga em Casa');
+    // Hostile lists of names are refused.
+    const refused = await studio.api('POST', '/api/preview', { file, source, known: '../x <script>' });
+    expect(refused.status).toBe(400);
   });
 
   it('answers a misspelt block type with a located problem', async () => {

@@ -129,10 +129,22 @@ export function schemaHover(client: SchemaClient): Extension {
   );
 }
 
+/** Pages longer than this wait a little longer before they are validated again (up to the max). */
+const LONG_PAGE_CHARS = 40_000;
+const LONG_PAGE_MAX_WAIT_MS = 600;
+
 export function schemaLinter(client: SchemaClient, delay: number): Extension {
   return linter(
     async (view): Promise<Diagnostic[]> => {
       const doc = view.state.doc;
+      // A long page waits for a longer pause: validating 200 blocks takes the worker a core for a
+      // while, which the preview's render needs on a small machine.
+      const extra = Math.min(LONG_PAGE_MAX_WAIT_MS, Math.max(0, doc.length - LONG_PAGE_CHARS) / 200);
+      if (extra > 0) {
+        await new Promise((resolve) => setTimeout(resolve, extra));
+        // (@codemirror/lint drops an answer for a text that changed meanwhile.)
+        if (view.state.doc !== doc) return [];
+      }
       try {
         const found = await client.validate(doc.toString());
         // @codemirror/lint drops the answer if the text changed meanwhile.

@@ -10,9 +10,23 @@
 import { emptyCookieJar, reportEvents, showRender, showState } from './page-runner.ts';
 import { isPreviewState, type PreviewStateId } from './states.ts';
 import { installInlineEditing, setEditableTexts, type EditableBlock } from './inline-edit.ts';
+import {
+  resolveDelta,
+  splitRender,
+  type RenderDelta,
+  type RenderParts,
+} from '../../../runtime/dev/browser.ts';
 
 type Incoming =
-  | { kind: 'render'; html: string; inherited: number[]; texts?: EditableBlock[] }
+  | {
+      kind: 'render';
+      /** A whole document, or (from the editor) only the parts this frame does not hold. */
+      html?: string;
+      delta?: RenderDelta;
+      inherited: number[];
+      /** The editable texts of the blocks whose texts changed, and how many blocks there are. */
+      texts?: { count: number; changed: EditableBlock[] };
+    }
   | { kind: 'select'; index: number; scroll: boolean }
   | { kind: 'stale'; stale: boolean }
   | { kind: 'state'; state: PreviewStateId };
@@ -30,6 +44,10 @@ ${TAG}{display:contents}
 `;
 
 let inherited = new Set<number>();
+/** The parts of the last render received, by name (render-parts.ts). */
+const held = new Map<string, string>();
+/** Per block, the texts the author may edit in place (sent only when they change). */
+const editable: (EditableBlock | undefined)[] = [];
 let selected = -1;
 
 function blockEl(index: number): Element | null {
@@ -78,13 +96,20 @@ function drawBox(kind: 'selected' | 'hover', index: number): void {
 
 /** The agent's own nodes in <head> (its script and style), kept across renders. */
 const agentNodes = new Set<Node>();
+/**
+ * Kept too: what the agent's modules add to <head> later (in-place editing's style, id estudio-…).
+ * Otherwise the head would differ from every render's, and be replaced whole: every stylesheet
+ * and font of the page loaded again, the whole page restyled and laid out on each keystroke.
+ */
+const isAgentNode = (node: Node) =>
+  agentNodes.has(node) || (node instanceof HTMLElement && node.id.startsWith('estudio-'));
 
 /**
  * Renders and states are shown one at a time, in order, each once the page script has run on the
  * one before; a render that a newer one overtook while waiting is skipped (fast typing).
  */
 type Job =
-  | { kind: 'render'; html: string; inherited: number[]; texts?: EditableBlock[] }
+  | { kind: 'render'; parts: RenderParts; inherited: number[]; texts?: EditableBlock[] }
   | { kind: 'state'; state: PreviewStateId };
 const jobs: Job[] = [];
 let busy = false;
@@ -103,7 +128,7 @@ async function pump(): Promise<void> {
   for (let job = jobs.shift(); job; job = jobs.shift()) {
     try {
       if (job.kind === 'render') {
-        await showRender(job.html, (node) => agentNodes.has(node));
+        await showRender(job.parts, isAgentNode);
         inherited = new Set(job.inherited);
       } else await showState(job.state);
     } catch (error) {
@@ -133,8 +158,27 @@ function setStale(stale: boolean): void {
 addEventListener('message', (event: MessageEvent<Incoming>) => {
   if (event.source !== parent) return;
   const message = event.data;
-  if (message.kind === 'render') enqueue(message);
-  else if (message.kind === 'stale') setStale(message.stale);
+  if (message.kind === 'render') {
+    // The parts are taken in as the message arrives (a render overtaken while waiting is
+    // skipped, and the next one counts on the parts this one brought).
+    let parts: RenderParts | undefined;
+    if (message.delta) parts = resolveDelta(message.delta, held);
+    else if (typeof message.html === 'string') {
+      held.clear();
+      parts = splitRender(message.html);
+    }
+    if (!parts) {
+      parent.postMessage({ kind: 'need-whole-render' }, '*');
+      return;
+    }
+    const { count, changed } = message.texts ?? { count: 0, changed: [] };
+    editable.length = count;
+    for (const block of changed) editable[block.index] = block;
+    const texts = editable.filter(
+      (block): block is EditableBlock => block !== undefined && block.texts.length > 0,
+    );
+    enqueue({ kind: 'render', parts, inherited: message.inherited, texts });
+  } else if (message.kind === 'stale') setStale(message.stale);
   else if (message.kind === 'state' && isPreviewState(message.state)) enqueue(message);
   else if (message.kind === 'select') {
     selected = message.index;

@@ -19,43 +19,15 @@ import { enhance, startReveal } from '../../../runtime/client/enhance.ts';
 import { hydrateIsland, unmountIslands } from '../../../runtime/client/hydrate.tsx';
 import { forgetMemoryFlags } from '../../../runtime/client/session-flags.ts';
 import type { PreviewStateId } from './states.ts';
+import { BLOCK_TAG, joinRender, type RenderParts } from '../../../runtime/dev/browser.ts';
 
-const TAG = 'fillgas-block';
+const TAG = BLOCK_TAG;
 
-/** What a render of the page is made of, as the server wrote it (before any script ran). */
-interface Rendered {
-  /** The document up to its body (<html>'s attributes, the head with its styles). */
-  head: string;
-  /** The rest, with every block's markup left out: the page's skeleton. */
-  skeleton: string;
-  /** The markup of each block (inside its <fillgas-block>), by data-index. */
-  blocks: string[];
-}
-
-let current: Rendered | undefined;
+let current: RenderParts | undefined;
 let state: PreviewStateId = 'pagina';
 let started = false;
 /** Bumped on every render and state change: work still pending for an older one stops. */
 let generation = 0;
-
-const BLOCK_MARKUP = new RegExp(`(<${TAG} data-index="(\\d+)">)([\\s\\S]*?)(</${TAG}>)`, 'g');
-
-/**
- * A render split by text, without parsing it: a long page is a megabyte of markup, and only the
- * blocks that changed are parsed. (A block's markup never contains the closing tag: every text
- * in it is escaped.)
- */
-function split(html: string): Rendered {
-  const blocks: string[] = [];
-  const cut = html.indexOf('</head>');
-  const skeleton = html
-    .slice(cut)
-    .replace(BLOCK_MARKUP, (_, open: string, index: string, inner: string, close: string) => {
-      blocks[Number(index)] = inner;
-      return open + close;
-    });
-  return { head: html.slice(0, cut), skeleton, blocks };
-}
 
 /** A block's markup as nodes of this document. */
 function parseBlock(markup: string): DocumentFragment {
@@ -80,8 +52,7 @@ function stop(root: ParentNode): void {
  * Swaps in a render of the page. Returns once the page's script has run on what changed (its
  * islands hydrated), so that the Estúdio's "rendered" means the visitor's page.
  */
-export async function showRender(html: string, keep: (n: Node) => boolean): Promise<void> {
-  const rendered = split(html);
+export async function showRender(rendered: RenderParts, keep: (n: Node) => boolean): Promise<void> {
   const gen = ++generation;
   const scroll = scrollY;
 
@@ -105,7 +76,7 @@ export async function showRender(html: string, keep: (n: Node) => boolean): Prom
       changed.push(live);
     });
   } else {
-    const next = new DOMParser().parseFromString(html, 'text/html');
+    const next = new DOMParser().parseFromString(joinRender(rendered), 'text/html');
     showHead(next, keep);
     stop(document.body);
     const body = document.importNode(next.body, true);
@@ -120,7 +91,11 @@ export async function showRender(html: string, keep: (n: Node) => boolean): Prom
     // listeners (click tracking, the below-the-fold layout) on the document, which outlives renders.
     started = true;
     initConsent(document);
-    enhance(document);
+    // The page as it is once the site's script has laid out what was below the fold, at once:
+    // not block by block in idle moments, which on a long page would go on for a minute.
+    for (const el of document.querySelectorAll(`.${BELOW_FOLD_CLASS}`)) el.classList.remove(BELOW_FOLD_CLASS);
+    document.documentElement.classList.add(LAID_OUT_CLASS);
+    enhance(document, { belowFold: false });
   } else settle(changed, changed[0] === document.body);
   // (Asking for the scroll position lays the page out: only after a whole new body.)
   if (changed[0] === document.body && scrollY !== scroll) scrollTo(0, scroll);
@@ -177,9 +152,6 @@ function settle(roots: Element[], wholePage = false): void {
         layer.closest('[data-behavior]')?.removeAttribute('data-behavior');
       }
   }
-  // A write to <html> restyles the whole page: only when it changes something.
-  if (!document.documentElement.classList.contains(LAID_OUT_CLASS))
-    document.documentElement.classList.add(LAID_OUT_CLASS);
 }
 
 /** Runs the page's behaviours and hydrates its islands under `roots`, then shows the state. */

@@ -1,0 +1,55 @@
+/**
+ * The cursor's YAML path read from CodeMirror's syntax tree (studio/app/editor/tree-path.ts) is
+ * the one the full parse gives (yaml-paths.ts), at every text of every page file.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { yaml } from '@codemirror/lang-yaml';
+import { ensureSyntaxTree } from '@codemirror/language';
+import { EditorState } from '@codemirror/state';
+import { describe, expect, it } from 'vitest';
+import { treePathAt } from '../../studio/app/editor/tree-path.ts';
+import { pathAt } from '../../studio/app/yaml-paths.ts';
+
+const PAGES = path.resolve(import.meta.dirname, '../../pages');
+const files = readdirSync(PAGES, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml'));
+
+describe('treePathAt', () => {
+  it.each(files)('%s: the same path as a full parse, inside every key and value', (file) => {
+    const text = readFileSync(path.join(PAGES, file), 'utf8');
+    const state = EditorState.create({ doc: text, extensions: [yaml()] });
+    ensureSyntaxTree(state, text.length, 10_000);
+    let checked = 0;
+    let seen = 0;
+    // The second character of every word: inside a key or a value, where a cursor rests while typing.
+    for (const match of text.matchAll(/(?<=[\s:"'-])[^\s:#"'-]{2,}/g)) {
+      const offset = match.index + 1;
+      const line = text.slice(text.lastIndexOf('\n', offset) + 1, offset);
+      // Every third word (each comparison parses the whole file once).
+      if (line.trimStart().startsWith('#') || seen++ % 3 !== 0) continue;
+      expect(treePathAt(state, offset), `${file} at ${offset} (${JSON.stringify(match[0])})`).toEqual(
+        pathAt(text, offset),
+      );
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it('reads quoted keys, flow collections and nested lists', () => {
+    const text = [
+      'blocks:',
+      '  - type: faq',
+      '    props:',
+      '      "a b": { x: [1, 22, 333] }',
+      "      'c''d':",
+      '        - - um',
+      '          - dois',
+      '',
+    ].join('\n');
+    const state = EditorState.create({ doc: text, extensions: [yaml()] });
+    for (const needle of ['22', 'dois', 'um', 'faq']) {
+      const offset = text.indexOf(needle) + 1;
+      expect(treePathAt(state, offset), needle).toEqual(pathAt(text, offset));
+    }
+  });
+});
