@@ -14,9 +14,10 @@
 FROM node:20-bookworm-slim
 
 # git publishes (commit, push); ssh for a deploy key; CA certificates for HTTPS remotes and for
-# Cloudflare Access's keys; tini forwards signals so a stop closes the server cleanly.
+# Cloudflare Access's keys; tini forwards signals so a stop closes the server cleanly; Chromium
+# photographs the pages a publish changes (decision 0029; without it Publicar lists them, no pictures).
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends git openssh-client ca-certificates tini \
+  && apt-get install -y --no-install-recommends git openssh-client ca-certificates tini chromium \
   && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
