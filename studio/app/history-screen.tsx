@@ -1,13 +1,17 @@
 /**
- * Histórico of one page: every published change (who, when, the message), what each changed
- * as a readable diff, and "Restaurar esta versão", which publishes that version as a new change
- * after the same checks as Publicar. Works for a deleted page too (that is how it comes back).
+ * Histórico of one page: every published change told by what it changed on the page ("Muda o
+ * título da Abertura da página", studio/server/describe-change.ts), whoever made it, the Estúdio or
+ * plain git, with who, when and the original message folded; what each changed as a readable
+ * diff; and "Restaurar esta versão", which publishes that version as a new change after the same
+ * checks as Publicar, enabled once that version's difference is on the screen. Works for a
+ * deleted page too (that is how it comes back).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii, shadows } from '../../design/theme.ts';
 import type { HistoryAnswer, HistoryDiffAnswer, HistoryEntry, PublishAnswer } from '../api.ts';
 import { api, ApiFailure } from './api-client.ts';
+import { PagePictures } from './changed-pages.tsx';
 import { preCss } from './publish-dialog.tsx';
 import { actionsCss, Button, Dialog, Message } from './ui.tsx';
 
@@ -67,10 +71,26 @@ const listCss = css`
     font: 600 14px/1.35 ${fonts.display};
     color: ${colors.navy};
   }
+  .message + .message {
+    margin-top: 2px;
+  }
   .who {
     display: block;
     font-size: 13px;
     color: ${colors.muted};
+  }
+`;
+const picturesCss = css`
+  margin-top: 8px;
+  summary {
+    color: ${colors.navy};
+  }
+  summary > h3 {
+    display: inline;
+    font: 600 14px/1.4 ${fonts.display};
+  }
+  &[open] summary {
+    margin-bottom: 8px;
   }
 `;
 const diffCss = css`
@@ -82,9 +102,41 @@ const diffCss = css`
     font-size: 1.1rem;
     margin-bottom: 4px;
   }
+  h2 > span {
+    display: block;
+  }
+  h2 > span + span {
+    margin-top: 2px;
+  }
+  details {
+    margin-top: 8px;
+  }
+  summary {
+    cursor: pointer;
+    color: ${colors.muted};
+    font-size: 14px;
+    width: fit-content;
+  }
+  summary:focus-visible {
+    outline: 3px solid ${colors.focus};
+    outline-offset: 2px;
+  }
+  .original {
+    white-space: pre-wrap;
+    word-break: break-word;
+    margin: 6px 0 0;
+    padding: 8px 12px;
+    border-left: 3px solid ${colors.line};
+    font-size: 14px;
+    color: ${colors.ink};
+  }
   ol {
     list-style: none;
     margin: 12px 0;
+    &:focus-visible {
+      outline: 3px solid ${colors.focus};
+      outline-offset: 2px;
+    }
     padding: 0;
     font:
       12.5px/1.55 ui-monospace,
@@ -170,6 +222,8 @@ export function HistoryScreen({
   const [selected, setSelected] = useState<HistoryEntry>();
   const [loadedDiff, setDiff] = useState<HistoryDiffAnswer>();
   const [confirm, setConfirm] = useState<'restore' | 'revert'>();
+  /** The version whose difference is on the screen (set once DiffView has rendered it). */
+  const [shown, setShown] = useState<string>();
   const [restored, setRestored] = useState<PublishAnswer>();
 
   const load = useCallback(() => {
@@ -199,6 +253,8 @@ export function HistoryScreen({
 
   // The diff shown is the selected version's (a previous one may still be on its way out).
   const diff = loadedDiff?.commit === selected?.commit ? loadedDiff : undefined;
+  // Restoring or undoing needs this version's difference on the screen, not the previous one's.
+  const ready = diff !== undefined && shown === diff.commit;
   const latest = history?.exists ? history.entries[0] : undefined;
   const title = history?.route ?? file;
   return (
@@ -237,7 +293,7 @@ export function HistoryScreen({
                     aria-current={entry.commit === selected?.commit}
                     onClick={() => setSelected(entry)}
                   >
-                    <span className="message">{entry.message}</span>
+                    <Sentences entry={entry} />
                     <span className="who">
                       {entry.name} · {when(entry.date)}
                       {entry === latest ? ' · versão atual' : ''}
@@ -249,12 +305,27 @@ export function HistoryScreen({
           </nav>
           {selected && (
             <section css={diffCss} aria-labelledby="versao-titulo" aria-busy={!diff}>
-              <h2 id="versao-titulo">{selected.message}</h2>
+              <h2 id="versao-titulo">
+                {(diff?.changes ?? selected.changes ?? [selected.message]).map((sentence) => (
+                  <span key={sentence}>{sentence}</span>
+                ))}
+              </h2>
               <p css={{ margin: 0, color: colors.muted }}>
                 {selected.name} ({selected.email}) · {when(selected.date)} · {selected.short}
               </p>
-              {!diff && <Message tone="info">Carregando a diferença…</Message>}
-              {diff && <DiffView diff={diff} />}
+              {(selected.changes || diff?.changes) && (
+                <details key={`mensagem-${selected.commit}`}>
+                  <summary>Mensagem original</summary>
+                  <p className="original">{selected.body ?? selected.message}</p>
+                </details>
+              )}
+              <VersionPictures key={`fotos-${selected.commit}`} route={history.route} diff={diff} />
+              {!diff && (
+                <p id="diferenca-carregando" role="status" css={{ margin: '12px 0 0' }}>
+                  Carregando a diferença…
+                </p>
+              )}
+              {diff && <DiffView diff={diff} onShown={setShown} />}
               {diff && diff.files.length > 1 && (
                 <p data-other-files>
                   Esta mudança também mexeu em:{' '}
@@ -265,18 +336,23 @@ export function HistoryScreen({
                   .
                 </p>
               )}
-              {diff && (
-                <div css={actionsCss}>
-                  {diff.files.length > 1 && (
-                    <Button onClick={() => setConfirm('revert')}>Desfazer esta mudança inteira</Button>
-                  )}
-                  {selected !== latest && diff.after !== null && (
-                    <Button tone="primary" onClick={() => setConfirm('restore')}>
-                      Restaurar esta versão
-                    </Button>
-                  )}
-                </div>
-              )}
+              <div css={actionsCss}>
+                {diff && diff.files.length > 1 && (
+                  <Button disabled={!ready} onClick={() => setConfirm('revert')}>
+                    Desfazer esta mudança inteira
+                  </Button>
+                )}
+                {selected !== latest && diff?.after !== null && (
+                  <Button
+                    tone="primary"
+                    disabled={!ready}
+                    aria-describedby={ready ? undefined : 'diferenca-carregando'}
+                    onClick={() => ready && setConfirm('restore')}
+                  >
+                    Restaurar esta versão
+                  </Button>
+                )}
+              </div>
             </section>
           )}
         </div>
@@ -299,7 +375,53 @@ export function HistoryScreen({
   );
 }
 
-function DiffView({ diff }: { diff: HistoryDiffAnswer }) {
+/** A version's title in the list: what it changed (at most three sentences), else its message. */
+function Sentences({ entry }: { entry: HistoryEntry }) {
+  const changes = entry.changes ?? [entry.message];
+  const shown =
+    changes.length > 3 ? [...changes.slice(0, 2), `E mais ${changes.length - 2} mudanças`] : changes;
+  return shown.map((sentence) => (
+    <span key={sentence} className="message">
+      {sentence}
+    </span>
+  ));
+}
+
+/**
+ * The page before and after this version, at phone and desktop widths, the changed regions
+ * marked: the publish dialog's pictures (studio/app/changed-pages.tsx), between this version's
+ * commit and its parent. Each needs both versions of the site built (seconds, on the server's
+ * cores), so they are taken when the person opens them, not for every version looked at.
+ */
+function VersionPictures({ route, diff }: { route: string | null; diff: HistoryDiffAnswer | undefined }) {
+  const [open, setOpen] = useState(false);
+  if (!route || !diff) return null;
+  return (
+    <details
+      css={picturesCss}
+      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>
+        <h3>Ver a página antes e depois desta versão</h3>
+      </summary>
+      {open &&
+        (diff.parent ? (
+          <PagePictures
+            before={diff.parent}
+            after={diff.commit}
+            route={route}
+            labels={{ before: 'Antes desta versão', after: 'Nesta versão' }}
+          />
+        ) : (
+          <p>Esta é a primeira versão do repositório: não há um antes para comparar.</p>
+        ))}
+    </details>
+  );
+}
+
+function DiffView({ diff, onShown }: { diff: HistoryDiffAnswer; onShown: (commit: string) => void }) {
+  // After the difference is in the document (not merely loaded), Restaurar may be pressed.
+  useLayoutEffect(() => onShown(diff.commit), [diff.commit, onShown]);
   const lines = readableDiff(diff.diff);
   if (diff.before === null) {
     return (
@@ -316,7 +438,8 @@ function DiffView({ diff }: { diff: HistoryDiffAnswer }) {
         <span css={{ color: '#1a6b34', fontWeight: 600 }}>+ linhas que entraram</span> ·{' '}
         <span css={{ color: '#a3261c', fontWeight: 600 }}>− linhas que saíram</span>
       </p>
-      <ol aria-label="Diferença desta versão para a anterior">
+      {/* Scrolls on its own: focusable, so a keyboard can scroll it too. */}
+      <ol aria-label="Diferença desta versão para a anterior" tabIndex={0}>
         {lines.map((line, i) => (
           <li key={i} className={line.kind}>
             {line.kind === 'add' && <span className="visually-hidden">Entrou: </span>}

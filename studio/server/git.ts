@@ -106,6 +106,46 @@ export function gitShowBytes(cwd: string, spec: string): Promise<Buffer | undefi
   });
 }
 
+/**
+ * Several blobs (`<rev>:<path>`, one per line) read by one `git cat-file --batch`: each one's
+ * text, or null where it does not exist (no such file then, no such commit, not a file).
+ */
+export function gitBlobs(cwd: string, specs: string[]): Promise<(string | null)[]> {
+  if (specs.length === 0) return Promise.resolve([]);
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      ['cat-file', '--batch'],
+      { cwd, env: { ...process.env, ...BASE_ENV }, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' },
+      (error, stdout) => {
+        if (error) {
+          reject(error);
+          return;
+        }
+        const out: (string | null)[] = [];
+        let at = 0;
+        for (let i = 0; i < specs.length; i++) {
+          const end = stdout.indexOf(10, at);
+          if (end < 0) break;
+          const header = stdout.subarray(at, end).toString('utf8');
+          at = end + 1;
+          const found = /^[0-9a-f]{40,64} (\w+) (\d+)$/.exec(header);
+          if (!found) {
+            out.push(null);
+            continue;
+          }
+          const size = Number(found[2]);
+          out.push(found[1] === 'blob' ? stdout.subarray(at, at + size).toString('utf8') : null);
+          at += size + 1;
+        }
+        resolve(out);
+      },
+    );
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(`${specs.join('\n')}\n`);
+  });
+}
+
 export interface Repo {
   /** The work tree's top folder, through realpath. */
   top: string;
