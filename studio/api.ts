@@ -176,6 +176,12 @@ export interface PublishRequest {
   message: string;
   /** Files whose newer published version the author has seen and chooses to replace. */
   overwrite?: string[];
+  /**
+   * Conflicting files the author merged in the merge view: `text` is saved as the file and
+   * published; `against` is the commit of the published version it was merged with (refused with
+   * a fresh conflict when the branch has another one by then).
+   */
+  resolved?: { file: string; text: string; against: string | null }[];
 }
 /** 200 (also the answer of a restore) */
 export interface PublishAnswer {
@@ -199,7 +205,26 @@ export interface PublishRefused extends ApiError {
 }
 /** 409: another person published these files meanwhile; nothing was committed. */
 export interface PublishConflict extends ApiError {
-  conflicts: { file: string; mine: string | null; theirs: string | null }[];
+  conflicts: {
+    file: string;
+    /** The author's saved text (null: deleted). */
+    mine: string | null;
+    /** The published text (null: deleted). */
+    theirs: string | null;
+    /** The text both started from, when known: which side changed each differing chunk. */
+    base?: string | null;
+    /** The commit that last changed the published text. */
+    published?: PublishedVersion | null;
+  }[];
+}
+/** A published version of a file: the commit that made it, who and when. */
+export interface PublishedVersion {
+  commit: string;
+  short: string;
+  name: string;
+  email: string;
+  /** ISO 8601 */
+  date: string;
 }
 
 /** GET /api/history?file=… */
@@ -210,7 +235,12 @@ export interface HistoryEntry {
   email: string;
   /** ISO 8601 */
   date: string;
+  /** The commit message's first line. */
   message: string;
+  /** The whole commit message (Histórico shows it folded, under "Mensagem original"). */
+  body?: string;
+  /** What this version changed on the page, in Portuguese ("Muda o título da Abertura da página"). */
+  changes?: string[];
 }
 export interface HistoryAnswer {
   file: string;
@@ -229,6 +259,10 @@ export interface HistoryDiffAnswer {
   diff: string;
   /** Every file the change touched ("pages/_site.yaml", "middleware.ts"…), this one included. */
   files: string[];
+  /** What this version changed on the page, in Portuguese (as HistoryEntry.changes). */
+  changes?: string[];
+  /** The commit before this version (null: the repository's first), for its before/after pictures. */
+  parent?: string | null;
 }
 /** GET /api/history/deleted */
 export interface DeletedPage {
@@ -353,4 +387,57 @@ export interface ReportRequest {
 export interface ConcludeRequest {
   id: string;
   message?: string;
+}
+
+/** POST /api/review { files }: the pages a publish of these saved files changes (decision 0029). */
+export interface ReviewRequest {
+  files: string[];
+}
+/** A route whose built page differs between the published site and the site after the change. */
+export interface RouteChange {
+  route: string;
+  change: 'alterada' | 'nova' | 'excluída';
+  /** Its own file is among those published; false: it changes through another (a base page, _site.yaml). */
+  edited: boolean;
+}
+export interface ReviewAnswer {
+  /** The published version (a tree id): the "before" of the pictures. */
+  before: string;
+  /** The version this publish makes (a tree id): the "after" of the pictures. */
+  after: string;
+  /** The routes whose page changes, the edited ones first (empty when the check refuses the change). */
+  routes: RouteChange[];
+  /** The site with this change does not pass the check: Publicar's refusal, told in advance. */
+  refused?: PublishRefused;
+  /** How long the builds took for this answer, in ms (0 when both were kept from before). */
+  ms: number;
+}
+/**
+ * GET /api/review/pictures?before=&after=&route=: a route before and after, at 375 and 1280 px.
+ * `before` and `after` are commits or trees (40 hex digits): a review's, or a version of Histórico
+ * and its parent.
+ */
+export interface PicturesAnswer {
+  route: string;
+  /** False when pictures cannot be made here (no Chromium): `reason` says so in words. */
+  available: boolean;
+  reason?: string;
+  sizes: PictureSize[];
+  /** How long the pictures took, in ms (builds not counted; 0 when all were kept from before). */
+  ms: number;
+}
+export interface PictureSize {
+  /** The window width, in CSS px. */
+  width: 375 | 1280;
+  /** null: the page does not exist on that side (new or deleted). */
+  before: Picture | null;
+  after: Picture | null;
+  /** The changed regions, in the pictures' pixels (both pictures of a size share one scale). */
+  regions: { x: number; y: number; width: number; height: number }[];
+}
+export interface Picture {
+  /** GET /api/review/picture?tree=&route=&width= (image/png). */
+  url: string;
+  width: number;
+  height: number;
 }

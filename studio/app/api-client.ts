@@ -31,6 +31,9 @@ import type {
   SiteSaveRequest,
   ReportRequest,
   ConcludeRequest,
+  PicturesAnswer,
+  ReviewAnswer,
+  ReviewRequest,
 } from '../api.ts';
 import type { Report } from '../../runtime/experiments/index.ts';
 
@@ -121,6 +124,17 @@ export const api = {
     call<SiteCheckAnswer>('POST', '/api/site/check', { source }, signal),
   report: (request: ReportRequest) => call<Report>('POST', '/api/experiments/report', request),
   conclude: (request: ConcludeRequest) => call<PublishAnswer>('POST', '/api/experiments/conclude', request),
+  /** The pages a publish of these files changes (builds both versions: seconds). */
+  review: (request: ReviewRequest, signal?: AbortSignal) =>
+    call<ReviewAnswer>('POST', '/api/review', request, signal),
+  /** `route` in the versions `before` and `after` (commits or trees), at 375 and 1280 px. */
+  reviewPictures: (before: string | null, after: string | null, route: string, signal?: AbortSignal) =>
+    call<PicturesAnswer>(
+      'GET',
+      `/api/review/pictures?before=${encodeURIComponent(before ?? '')}&after=${encodeURIComponent(after ?? '')}&route=${encodeURIComponent(route)}`,
+      undefined,
+      signal,
+    ),
 };
 
 export function isConflict(error: unknown): error is ApiFailure & { body: SaveConflict } {

@@ -2,11 +2,11 @@
  * Publicar: the saved files not yet on the site, a message the author can edit (proposed from
  * what changed), and the outcome in plain words: published (and sent to the host), refused by
  * the site's checks (with the pages named and the build's located errors), or a conflict with
- * another person's publication (both versions side by side; nothing is lost either way).
+ * another person's publication (a merge view, merge-view.tsx; nothing is lost either way).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { css } from '@emotion/react';
-import { colors, fonts, radii } from '../../design/theme.ts';
+import { colors, radii } from '../../design/theme.ts';
 import type {
   ChangedFile,
   ChangesAnswer,
@@ -14,8 +14,11 @@ import type {
   PublishAnswer,
   PublishConflict,
   PublishRefused,
+  PublishRequest,
 } from '../api.ts';
 import { api, ApiFailure } from './api-client.ts';
+import { ChangedPages } from './changed-pages.tsx';
+import { ConflictMerge } from './merge-view.tsx';
 import { actionsCss, Button, Dialog, fieldCss, Message } from './ui.tsx';
 
 type Outcome =
@@ -82,16 +85,6 @@ export const preCss = css`
   word-break: break-word;
   margin: 0 0 16px;
 `;
-const sideCss = css`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
-  gap: 12px;
-  h3 {
-    font: 600 14px/1.4 ${fonts.display};
-    margin-bottom: 4px;
-  }
-`;
-
 const STATUS: Record<ChangedFile['status'], string> = {
   novo: 'novo',
   alterado: 'alterado',
@@ -157,7 +150,7 @@ export function PublishDialog({
   );
   const shownMessage = edited ? message : proposedMessage(chosenList);
 
-  const publish = async (overwrite: string[] = []) => {
+  const publish = async (overwrite: string[] = [], resolved?: PublishRequest['resolved']) => {
     setBusy(true);
     setOutcome(undefined);
     try {
@@ -165,6 +158,7 @@ export function PublishDialog({
         files: chosenList.map((c) => c.file),
         message: shownMessage,
         overwrite,
+        ...(resolved ? { resolved } : {}),
       });
       setOutcome({ kind: 'published', answer });
     } catch (e) {
@@ -180,7 +174,11 @@ export function PublishDialog({
 
   const published = outcome?.kind === 'published';
   return (
-    <Dialog title="Publicar no site" onClose={() => onClose(published)} wide={outcome?.kind === 'conflict'}>
+    <Dialog
+      title="Publicar no site"
+      onClose={() => onClose(published)}
+      wide={outcome?.kind === 'conflict' || chosenList.length > 0}
+    >
       {loadError && <Message tone="error">{loadError}</Message>}
       {!changes && !loadError && <Message tone="info">Procurando o que mudou…</Message>}
       {changes && !changes.publishing.enabled && (
@@ -249,6 +247,7 @@ export function PublishDialog({
                   </li>
                 ))}
               </ul>
+              <ChangedPages files={chosenList.map((c) => c.file)} />
               <div css={fieldCss}>
                 <label htmlFor="publicar-mensagem">O que mudou (fica no histórico)</label>
                 <textarea
@@ -285,10 +284,11 @@ export function PublishDialog({
             {outcome?.kind === 'error' && <Message tone="error">{outcome.message}</Message>}
             {outcome?.kind === 'refused' && <Refused answer={outcome.answer} onOpenFile={onOpenFile} />}
             {outcome?.kind === 'conflict' && (
-              <Conflict
+              <ConflictMerge
                 answer={outcome.answer}
                 busy={busy}
                 onKeepMine={() => void publish(outcome.answer.conflicts.map((c) => c.file))}
+                onPublishMerge={(resolved) => void publish([], resolved)}
                 onOpenFile={onOpenFile}
               />
             )}
@@ -403,47 +403,6 @@ function Refused({ answer, onOpenFile }: { answer: PublishRefused; onOpenFile?: 
           {answer.output}
         </pre>
       </details>
-    </div>
-  );
-}
-
-function Conflict({
-  answer,
-  busy,
-  onKeepMine,
-  onOpenFile,
-}: {
-  answer: PublishConflict;
-  busy: boolean;
-  onKeepMine: () => void;
-  onOpenFile?: (file: string) => void;
-}) {
-  return (
-    <div>
-      <Message tone="error">{answer.error}</Message>
-      {answer.conflicts.map((c) => (
-        <section key={c.file} aria-label={`Versões de ${c.file}`}>
-          <h3 css={{ fontSize: '1rem', margin: '0 0 8px' }}>{c.file}</h3>
-          <div css={sideCss}>
-            <div>
-              <h3>A sua versão (salva aqui)</h3>
-              <pre css={preCss}>{c.mine ?? '(excluído)'}</pre>
-            </div>
-            <div>
-              <h3>A versão que está publicada</h3>
-              <pre css={preCss}>{c.theirs ?? '(excluído)'}</pre>
-            </div>
-          </div>
-        </section>
-      ))}
-      <div css={[actionsCss, { marginBottom: 12 }]}>
-        {onOpenFile && answer.conflicts[0] && (
-          <Button onClick={() => onOpenFile(answer.conflicts[0]!.file)}>Abrir para juntar as duas</Button>
-        )}
-        <Button tone="danger" onClick={onKeepMine} disabled={busy}>
-          Publicar a minha versão no lugar da publicada
-        </Button>
-      </div>
     </div>
   );
 }

@@ -43,11 +43,14 @@ import {
 } from './page-files.ts';
 import type { AuditLog } from './audit.ts';
 import { getImages, uploadImage } from './images.ts';
+import { historyWordsFor } from './history-words.ts';
 import { getInherited } from './inherited.ts';
 import { dependentsOf, listPages, routeFiles } from './pages.ts';
 import type { Person } from './people.ts';
 import type { Presence } from './presence.ts';
 import type { Publisher } from './publish.ts';
+import type { Pictures } from './review/pictures.ts';
+import { reviewRoutes } from './review/review-api.ts';
 import type { LoadStage, Runtime } from './runtime.ts';
 import {
   EXPERIMENT_TIME_ZONE,
@@ -75,6 +78,8 @@ export interface ApiContext {
   publisher: Publisher;
   /** Who has which page open (the Páginas screen shows it). */
   presence: Presence;
+  /** Pictures of pages before and after a change (review/, decision 0029); none: not offered. */
+  pictures?: Pictures;
 }
 
 export interface ApiRequest {
@@ -401,14 +406,37 @@ const postPublish: Handler = async (ctx, request) => {
   if (text.length > MAX_MESSAGE) throw new HttpError(400, `A mensagem passa de ${MAX_MESSAGE} caracteres.`);
   const checked = [...new Set(files.map((f) => checkPublishedFile(f, load)))];
   const seen = overwrite.map((f) => checkPublishedFile(f, load));
-  const outcome = await ctx.publisher.publish(request.person, checked, text, seen);
+  const resolved = checkResolved(body.resolved, load);
+  const outcome = await ctx.publisher.publish(request.person, checked, text, seen, resolved);
   return ok(outcome.body, outcome.status);
 };
+
+/** The texts merged in the publish conflict's merge view: pages only, each a page's size at most. */
+function checkResolved(
+  value: unknown,
+  load: typeof LoadStage,
+): { file: string; text: string; against: string | null }[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length > 200)
+    throw new HttpError(400, 'O campo "resolved" precisa ser uma lista.');
+  return value.map((item: unknown) => {
+    const { file, text, against } = (item ?? {}) as { file?: unknown; text?: unknown; against?: unknown };
+    if (
+      typeof text !== 'string' ||
+      (against !== null && !(typeof against === 'string' && /^[0-9a-f]{40}$/.test(against)))
+    )
+      throw new HttpError(400, 'Cada junção precisa de "file", "text" e "against" (um commit ou null).');
+    checkSourceSize(text, load);
+    const name = checkPublishedFile(file, load);
+    if (!name.startsWith('pages/')) throw new HttpError(400, 'Só páginas podem ser juntadas.');
+    return { file: name, text, against };
+  });
+}
 
 const getHistory: Handler = async (ctx, request) => {
   const load = await ctx.runtime.load();
   const file = apiFileName(checkPageFileName(request.query.get('file'), load));
-  return ok(await ctx.publisher.history(file));
+  return ok(await historyWordsFor(ctx).history(await ctx.publisher.history(file)));
 };
 
 const getHistoryDiff: Handler = async (ctx, request) => {
@@ -416,7 +444,7 @@ const getHistoryDiff: Handler = async (ctx, request) => {
   const file = apiFileName(checkPageFileName(request.query.get('file'), load));
   const commit = request.query.get('commit') ?? '';
   if (!/^[0-9a-f]{40}$/.test(commit)) throw new HttpError(400, 'Informe a versão (commit) completa.');
-  return ok(await ctx.publisher.diff(file, commit));
+  return ok(await historyWordsFor(ctx).diff(await ctx.publisher.diff(file, commit)));
 };
 
 const getDeleted: Handler = async (ctx) => ok({ pages: await ctx.publisher.deleted() });
@@ -701,6 +729,10 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
   '/api/experiments/report': { POST: postReport },
   '/api/experiments/conclude': { POST: postConclude },
   '/api/images': { GET: getImages, POST: uploadImage },
+  ...reviewRoutes(async (ctx, files) => {
+    const load = await ctx.runtime.load();
+    return files.map((f) => checkPublishedFile(f, load));
+  }),
 };
 
 /** The answer to an /api/ request; refusals come back as HttpError. */

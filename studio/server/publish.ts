@@ -10,8 +10,7 @@
  * refusal on the way puts the branch back where it was: the author's files stay saved, never
  * lost and never half-committed.
  */
-import { spawn } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, readFile, rm, unlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type {
@@ -22,6 +21,7 @@ import type {
   HistoryDiffAnswer,
   PublishAnswer,
   PublishConflict,
+  PublishedVersion,
   PublishRefused,
   RefusedFile,
 } from '../api.ts';
@@ -30,7 +30,6 @@ import {
   authorEnv,
   changedPaths,
   commitTree,
-  exportTree,
   git,
   GitError,
   gitShowBytes,
@@ -58,6 +57,8 @@ import {
   type PublishJournal,
 } from './publish-journal.ts';
 import type { Person } from './people.ts';
+import { createSiteBuilds, type SiteBuilds } from './review/site-builds.ts';
+import { conflictEntry, conflictMessage, lastChange } from './publish-merge.ts';
 import type { Runtime } from './runtime.ts';
 import { describeSiteChange, placeholdersOf, SITE_API_FILE, siteDay } from './site.ts';
 
@@ -69,7 +70,12 @@ export interface PublishOptions {
   /** The file → route rule and the blocks' titles, for default messages. */
   routeOf(apiFile: string): string | null;
   blockTitle(type: string): string | undefined;
+  /** The kept builds of trees (shared with the review of a publish); default: a new set. */
+  builds?: SiteBuilds;
 }
+
+/** A build kept from a review this recent is the check of the same tree (no second build). */
+const CHECK_REUSE_MS = 10 * 60_000;
 
 /** An outcome the API sends as is (200 published, 409 conflict, 422 refused by the check). */
 type Action = 'publicar' | 'restaurar' | 'concluir';
@@ -92,6 +98,7 @@ const IMAGES = 'public/images/';
 
 export function createPublisher(options: PublishOptions) {
   const { repo, audit } = options;
+  const builds = options.builds ?? createSiteBuilds({ root: options.root });
   /**
    * One publish or restore at a time: each reads HEAD, builds on it and moves the branch. The
    * first in line is the recovery from a publish a crash interrupted (`recover`, below).
@@ -113,7 +120,7 @@ export function createPublisher(options: PublishOptions) {
    * remote brought another person's change to them): publishing one needs the author to have
    * seen both versions (`overwrite`).
    */
-  const stale = new Map<string, string>();
+  const stale = new Map<string, string>(); // repository path → the commit the saved text started from
 
   const need = (): Repo => {
     if (!repo) {
@@ -273,7 +280,7 @@ export function createPublisher(options: PublishOptions) {
   }
 
   /** The whole site built from `tree`, exactly as `npm run build` builds it. */
-  async function check(r: Repo, tree: string): Promise<CheckResult> {
+  async function check(r: Repo, tree: string, maxAgeMs = CHECK_REUSE_MS): Promise<CheckResult> {
     // A tree with a link in pages/ or public/ (one the remote brought, for a replayed commit) is
     // refused before anything is written out; the build would refuse it too, located the same way.
     const links = (await linksInTree(r, tree, siteFolders(r))).map((l) => toApiFile(r, l) ?? l);
@@ -281,23 +288,11 @@ export function createPublisher(options: PublishOptions) {
       const output = links.map((l) => `${l}:1:1  ${linkReason(l, l)}`).join('\n');
       return { ok: false, output, pages: links.filter((l) => l.startsWith(PAGES)), derived: [] };
     }
-    const dir = await mkdtemp(tempPrefix('publicar'));
+    // The build of this tree a review made a moment ago, when there is one (review/site-builds.ts).
+    const built = await builds.build(r, tree, maxAgeMs);
+    if (built.reused) crashPoint('check');
     try {
-      await exportTree(r, tree, dir, [r.pagesPath || '.', r.publicPath], path.join(dir, '.index'));
-      const pagesDir = path.join(dir, ...r.pagesPath.split('/'));
-      const publicDir = path.join(dir, ...r.publicPath.split('/'));
-      await lstat(publicDir).catch(async () => {
-        // A repository with no public folder: the build reads an empty one.
-        await mkdir(publicDir, { recursive: true });
-      });
-      const vercelOut = path.join(dir, 'vercel-out');
-      const { code, output } = await runBuild(
-        options.root,
-        pagesDir,
-        publicDir,
-        path.join(dir, 'dist'),
-        vercelOut,
-      );
+      const { code, output, pagesDir, vercelOut } = built;
       // The build names files relative to the project root: name them as the Estúdio does.
       const relPages = path.relative(options.root, pagesDir).split(path.sep).join('/');
       const shown = output.split(`${relPages}/`).join(PAGES).split(`${pagesDir}${path.sep}`).join(PAGES);
@@ -307,7 +302,7 @@ export function createPublisher(options: PublishOptions) {
       const derived = code === 0 ? await derivedChanges(r, tree, vercelOut) : [];
       return { ok: code === 0, output: shown.trim(), pages, derived };
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      built.release();
     }
   }
 
@@ -340,7 +335,8 @@ export function createPublisher(options: PublishOptions) {
     for (const repoPath of diff) {
       if (dirty.has(repoPath)) {
         kept.push(repoPath);
-        stale.set(repoPath, to);
+        // The version the author's text was written against: the merge view's common base.
+        if (!stale.has(repoPath)) stale.set(repoPath, from);
         continue;
       }
       await writeFromBlob(r, to, repoPath);
@@ -498,13 +494,11 @@ export function createPublisher(options: PublishOptions) {
             if (merge.code === 1) {
               await undo(r, commit, base, paths, fromCommit);
               const kept = await syncTo(r, base, upstream);
-              for (const p of paths) stale.set(p, upstream);
+              for (const p of paths) if (!stale.has(p)) stale.set(p, base);
               const conflicts = await Promise.all(
-                [...new Set(conflicted)].map(async (p) => ({
-                  file: toApiFile(r, p) ?? p,
-                  mine: await worktreeText(r, p),
-                  theirs: await headText(r, p, upstream),
-                })),
+                [...new Set(conflicted)].map(async (p) =>
+                  conflictEntry(r, toApiFile(r, p) ?? p, p, await worktreeText(r, p), upstream, stale.get(p)),
+                ),
               );
               void kept;
               await audit.record(`${action}-recusado` as 'publicar-recusado', person.email, {
@@ -700,6 +694,60 @@ export function createPublisher(options: PublishOptions) {
   return {
     enabled: repo !== undefined,
 
+    /** The kept builds of trees: the review of a publish reads the sites they built. */
+    builds,
+
+    /**
+     * The two trees a publish of `files` goes between (review/, "Páginas que esta publicação
+     * muda"): the published one (HEAD's) and the one Publicar would check and commit.
+     */
+    async reviewTrees(files: string[]): Promise<{ before: string; after: string; edited: string[] }> {
+      const r = need();
+      const current = await exclusive(changes);
+      const known = new Set(current.files.map((c) => c.file));
+      const missing = files.find((f) => !known.has(f));
+      if (missing !== undefined)
+        throw new HttpError(
+          409,
+          `${missing} não tem mudanças salvas para publicar (já publicado, ou não existe).`,
+        );
+      const link = current.refused.find((x) => files.includes(x.file));
+      if (link) throw new HttpError(409, link.reason);
+      const parent = await revParse(r, 'HEAD');
+      if (!parent)
+        throw new HttpError(409, 'O repositório ainda não tem nenhum commit: faça o primeiro pelo terminal.');
+      const work = await mkdtemp(tempPrefix('indice'));
+      try {
+        const changeList = files.map((f) => ({ path: toRepoPath(r, f), from: 'worktree' as const }));
+        const after = await treeWith(r, parent, changeList, path.join(work, 'index')).catch((error) => {
+          if (error instanceof SymbolicLinkError)
+            throw new HttpError(409, linkReason(files[0]!, error.paths[0]!));
+          throw error;
+        });
+        const edited = files.map((f) => options.routeOf(f)).filter((x): x is string => x !== null);
+        return { before: await treeOf(r, parent), after, edited };
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+
+    /**
+     * The check of `tree` (a build, refused with located errors like Publicar's), reusing a kept
+     * build younger than `maxAgeMs`; its site stays in `builds` for a while.
+     */
+    checkTree(tree: string, maxAgeMs?: number): Promise<CheckResult> {
+      return check(need(), tree, maxAgeMs);
+    },
+
+    /** The tree a commit or tree id (40 hex digits) names in the repository, or undefined. */
+    async resolveTree(id: string): Promise<string | undefined> {
+      if (!/^[0-9a-f]{40}$/.test(id)) return undefined;
+      const run = await git(need().top, ['rev-parse', '--verify', '--quiet', `${id}^{tree}`], {
+        okCodes: [1],
+      });
+      return run.stdout.trim() || undefined;
+    },
+
     async changes(person: Person): Promise<ChangesAnswer> {
       if (!repo) {
         return {
@@ -725,9 +773,47 @@ export function createPublisher(options: PublishOptions) {
       };
     },
 
-    publish(person: Person, files: string[], message: string, overwrite: string[]): Promise<PublishOutcome> {
+    publish(
+      person: Person,
+      files: string[],
+      message: string,
+      overwrite: string[],
+      resolved: { file: string; text: string; against: string | null }[] = [],
+    ): Promise<PublishOutcome> {
       const r = need();
       return exclusive(async () => {
+        // Merged in the merge view: saved as the author's text, then published as if chosen over.
+        for (const merge of resolved) {
+          const p = toRepoPath(r, merge.file);
+          if (!files.includes(merge.file))
+            throw new HttpError(400, `${merge.file} foi juntado, mas não está entre os arquivos a publicar.`);
+          const now = await lastChange(r, 'HEAD', p);
+          if ((now?.commit ?? null) !== merge.against) {
+            const mine = await worktreeText(r, p);
+            const conflict = await conflictEntry(r, merge.file, p, mine, 'HEAD', stale.get(p));
+            return {
+              status: 409,
+              body: {
+                error: `Enquanto você juntava as versões de ${merge.file}, outra pessoa publicou outra. Nada foi publicado; junte de novo com a versão mais nova.`,
+                conflicts: [conflict],
+              },
+            };
+          }
+          const abs = path.join(r.top, ...p.split('/'));
+          await serialised(abs, () => writeAtomic(abs, Buffer.from(merge.text, 'utf8'), 0o644));
+          if (merge.text === (await headText(r, p))) {
+            // The published text kept whole: the file has nothing left to publish.
+            stale.delete(p);
+            files = files.filter((f) => f !== merge.file);
+          }
+        }
+        if (files.length === 0) {
+          throw new HttpError(
+            409,
+            'A junção é igual à versão publicada: não há nada a publicar. O arquivo salvo agora é a versão publicada.',
+          );
+        }
+        const merged = resolved.map((m) => m.file);
         const current = await changes();
         const byFile = new Map(current.files.map((c) => [c.file, c]));
         const links = current.refused.filter((x) => files.includes(x.file));
@@ -750,14 +836,13 @@ export function createPublisher(options: PublishOptions) {
           }
         }
         const repoPaths = files.map((f) => toRepoPath(r, f));
-        const unseen = repoPaths.filter((p, i) => stale.has(p) && !overwrite.includes(files[i]!));
+        const seen = (file: string) => overwrite.includes(file) || merged.includes(file);
+        const unseen = repoPaths.filter((p, i) => stale.has(p) && !seen(files[i]!));
         if (unseen.length > 0) {
           const conflicts = await Promise.all(
-            unseen.map(async (p) => ({
-              file: toApiFile(r, p)!,
-              mine: await worktreeText(r, p),
-              theirs: await headText(r, p),
-            })),
+            unseen.map(async (p) =>
+              conflictEntry(r, toApiFile(r, p)!, p, await worktreeText(r, p), 'HEAD', stale.get(p)),
+            ),
           );
           return {
             status: 409,
@@ -767,10 +852,25 @@ export function createPublisher(options: PublishOptions) {
             },
           };
         }
+        // Whose published change this one replaces or merges with, and when: in the message.
+        const replacedBy = async (kind: (file: string) => boolean) => {
+          const out: { route: string; version: PublishedVersion }[] = [];
+          for (const [i, p] of repoPaths.entries()) {
+            const version = stale.has(p) && kind(files[i]!) ? await lastChange(r, 'HEAD', p) : null;
+            if (version) out.push({ route: options.routeOf(files[i]!) ?? files[i]!, version });
+          }
+          return out;
+        };
+        const fullMessage = conflictMessage(
+          message,
+          await replacedBy((f) => overwrite.includes(f) && !merged.includes(f)),
+          await replacedBy((f) => merged.includes(f)),
+          formatDate,
+        );
         return commitAndPush(
           r,
           person,
-          message,
+          fullMessage,
           repoPaths.map((p) => ({ path: p, from: 'worktree' as const })),
           'publicar',
           files,
@@ -1158,46 +1258,6 @@ export function formatDate(iso: string): string {
   const d = new Date(iso);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-
-/** `npm run build` in a child process, as CI runs it. */
-function runBuild(
-  root: string,
-  pagesDir: string,
-  publicDir: string,
-  outDir: string,
-  vercelOut: string,
-): Promise<{ code: number; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'runtime/cli.ts',
-        'build',
-        '--pages',
-        pagesDir,
-        '--public',
-        publicDir,
-        '--out',
-        outDir,
-        '--vercel-out',
-        vercelOut,
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-    crashPoint('check');
-  });
 }
 
 /**

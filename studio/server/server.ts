@@ -25,6 +25,7 @@ import { createAuditLog } from './audit.ts';
 import { localPerson, type Person } from './people.ts';
 import { createPresence } from './presence.ts';
 import { publisherFor } from './publish.ts';
+import { createPictures } from './review/pictures.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import { APP_ASSETS_PREFIX } from './hosted/app.ts';
 import { createHostedGate, sendHostedPage, type HostedGate, type HostedOptions } from './hosted/gate.ts';
@@ -141,6 +142,7 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
     publisher: await publisherFor({ root, pagesDir, publicDir, audit, runtime }),
     presence: createPresence(),
     mode: hosted?.mode ?? 'local',
+    pictures: createPictures(),
   };
   const servePublic = publicFiles({ root, publicDir: realPublicDir, runtime, vite });
   let port = 0;
@@ -187,6 +189,8 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
         await vite.close();
         await runtime.dispose();
         await hosted?.dispose();
+        await ctx.pictures?.dispose();
+        await ctx.publisher.builds.dispose();
       })()),
   };
 }
@@ -351,6 +355,13 @@ const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWi
 async function answerApi(rc: RequestContext, query: URLSearchParams, person: Person, pathname: string) {
   const answer = await handleApi(rc.ctx, { req: rc.req, query, person }, pathname);
   for (const [name, value] of Object.entries(answer.headers ?? {})) rc.res.setHeader(name, value);
+  if (Buffer.isBuffer(answer.body)) {
+    // A picture (review/): its bytes, with the type and caching the handler set.
+    rc.res.statusCode = answer.status;
+    rc.res.setHeader('Content-Length', answer.body.length);
+    rc.res.end(answer.body);
+    return;
+  }
   sendJson(rc.res, answer.status, answer.body);
 }
 

@@ -179,6 +179,7 @@ describe('Publicar', () => {
     });
     expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
     expect(git(site.remote, 'rev-parse', 'main^')).toBe(before);
+    expect(git(site.remote, 'log', '-1', '--format=%b', 'main')).toBe('Meu título');
   }, 120_000);
 });
 
@@ -187,7 +188,10 @@ describe('Histórico', () => {
     const history = await api<HistoryAnswer>('GET', '/api/history?file=pages/recarga.yaml');
     expect(history.status).toBe(200);
     expect(history.body.entries.map((e) => `${e.name}|${e.message}`)).toEqual([
-      'Ana Marketing|Meu título',
+      // Published over the other person's version: the message says so (decision 30).
+      expect.stringMatching(
+        /^Ana Marketing\|Publica \/recarga no lugar da versão de Outra Pessoa \(commit [0-9a-f]{7}, \d\d\/\d\d\/\d{4} \d\d:\d\d\)$/,
+      ),
       'Outra Pessoa|Outro título',
       'Ana Marketing|Muda o título de /recarga',
       'Dev Fillgás|Site inicial',

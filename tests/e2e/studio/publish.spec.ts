@@ -120,7 +120,8 @@ test('history shows who changed what, and restoring a version publishes it as a 
   await shot(p, 'historico-375');
   await p.setViewportSize({ width: 1280, height: 800 });
 
-  await versions.getByRole('button', { name: /Site inicial/ }).click();
+  // Listed by what it changed: the first commit created the page.
+  await versions.getByRole('button', { name: /Cria a página/ }).click();
   await p.getByRole('button', { name: 'Restaurar esta versão' }).click();
   await p.getByRole('dialog').getByRole('button', { name: 'Restaurar e publicar' }).click();
   await expect(p.getByRole('status').filter({ hasText: 'Versão restaurada e publicada' })).toBeVisible({
