@@ -17,5 +17,8 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 60_000,
+    // By default Vitest runs (cores - 1) files at a time: one on the CI's 2-core machine, which
+    // leaves a core idle while a file waits on builds, child processes or workerd. Two at a time.
+    maxWorkers: 2,
   },
 });
