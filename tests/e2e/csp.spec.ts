@@ -4,15 +4,23 @@
  * Content-Security-Policy violations, without an analytics id and with one (before and after
  * consent, the Google tag answered locally).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';
 import { ALL_ROUTES } from './routes.ts';
 
 const routes = ALL_ROUTES;
 
-/** Records CSP violation events (from the first script on) and console errors. */
+/**
+ * Records CSP violation events (from the first script on) and console errors. The returned
+ * function reads them once every request the page has started has been answered (a request the
+ * CSP blocks never starts: its violation is reported at once).
+ */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   const errors: string[] = [];
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   page.on('console', (msg) => {
     // The 404 page's own status is expected; any other console error is not.
     if (msg.type() === 'error' && !msg.text().includes('status of 404'))
@@ -27,6 +35,7 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     );
   });
   return async () => {
+    await expect.poll(() => [...inFlight].map((request) => request.url())).toEqual([]);
     const violations = await page
       .evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])
       .catch(() => [] as string[]);
@@ -34,12 +43,50 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   };
 }
 
+/**
+ * Brings every part of the page into view, half a screen at a time, then goes back to the top.
+ * Each stop waits until the browser has run the intersection observers for it (reveals, islands
+ * due when visible): a new observer reports at the next rendering update, after the page's own
+ * observers, registered earlier, have seen the same position. The jumps are instant: the page
+ * scrolls smoothly, and a smooth window.scrollTo holds the test a second or more each time.
+ */
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // The islands are scheduled after the first paint (a frame, then a task: runtime/client/islands.ts).
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const observed = () =>
+      new Promise<void>((resolve) => {
+        const observer = new IntersectionObserver(() => {
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(document.documentElement);
+      });
+    for (let top = 0; ; top += window.innerHeight / 2) {
+      window.scrollTo({ top, behavior: 'instant' });
+      await observed();
+      const end = document.documentElement.scrollHeight;
+      if (window.scrollY + window.innerHeight >= end - 1 || top >= end) break;
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    await observed();
+  });
+}
+
 /** Every behaviour a page has: islands hydrated, the popup opened, the menu opened. */
 async function exercise(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForTimeout(50);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await scrollThrough(page);
+  // The islands that came into view are live (their code loaded and ran) before the next step.
+  // A wrapper has no box of its own (display: contents): an island is shown when its content is.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-island][data-hydrate="visible"]:not([data-hydrated])')]
+          .filter((el) => [...el.children].some((child) => child.getClientRects().length > 0))
+          .map((el) => el.getAttribute('data-island')),
+      ),
+    )
+    .toEqual([]);
   const menu = page.getByRole('button', { name: 'Abrir menu' });
   if ((await menu.count()) > 0 && (await menu.isVisible())) {
     await menu.click();

@@ -63,8 +63,20 @@ test('head and content top to bottom, no horizontal scroll, no console errors', 
     expect(await img.getAttribute('width')).toBe('480');
     expect(await img.getAttribute('height')).toBe('360');
   }
-  // Scroll through the page so every island hydrates, then check the layout.
-  for (let y = 0; y < 9000; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  // Scroll through the page so every island hydrates, then check the layout. Instant jumps, each
+  // held until the intersection observers have seen it (a new observer reports at the next
+  // rendering update, after the page's own): a smooth scrollTo holds the test for its whole glide.
+  for (let y = 0; y < 9000; y += 600)
+    await page.evaluate(async (top) => {
+      window.scrollTo({ top, behavior: 'instant' });
+      await new Promise<void>((resolve) => {
+        const observer = new IntersectionObserver(() => {
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(document.documentElement);
+      });
+    }, y);
   await page.waitForLoadState('networkidle');
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
