@@ -104,7 +104,12 @@ export async function snapshot(dir: string): Promise<Record<string, string>> {
   const result: Record<string, string> = {};
   for (const entry of await readdir(dir, { recursive: true })) {
     const abs = path.join(dir, entry);
-    const stats = await lstat(abs);
+    // (A temporary file renamed away while the folder was being listed was never there.)
+    const stats = await lstat(abs).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (!stats) continue;
     if (stats.isSymbolicLink()) result[entry] = `link → ${await readlink(abs)}`;
     else if (stats.isFile()) result[entry] = sha256(await readFile(abs));
     else result[entry] = 'folder';
