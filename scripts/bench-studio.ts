@@ -214,6 +214,9 @@ for (const m of measured)
   console.log(
     `| ${m.blocks} blocos | ${ms(m.open)} | ${ms(quantile(m.preview, 0.5))} | ${ms(quantile(m.preview, 0.95))} | ${m.preview.length} |`,
   );
+// BENCH_RAW=1: every keystroke's time, in order (a slow start tells from a slow page).
+if (process.env.BENCH_RAW)
+  for (const m of measured) console.log(`${m.blocks} blocos:`, m.preview.map((t) => Math.round(t)).join(' '));
 const { diagnostics } = measured[0]!;
 if (diagnostics.length > 0)
   console.log(
