@@ -289,6 +289,8 @@ test('a marketer starts, reads, ends an experiment and brings the winner home, w
   // Histórico of /agendamento shows it as one change.
   await conclude.getByRole('button', { name: 'Fechar' }).click();
   await p.goto(`${url}#/historico/${encodeURIComponent('pages/agendamento.yaml')}`);
+  // The version is told by what it changed on the page; its message is folded under it.
+  await p.getByText('Mensagem original').click();
   await expect(p.getByText(`Leva a vencedora /agendamento-oferta para /agendamento`).first()).toBeVisible();
   await expect(p.locator('[data-other-files]')).toContainText('pages/agendamento-oferta.yaml');
   await expect(p.getByRole('button', { name: 'Desfazer esta mudança inteira' })).toBeVisible();
