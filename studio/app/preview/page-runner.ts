@@ -158,6 +158,9 @@ function settle(roots: Element[], wholePage = false): void {
 async function run(roots: Element[], gen: number): Promise<void> {
   const behaviours = Promise.all(roots.map((root) => runBehaviors(root)));
   const islands = roots.flatMap((root) => [...root.querySelectorAll<HTMLElement>('[data-island]')]);
+  // A whole page's islands that wait to be seen on the site wait here too (a long page would
+  // otherwise start dozens of them before the author can type); a swapped block's start at once.
+  const wholePage = roots[0] === document.body;
   await Promise.all(
     islands.map((el) => {
       if (el.dataset.island === 'popup') {
@@ -166,11 +169,38 @@ async function run(roots: Element[], gen: number): Promise<void> {
         forgetMemoryFlags();
         el.dataset.props = JSON.stringify({ ...JSON.parse(el.dataset.props ?? '{}'), delayMs: 0 });
       }
-      return hydrateIsland(el).catch(() => undefined);
+      if (wholePage && el.dataset.hydrate === 'visible') return whenNear(el, () => void start(el));
+      return start(el);
     }),
   );
   await behaviours;
   if (gen === generation) await applyState(roots);
+}
+
+const hydrating = new WeakSet<HTMLElement>();
+
+/** Hydrates an island once (a state may need one the page has not reached yet). */
+function start(el: HTMLElement): Promise<void> {
+  if (hydrating.has(el) || !el.isConnected) return Promise.resolve();
+  hydrating.add(el);
+  return hydrateIsland(el).catch(() => undefined);
+}
+
+/** Runs `then` once the island is near the frame's viewport (as the site's islands.ts waits). */
+function whenNear(el: HTMLElement, then: () => void): void {
+  const target =
+    [...el.children].find((child) => !['LINK', 'STYLE', 'SCRIPT', 'META'].includes(child.tagName)) ?? el;
+  // The frame's own document as the root: in a cross-origin frame the implicit root is the top
+  // window, where a margin is ignored.
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      then();
+    },
+    { root: document, rootMargin: '200px' },
+  );
+  observer.observe(target);
 }
 
 /** Shows a state on the page as it is now. */
@@ -232,6 +262,7 @@ async function applyState(roots: Element[]): Promise<void> {
     case 'slide-2':
     case 'slide-3':
       for (const island of within('[data-island="gallery"], [data-island="testimonials"]')) {
+        await start(island);
         const next = island.querySelector<HTMLElement>('button[aria-label^="Próxim"]');
         for (let i = state === 'slide-2' ? 1 : 2; i > 0 && next; i--) {
           next.click();
