@@ -6,9 +6,9 @@
  * them on request. Results are cached by content in node_modules/.cache, so only new or changed
  * photos cost time.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Connect } from 'vite';
 import type { VariantFormat } from '../../design/picture.tsx';
@@ -78,7 +78,11 @@ export async function makeVariant(root: string, publicDir: string, url: string):
           : pipeline.jpeg(ENCODE.jpg);
   const result = await out.toBuffer();
   await mkdir(cacheDir, { recursive: true });
-  await writeFile(cached, result);
+  // Written aside, then renamed: a build running at the same time (two test files, two
+  // previews) never reads a half-written image from the cache.
+  const partial = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(partial, result);
+  await rename(partial, cached);
   return result;
 }
 
