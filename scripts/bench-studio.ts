@@ -3,20 +3,22 @@
  * temporary folder), in Chromium: opening a page until its preview shows, keystroke → updated
  * preview (median and p95 of many single keystrokes) on /agendamento (13 blocks) and on the same
  * page grown to 50 and 200 blocks, keystroke → schema problem underlined, and the gzipped size of
- * the Estúdio's own JavaScript (a production build of the app).
+ * the Estúdio's own JavaScript (the app's production build, which npm run studio serves).
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
 import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml';
-import { appViteConfig } from '../studio/app/vite-config.ts';
+import { cachedAppDir } from '../studio/server/app-cache.ts';
 import { createStudioServer } from '../studio/server/server.ts';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+// As npm run studio runs: the app's production build, previews rendered by React's production
+// build (package.json sets NODE_ENV). BENCH_DEV_APP=1: as `npm run studio -- --dev`.
+if (process.env.BENCH_DEV_APP) process.env.NODE_ENV = 'development';
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 40);
 
 const quantile = (values: number[], q: number) => {
@@ -62,13 +64,18 @@ interface Measured {
   diagnostics: number[];
 }
 
-async function latencies(): Promise<Measured[]> {
+async function latencies(appDir: string | undefined): Promise<Measured[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'estudio-bench-'));
   await cp(path.join(ROOT, 'pages'), path.join(dir, 'pages'), { recursive: true });
   const base = await readFile(path.join(dir, 'pages/agendamento.yaml'), 'utf8');
   for (const count of LONG_PAGES)
     await writeFile(path.join(dir, `pages/longa-${count}.yaml`), longPage(base, count));
-  const server = await createStudioServer({ root: ROOT, pagesDir: path.join(dir, 'pages'), port: 0 });
+  const server = await createStudioServer({
+    root: ROOT,
+    pagesDir: path.join(dir, 'pages'),
+    port: 0,
+    ...(appDir ? { appDir } : {}),
+  });
   const browser = await launchChromium();
   try {
     const results: Measured[] = [];
@@ -174,39 +181,22 @@ async function onePage(
   }
 }
 
-async function appSize(): Promise<{ files: number; gzip: number; raw: number }> {
-  const outDir = await mkdtemp(path.join(os.tmpdir(), 'estudio-app-'));
-  try {
-    await build({
-      ...appViteConfig(),
-      root: ROOT,
-      configFile: false,
-      logLevel: 'warn',
-      publicDir: false,
-      build: {
-        outDir,
-        emptyOutDir: true,
-        rollupOptions: { input: path.join(ROOT, 'studio/app/index.html') },
-      },
-    });
-    const files = (await readdir(outDir, { recursive: true })).filter((f) => /\.js$/.test(f));
-    let gzip = 0;
-    let raw = 0;
-    for (const f of files) {
-      const bytes = await readFile(path.join(outDir, f));
-      raw += bytes.length;
-      gzip += gzipSync(bytes, { level: 9 }).length;
-    }
-    return { files: files.length, gzip, raw };
-  } finally {
-    await rm(outDir, { recursive: true, force: true });
+/** The gzipped size of the app's production build's scripts (as npm run studio serves them). */
+async function appSize(dir: string): Promise<{ files: number; gzip: number; raw: number }> {
+  const files = (await readdir(dir, { recursive: true })).filter((f) => /\.js$/.test(f));
+  let gzip = 0;
+  let raw = 0;
+  for (const f of files) {
+    const bytes = await readFile(path.join(dir, f));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
   }
+  return { files: files.length, gzip, raw };
 }
 
-// The size first: the Estúdio's dev server sets NODE_ENV=development, which a later build would
-// inherit (React's development bundle).
-const size = await appSize();
-const measured = await latencies();
+const builtApp = await cachedAppDir(ROOT);
+const size = await appSize(builtApp);
+const measured = await latencies(process.env.BENCH_DEV_APP ? undefined : builtApp);
 console.log(
   `Estúdio (${os.cpus().length} CPU, Node ${process.version}); /agendamento e a mesma página com mais blocos`,
 );

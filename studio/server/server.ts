@@ -1,7 +1,7 @@
 /**
- * The Estúdio's server: one Node HTTP server on 127.0.0.1 that serves the browser app through
- * Vite (middleware mode), the JSON API, and the preview frame's public files, behind the checks
- * of security.ts. docs: ../shared/docs/studio.md ("Security of a server that writes files").
+ * The Estúdio's server: one Node HTTP server on 127.0.0.1 that serves the browser app (a
+ * production build, `appDir`, or through Vite in middleware mode with hot reload), the JSON API,
+ * and the preview frame's public files, behind the checks of security.ts. docs: ../shared/docs/studio.md ("Security of a server that writes files").
  *
  * Hosted (`hosted` option, decision 0018), the same server listens on any interface behind the
  * platform's HTTPS: accounts and sessions or an identity-aware proxy instead of the token
@@ -27,7 +27,7 @@ import { createPresence } from './presence.ts';
 import { publisherFor } from './publish.ts';
 import { createPictures } from './review/pictures.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
-import { APP_ASSETS_PREFIX } from './hosted/app.ts';
+import { APP_ASSETS_PREFIX, prepareApp, type BuiltApp } from './hosted/app.ts';
 import { createHostedGate, sendHostedPage, type HostedGate, type HostedOptions } from './hosted/gate.ts';
 import {
   appCsp,
@@ -69,6 +69,11 @@ export interface StudioOptions {
   dataDir?: string;
   /** Runs hosted, for people with only a browser (decision 0018): no token, sign-in instead. */
   hosted?: HostedOptions;
+  /**
+   * Local mode: serve this production build of the app (app-cache.ts, or npm run studio:build)
+   * under the hosted Estúdio's strict CSP, instead of Vite's development app with hot reload.
+   */
+  appDir?: string;
 }
 
 export interface StudioServer {
@@ -103,6 +108,10 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
   // Hosted: the accounts (or the proxy's settings) and the app's build, before anything else.
   const hosted = options.hosted ? await createHostedGate(options.hosted, { audit, dataDir }) : undefined;
 
+  // Local mode with a build of the app (npm run studio; app-cache.ts): served like hosted's.
+  const builtApp = !hosted && options.appDir ? await prepareApp(options.appDir) : undefined;
+  const devApp = !hosted && !builtApp;
+
   const httpServer = http.createServer();
   // Vite's HMR WebSocket listens for 'upgrade' here; only upgrades that pass our checks reach it.
   const upgrades = new EventEmitter();
@@ -113,12 +122,20 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
       configFile: false,
       appType: 'custom',
       logLevel: 'warn',
-      // Hosted: no HMR socket at all (the app is a build; the SSR runner needs none).
+      // A built app (hosted, or local without --dev): no HMR socket at all (the SSR runner needs none).
       server: {
         middlewareMode: true,
-        ws: hosted ? false : { server: upgrades as unknown as http.Server },
+        ws: devApp ? { server: upgrades as unknown as http.Server } : false,
       },
       ...appViteConfig(),
+      // A built app: no module of the app is served, so none is pre-bundled, and what Vite keeps
+      // is kept apart (this process runs with NODE_ENV=production: its bundles would not suit --dev).
+      ...(devApp
+        ? {}
+        : {
+            optimizeDeps: { noDiscovery: true, include: [] },
+            cacheDir: path.join(root, 'node_modules/.vite-estudio'),
+          }),
     });
   } catch (error) {
     await hosted?.dispose();
@@ -148,10 +165,10 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
   let port = 0;
 
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    void handle({ req, res, port, token, root, ctx, vite, servePublic, person, hosted });
+    void handle({ req, res, port, token, root, ctx, vite, servePublic, person, hosted, builtApp });
   });
   httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const status = hosted
+    const status = !devApp
       ? 404
       : !hostAllowed(req, port) || !originAllowed(req, port)
         ? 403
@@ -218,6 +235,7 @@ interface RequestContext {
   /** Local mode's author (git config). */
   person: Person;
   hosted: HostedGate | undefined;
+  builtApp: BuiltApp | undefined;
 }
 
 async function handle(rc: RequestContext): Promise<void> {
@@ -341,8 +359,18 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
     throw new HttpError(405, `O método ${req.method} não é aceito neste endereço.`);
   if (pathname === '/') {
     rc.servePublic.warmPreview();
+    if (rc.builtApp) {
+      const nonce = newNonce();
+      res.setHeader('Content-Security-Policy', appCsp(nonce));
+      sendHtml(res, 200, rc.builtApp.page(nonce));
+      return;
+    }
     await sendApp(rc);
     return;
+  }
+  if (rc.builtApp && pathname.startsWith(APP_ASSETS_PREFIX)) {
+    res.setHeader('Content-Security-Policy', appCsp());
+    if (await rc.builtApp.serve(req, res)) return;
   }
   // The app's modules, Vite's client and dependencies.
   if (!(await answered(rc.vite.middlewares, req, res)))
