@@ -6,6 +6,7 @@
 import type { Extension } from '@codemirror/state';
 import { schemaLanguage, sharedSchemaClient } from './editor/schema-language.ts';
 
-export function editorExtensions(): Extension[] {
-  return schemaLanguage({ client: sharedSchemaClient() });
+/** `accepted`: the server's render found this text valid (or will say): the worker need not check it. */
+export function editorExtensions(accepted?: (text: string) => boolean | Promise<boolean>): Extension[] {
+  return schemaLanguage({ client: sharedSchemaClient(), ...(accepted ? { accepted } : {}) });
 }

@@ -18,6 +18,7 @@ import { othersHere, useMe, usePresence } from './presence.ts';
 import type { InheritedAnswer, InheritedBlock } from '../server/inherited.ts';
 import { PublishDialog } from './publish-dialog.tsx';
 import { editorExtensions } from './editor-extensions.ts';
+import { ServerVerdicts } from './server-verdicts.ts';
 import { PreviewFrame, type PreviewState } from './preview-frame.tsx';
 import { editableTexts, inlineTextEdit, type InlineEditMessage } from './inline-edits.ts';
 import { EventsStrip, StateControl, type PageEvent } from './preview-controls.tsx';
@@ -321,6 +322,9 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
   // Previews: at most one request in flight; the newest text waits and goes next. Each answer
   // brings only the parts of the render not held from the one before (render-parts.ts).
   const renderParts = useRef(new Map<string, string>());
+  // What the server said of each text (server-verdicts.ts): the editor's worker skips what it accepted.
+  const [verdicts] = useState(() => new ServerVerdicts());
+  const extensions = useMemo(() => editorExtensions(verdicts.accepts), [verdicts]);
   const blockTexts = useRef(new Map<string, RenderedBlock['texts']>());
   const pending = useRef<string | null>(null);
   const busy = useRef(false);
@@ -338,7 +342,8 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
           if (!render || !blocks) {
             // A part named as held was not (never in practice): ask again for the whole render.
             renderParts.current.clear();
-            pending.current ??= source;
+            if (pending.current === null) pending.current = source;
+            else verdicts.settle(source, false);
             continue;
           }
           const inherited = blocks.flatMap((b, i) => (b.file === file ? [] : [i]));
@@ -355,18 +360,23 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
           setPreview((p) => ({ ...p, stale: true }));
           setProblems(answer.problems);
         }
+        verdicts.settle(source, answer.ok);
       } catch (e) {
+        verdicts.settle(source, false);
         setMessage({ tone: 'error', text: e instanceof Error ? e.message : String(e) });
       }
     }
     busy.current = false;
-  }, [file]);
+  }, [file, verdicts]);
   const requestPreview = useCallback(
     (source: string) => {
+      // A text overtaken before it was sent gets no verdict: the worker checks it, if still asked.
+      if (pending.current !== null && pending.current !== source) verdicts.settle(pending.current, false);
       pending.current = source;
+      verdicts.expect(source);
       void pump();
     },
-    [pump],
+    [pump, verdicts],
   );
   useEffect(() => requestPreview(page.source), [page.source, requestPreview]);
 
@@ -601,7 +611,7 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
                 problems={fileProblems}
                 onChange={onChange}
                 onCursor={onCursor}
-                extensions={editorExtensions()}
+                extensions={extensions}
                 handleRef={editor}
               />
             </div>
