@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../design/theme.ts';
-import type { BlockInfo, PageAnswer, PreviewDeltaBlock } from '../api.ts';
+import type { BlockInfo, PageAnswer, PreviewDeltaAnswer, PreviewDeltaBlock } from '../api.ts';
 import type { DraftProblem, DraftRender } from '../../runtime/dev/index.ts';
 import { api, ApiFailure, isConflict } from './api-client.ts';
 import { clearDraft, flushDrafts, readDraft, writeDraftSoon, type Draft } from './drafts.ts';
@@ -205,11 +205,17 @@ export function EditorScreen({ file, onBack }: { file: string; onBack: () => voi
   const [loaded, setLoaded] = useState<PageAnswer>();
   const [loadError, setLoadError] = useState<string>();
   const [recovered, setRecovered] = useState<Draft>();
+  const [firstPreview, setFirstPreview] = useState<FirstPreview>();
   useEffect(() => {
     api.page(file).then(
       (page) => {
         const draft = readDraft(file);
         if (draft && draft.source !== page.source) setRecovered(draft);
+        // The preview is asked for at once: the server renders while the editor is being built
+        // (on a long page both take a few hundred milliseconds).
+        const answer = api.previewDelta(file, page.source, []);
+        answer.catch(() => {}); // (the editor reads it, and shows its failure)
+        setFirstPreview({ source: page.source, answer });
         setLoaded(page);
       },
       (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)),
@@ -229,10 +235,34 @@ export function EditorScreen({ file, onBack }: { file: string; onBack: () => voi
         <Message tone="info">Abrindo {file}…</Message>
       </main>
     );
-  return <Editor key={loaded.version} page={loaded} recovered={recovered} onBack={onBack} />;
+  return (
+    <Editor
+      key={loaded.version}
+      page={loaded}
+      recovered={recovered}
+      firstPreview={firstPreview}
+      onBack={onBack}
+    />
+  );
 }
 
-function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Draft; onBack: () => void }) {
+/** The preview of the page as loaded, asked for before the editor was built (no part held yet). */
+interface FirstPreview {
+  source: string;
+  answer: Promise<PreviewDeltaAnswer>;
+}
+
+function Editor({
+  page,
+  recovered,
+  firstPreview,
+  onBack,
+}: {
+  page: PageAnswer;
+  recovered?: Draft;
+  firstPreview?: FirstPreview;
+  onBack: () => void;
+}) {
   const { file } = page;
   const editor = useRef<SourceEditorHandle | null>(null);
   const [saved, setSaved] = useState({ source: page.source, version: page.version, at: 0 });
@@ -328,14 +358,20 @@ function Editor({ page, recovered, onBack }: { page: PageAnswer; recovered?: Dra
   const blockTexts = useRef(new Map<string, RenderedBlock['texts']>());
   const pending = useRef<string | null>(null);
   const busy = useRef(false);
+  const early = useRef(firstPreview);
   const pump = useCallback(async () => {
     if (busy.current) return;
     busy.current = true;
     while (pending.current !== null) {
       const source = pending.current;
       pending.current = null;
+      const asked = early.current;
+      early.current = undefined;
       try {
-        const answer = await api.previewDelta(file, source, renderParts.current.keys());
+        const answer =
+          asked?.source === source && renderParts.current.size === 0
+            ? await asked.answer
+            : await api.previewDelta(file, source, renderParts.current.keys());
         if (answer.ok) {
           const render = resolveDelta(answer.delta, renderParts.current);
           const blocks = render && withTexts(answer.blocks, answer.delta.names.blocks, blockTexts.current);
