@@ -1,13 +1,12 @@
 /**
- * The hosted Estúdio serves a production build of the app, not Vite's dev server: no HMR client,
- * no React refresh preamble, no inline script, so the app runs under a strict CSP. It is built
- * at start-up (about a second; a child process with NODE_ENV=production, build-app.ts) into a
- * temporary folder, or taken from a folder built before (`appDir`).
+ * The Estúdio serves a production build of the app, not Vite's dev server (hosted always, local
+ * unless --dev): no HMR client, no React refresh preamble, no inline script, so the app runs under
+ * a strict CSP. It is built (a child process with NODE_ENV=production, build-app.ts) once per
+ * version of its sources and kept (app-cache.ts), or taken from a folder built before (`appDir`).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sirv from 'sirv';
@@ -27,7 +26,6 @@ export interface BuiltApp {
   page(nonce: string): string;
   /** Answers a request for a built file under /app/; false when there is no such file. */
   serve(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
-  dispose(): Promise<void>;
 }
 
 /** Builds the app into `outDir` (emptied first). */
@@ -46,32 +44,23 @@ export async function buildApp(outDir: string): Promise<void> {
   }
 }
 
-export async function prepareApp(appDir?: string): Promise<BuiltApp> {
-  const dir = appDir ?? (await mkdtemp(path.join(os.tmpdir(), 'estudio-app-')));
-  try {
-    if (!appDir) await buildApp(dir);
-    const html = await readFile(path.join(dir, 'index.html'), 'utf8');
-    if (!html.includes(CSP_NONCE_PLACEHOLDER))
-      throw new Error(`${dir}/index.html não foi feito por build-app.ts (falta o marcador do nonce).`);
-    const files = sirv(dir, {
-      etag: true,
-      gzip: true,
-      brotli: true,
-      dotfiles: false,
-      extensions: [],
-      // Hashed names: a file never changes, so it is kept for a year, by this browser only.
-      setHeaders: (res) => res.setHeader('Cache-Control', 'private, max-age=31536000, immutable'),
-    }) as Connect.NextHandleFunction;
-    return {
-      dir,
-      page: (nonce) => html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce),
-      serve: (req, res) => answered(files, req, res),
-      dispose: async () => {
-        if (!appDir) await rm(dir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    if (!appDir) await rm(dir, { recursive: true, force: true });
-    throw error;
-  }
+/** The built app in `dir` (a folder build-app.ts wrote: app-cache.ts's, or npm run studio:build's). */
+export async function prepareApp(dir: string): Promise<BuiltApp> {
+  const html = await readFile(path.join(dir, 'index.html'), 'utf8');
+  if (!html.includes(CSP_NONCE_PLACEHOLDER))
+    throw new Error(`${dir}/index.html não foi feito por build-app.ts (falta o marcador do nonce).`);
+  const files = sirv(dir, {
+    etag: true,
+    gzip: true,
+    brotli: true,
+    dotfiles: false,
+    extensions: [],
+    // Hashed names: a file never changes, so it is kept for a year, by this browser only.
+    setHeaders: (res) => res.setHeader('Cache-Control', 'private, max-age=31536000, immutable'),
+  }) as Connect.NextHandleFunction;
+  return {
+    dir,
+    page: (nonce) => html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce),
+    serve: (req, res) => answered(files, req, res),
+  };
 }

@@ -32,6 +32,7 @@ import {
   type Account,
   type AccountSource,
 } from './accounts.ts';
+import { cachedAppDir } from '../app-cache.ts';
 import { prepareApp, type BuiltApp } from './app.ts';
 import { browserSigner } from './browsers.ts';
 import {
@@ -102,6 +103,8 @@ export interface HostedGate {
 }
 
 /** The form's body: small, url-encoded, UTF-8. */
+/** The project whose app is served (its build is kept by app-cache.ts). */
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAX_FORM_BYTES = 4 * 1024;
 
 /** Refuses to start with a Portuguese message (main.ts prints it). */
@@ -241,7 +244,7 @@ export async function createHostedGate(
   const limiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.limits }, now);
   const browsers = accounts ? await browserSigner(context.dataDir) : undefined;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const app = await prepareApp(options.appDir);
+  const app = await prepareApp(options.appDir ?? (await cachedAppDir(PROJECT_ROOT)));
   const ip = (req: IncomingMessage) => clientAddress(req, trustedProxies);
 
   /** The account behind the request's session, or undefined (and the dead session forgotten). */
@@ -427,7 +430,6 @@ export async function createHostedGate(
 
     dispose: async () => {
       await sessions.close();
-      await app.dispose();
     },
   };
 }
