@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { fontBaseName, fontFaceCss, fontFiles } from './fonts.ts';
+import { verticalMetrics } from './font-tables.ts';
+import { fallbackFaceCss, fallbackFaces, fontBaseName, fontFaceCss, fontFiles } from './fonts.ts';
 import { globalCss } from './global-styles.ts';
 import { fonts } from './theme.ts';
 
@@ -34,8 +35,8 @@ describe('font files', () => {
     expect(new Set(fontFiles.map(fontBaseName)).size).toBe(fontFiles.length);
   });
 
-  it('become one swap @font-face each, with its weight, plus the fallbacks the tokens name', () => {
-    const css = fontFaceCss((f) => `/f/${fontBaseName(f)}.woff2`);
+  it('become one @font-face each, with its weight, plus the fallbacks the tokens name', () => {
+    const css = fontFaceCss((f) => `/f/${fontBaseName(f)}.woff2`, 'optional');
     const web = css.match(/@font-face\{[^}]*url\([^}]*\}/g) ?? [];
     expect(
       web.map((face) =>
@@ -45,7 +46,14 @@ describe('font files', () => {
           .join(' '),
       ),
     ).toEqual(fontFiles.map((f) => `${f.family} ${f.weight}`));
-    for (const face of web) expect(face).toContain('font-display:swap');
+    // On the site's pages, optional, not swap: a face that arrives after the first paint is not
+    // swapped in, so the text never moves (decision 0028, tests/e2e/font-swap.spec.ts).
+    for (const face of web) expect(face).toContain('font-display:optional');
+    // The Estúdio's screens and Storybook add the CSS after their first paint: there, optional
+    // would keep the fallback for good, so they swap the faces in.
+    const tools = fontFaceCss((f) => `/f/${fontBaseName(f)}.woff2`);
+    expect(tools.match(/font-display:\w+/g)).toEqual(fontFiles.map(() => 'font-display:swap'));
+    expect(tools.replaceAll('font-display:swap', 'font-display:optional')).toBe(css);
     // Every family a token stack names before the system fonts is declared: the web face or
     // its metric-matched local fallback (a name with no @font-face would silently be skipped).
     for (const [token, stack] of Object.entries(fonts)) {
@@ -53,6 +61,54 @@ describe('font files', () => {
         if (!name.startsWith("'")) break;
         expect(css, `${token}: ${name}`).toContain(`font-family:${name};`);
       }
+    }
+  });
+});
+
+describe('fallback faces', () => {
+  it('record the vertical metrics of the files the build ships', () => {
+    for (const font of fontFiles) {
+      const { unitsPerEm, ascender, descender, lineGap, typo } = verticalMetrics(
+        readFileSync(require.resolve(font.module)),
+      );
+      expect(font.metrics, font.module).toEqual({ unitsPerEm, ascender, descender, lineGap });
+      // Chromium takes OS/2's typographic metrics when USE_TYPO_METRICS is set, hhea's otherwise:
+      // in these files they agree, so either way the overrides below are the ones it uses.
+      expect({ ascender: typo.ascender, descender: typo.descender, lineGap: typo.lineGap }).toEqual({
+        ascender,
+        descender,
+        lineGap,
+      });
+    }
+  });
+
+  it('stand in for every (family, weight) file, and for every Poppins weight in capitals', () => {
+    const key = (f: { family: string; weight: number }) => `${f.family} ${f.weight}`;
+    expect(fallbackFaces.filter((f) => f.name !== 'Poppins Caps Fallback').map(key)).toEqual(
+      fontFiles.map(key),
+    );
+    expect(fallbackFaces.filter((f) => f.name === 'Poppins Caps Fallback').map(key)).toEqual(
+      fontFiles.filter((f) => f.family === 'Poppins').map(key),
+    );
+  });
+
+  it('are Arial-like local fonts, bold for bold text, whose lines are as tall as the web face’s', () => {
+    const inter = fallbackFaceCss(fallbackFaces[0]!);
+    expect(inter).toBe(
+      "@font-face{font-family:'Inter Fallback';font-weight:400;src:local('Arial'),local('ArialMT'),local('Liberation Sans'),local('LiberationSans'),local('Arimo'),local('Arimo-Regular'),local('Roboto'),local('Roboto-Regular');ascent-override:91.35%;descent-override:22.75%;line-gap-override:0%;size-adjust:106.05%}",
+    );
+    for (const face of fallbackFaces) {
+      const css = fallbackFaceCss(face);
+      expect(css, face.name).toContain(
+        face.weight > 400 ? "local('Liberation Sans Bold')" : "local('Liberation Sans')",
+      );
+      // ascent + descent + line gap, scaled back by size-adjust, is the web file's line height.
+      const pct = (name: string) => Number(css.match(new RegExp(`${name}:([\\d.]+)%`))![1]);
+      const file = fontFiles.find((f) => f.family === face.family && f.weight === face.weight)!;
+      const { unitsPerEm, ascender, descender, lineGap } = file.metrics;
+      const sum =
+        (pct('ascent-override') + pct('descent-override') + pct('line-gap-override')) * pct('size-adjust');
+      expect(sum / 1e4).toBeCloseTo((ascender - descender + lineGap) / unitsPerEm, 3);
     }
   });
 });

@@ -239,7 +239,8 @@ export function renderPage(
   const chunks = emotion.extractCriticalToChunks(body);
   const styles = [
     ...imagePreloads,
-    `<style>${fontFaceCss(assets.fontUrl)}${globalCss}</style>`,
+    // Optional: a face that misses the first paint is not swapped in, so no text moves (decision 0028).
+    `<style>${fontFaceCss(assets.fontUrl, 'optional')}${globalCss}</style>`,
     emotion.constructStyleTagsFromChunks(chunks),
   ].join('\n');
 

@@ -168,15 +168,23 @@ describe('fonts', () => {
       const web = faces.filter((f) => f.includes('url('));
       expect(web.length).toBe(3);
       for (const face of web) {
-        expect(face).toContain('font-display:swap');
+        // Optional: a face that misses the first paint is not swapped in (decision 0028).
+        expect(face).toContain('font-display:optional');
         expect(face).toMatch(/src:url\(\/assets\/fonts\/[\w-]+-latin-\d+-normal-\w{8}\.woff2\)/);
         expect(face).toContain('unicode-range:U+0000-00FF');
       }
-      for (const family of ['Inter Fallback', 'Poppins Fallback', 'Poppins Caps Fallback']) {
-        const face = faces.find((f) => f.includes(`'${family}'`))!;
-        // Arial, its metric twins on Linux, and Roboto on Android.
+      for (const [family, weight, style] of [
+        ['Inter Fallback', 400, 'Arial'],
+        ['Poppins Fallback', 600, 'Arial Bold'],
+        ['Poppins Fallback', 700, 'Arial Bold'],
+        ['Poppins Caps Fallback', 600, 'Arial Bold'],
+      ] as const) {
+        const face = faces.find((f) => f.includes(`'${family}';font-weight:${weight};`))!;
+        // Arial (its bold for bold text), its metric twins on Linux, and Roboto on Android.
+        const twin = style.replace('Arial', 'Liberation Sans');
+        const roboto = style.replace('Arial', 'Roboto');
         expect(face).toMatch(
-          /src:local\('Arial'\),local\('Liberation Sans'\),local\('Arimo'\),local\('Roboto'\)/,
+          new RegExp(`src:local\\('${style}'\\),.*local\\('${twin}'\\),.*local\\('${roboto}'\\)`),
         );
         expect(face).toMatch(/size-adjust:\d+\.\d+%/);
         expect(face).toMatch(/ascent-override:\d+\.\d+%/);

@@ -60,11 +60,13 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
   if (current && current.skeleton === rendered.skeleton && current.blocks.length === rendered.blocks.length) {
     // Same page around the blocks: the head if it changed (title, styles), then only the blocks
     // whose markup changed.
-    if (rendered.head !== current.head)
+    if (rendered.head !== current.head) {
       showHead(
         new DOMParser().parseFromString(`${rendered.head}</head><body></body></html>`, 'text/html'),
         keep,
       );
+      await webFontsIn();
+    }
     rendered.blocks.forEach((markup, index) => {
       if (markup === current!.blocks[index]) return;
       const live = document.querySelector(`${TAG}[data-index="${index}"]`);
@@ -78,6 +80,7 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
   } else {
     const next = new DOMParser().parseFromString(joinRender(rendered), 'text/html');
     showHead(next, keep);
+    await webFontsIn();
     stop(document.body);
     const body = document.importNode(next.body, true);
     for (const script of body.querySelectorAll('script')) if (!isData(script)) script.remove();
@@ -100,6 +103,31 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
   // (Asking for the scroll position lays the page out: only after a whole new body.)
   if (changed[0] === document.body && scrollY !== scroll) scrollTo(0, scroll);
   await run(changed, gen);
+}
+
+/** Longer than any local answer; past it the render is shown anyway (in the fallback, for this frame). */
+const FONT_WAIT_MS = 5000;
+
+/**
+ * The site's web faces are `font-display: optional` (decision 0028). In a document that has
+ * already painted, Chromium then uses a face only if no text in it was painted while the file was
+ * still on its way; otherwise the fallback stays for the document's life. The frame has painted
+ * (its empty page) before the first render arrives, so whether the preview showed Inter and
+ * Poppins or their fallbacks depended on whether the Estúdio's answer beat the first paint of the
+ * text. The faces a new head declares are loaded before any text goes in: the frame shows the
+ * page as a returning visitor sees it (the files cached: the brand's faces), every time.
+ */
+async function webFontsIn(): Promise<void> {
+  const pending = [...document.fonts].filter(
+    (face) => face.display === 'optional' && (face.status === 'unloaded' || face.status === 'loading'),
+  );
+  if (pending.length === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled(pending.map((face) => face.load())),
+    new Promise((resolve) => (timer = setTimeout(resolve, FONT_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
 }
 
 /** The head of a render (its scripts left out, the agent's own nodes kept) and <html>'s attributes. */

@@ -68,6 +68,8 @@ export function createPictures(options: PicturesOptions = {}) {
   const servers = new Map<string, { server: Promise<Server>; users: number }>();
   /** Tabs kept open between pictures, per width (opening one costs more than navigating it). */
   const idlePages = new WeakMap<BrowserContext, Page[]>();
+  /** Per width, the builds (by origin) whose font files that context's cache holds. */
+  const fontsCached = new WeakMap<BrowserContext, Set<string>>();
 
   // At most `parallel` pages at a time.
   const parallel = options.parallel ?? 2;
@@ -178,6 +180,17 @@ export function createPictures(options: PicturesOptions = {}) {
     const page = idlePages.get(context)?.pop() ?? (await context.newPage());
     let reusable = false;
     try {
+      // The page as a returning visitor sees it: the build's font files cached first. The faces are
+      // font-display: optional (decision 0028), so a first visit whose files miss the first paint
+      // keeps the fallback, and a pair with one side in it would be marked as changed all over.
+      const origin = new URL(url).origin;
+      const cached = fontsCached.get(context) ?? new Set<string>();
+      fontsCached.set(context, cached);
+      if (!cached.has(origin)) {
+        await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        cached.add(origin);
+      }
       await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
       await page.evaluate(async (laidOut) => {
         // What the page script does within a second of idle moments, at once: everything below
