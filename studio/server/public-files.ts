@@ -25,7 +25,7 @@ export type PublicFiles = ((
   res: ServerResponse,
   pathname: string,
 ) => Promise<boolean>) & {
-  /** Starts building the preview's script (when the app is opened: the first preview then needs no wait). */
+  /** Starts building the preview's script and loading the runtime (when the app is opened: the first preview then needs no wait). */
   warmPreview(): void;
 };
 
@@ -99,7 +99,12 @@ export function publicFiles(options: {
     // Not a public file: the request goes on to the checks of everything else.
     return false;
   };
-  const warmPreview = () => void agent.code().catch(() => undefined);
+  const warmPreview = () => {
+    void agent.code().catch(() => undefined);
+    // The runtime's modules, which the module runner transforms on first import (a second or
+    // more): the first page opened then only renders. A failure shows on that first render.
+    void Promise.all([options.runtime.dev(), options.runtime.blocks()]).catch(() => undefined);
+  };
   return Object.assign(serve, { warmPreview });
 }
 
