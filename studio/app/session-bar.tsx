@@ -95,8 +95,16 @@ function SessionBar() {
   );
 }
 
+/**
+ * Local mode has no sign-in: its page, built or through Vite, has no nonce or says it is local
+ * (server.ts), and shows no bar with "Sair".
+ */
+const hosted =
+  cspNonce !== undefined &&
+  document.querySelector('meta[name="estudio-modo"]')?.getAttribute('content') !== 'local';
+
 export function SessionShell({ children }: { children: ReactNode }) {
-  if (!cspNonce) return <>{children}</>;
+  if (!hosted) return <>{children}</>;
   return (
     <div css={shellCss}>
       <SessionBar />

@@ -46,6 +46,9 @@ import {
 
 export const DEFAULT_PORT = 5180;
 
+/** In local mode's page of the built app (the hosted page has none): read by session-bar.tsx. */
+const LOCAL_MODE_META = '<meta name="estudio-modo" content="local">';
+
 export interface StudioOptions {
   /** The project root: runtime/, blocks/, studio/app/. */
   root: string;
@@ -362,7 +365,8 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
     if (rc.builtApp) {
       const nonce = newNonce();
       res.setHeader('Content-Security-Policy', appCsp(nonce));
-      sendHtml(res, 200, rc.builtApp.page(nonce));
+      // The app tells local mode by this (no sign-in: no bar with "Sair", session-bar.tsx).
+      sendHtml(res, 200, rc.builtApp.page(nonce).replace('</head>', `${LOCAL_MODE_META}</head>`));
       return;
     }
     await sendApp(rc);
