@@ -4,9 +4,16 @@
  * worker that copies every message with structuredClone, as postMessage does.
  */
 import { readFileSync } from 'node:fs';
+import { CompletionContext } from '@codemirror/autocomplete';
+import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import type { SchemaRequest, SchemaResponse } from '../../studio/app/editor/protocol.ts';
-import { createSchemaClient, type WorkerLike } from '../../studio/app/editor/schema-client.ts';
+import {
+  createSchemaClient,
+  type SchemaClient,
+  type WorkerLike,
+} from '../../studio/app/editor/schema-client.ts';
+import { schemaCompletionSource } from '../../studio/app/editor/schema-language.ts';
 import { createRequestHandler } from '../../studio/app/editor/worker-handler.ts';
 import { createYamlService, type YamlService } from '../../studio/app/editor/yaml-service.ts';
 
@@ -80,5 +87,36 @@ describe('the schema client', () => {
     worker.fail('Failed to fetch module');
     await expect(pending).rejects.toThrow('O verificador do YAML parou: Failed to fetch module');
     await expect(client.hover('a: 1', 0)).rejects.toThrow('O verificador do YAML parou');
+  });
+});
+
+describe('when typing asks the worker for completions', () => {
+  /** The lines (cursor at the end of each) the completion source sent to the worker while typing. */
+  async function asked(lines: string[]): Promise<string[]> {
+    const sent: string[] = [];
+    const client = {
+      complete: (text: string, offset: number) => {
+        const line = text.slice(0, offset).split('\n').at(-1)!;
+        sent.push(line);
+        return Promise.resolve([]);
+      },
+    } as unknown as SchemaClient;
+    const source = schemaCompletionSource(client);
+    for (const line of lines) {
+      const state = EditorState.create({ doc: `blocks:\n${line}` });
+      await source(new CompletionContext(state, state.doc.length, false));
+    }
+    return sent;
+  }
+
+  it('asks for a key, a value’s first word and right after `key: ` or `- `', async () => {
+    const schemaPlaces = ['  - typ', '  - type: her', '    tone: da', '    cta:', '    reveal: ', '  - '];
+    expect(await asked(schemaPlaces)).toEqual(schemaPlaces.filter((line) => line !== '    cta:'));
+  });
+
+  it('does not ask inside a text longer than a word, where nothing completes', async () => {
+    expect(
+      await asked(['    title: Recarga de Cilindro CO2 em Casa', '    subtitle: Troca rápida', '    # nota']),
+    ).toEqual([]);
   });
 });
