@@ -9,11 +9,12 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml';
+import { parseDocument } from 'yaml';
 import { cachedAppDir } from '../studio/server/app-cache.ts';
 import { createStudioServer } from '../studio/server/server.ts';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
+import { longPage } from './long-page.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // As npm run studio runs: the app's production build, previews rendered by React's production
@@ -31,31 +32,6 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 const LONG_PAGES = [50, 200];
 /** Keystrokes typed right after the page opened, also left out of one p95. */
 const WARM_UP = 5;
-
-/**
- * /agendamento grown to `count` blocks: copies of its content sections (steps, features,
- * testimonials, comparison, offer, credibility), each with an id of its own, before the footer.
- */
-function longPage(source: string, count: number): string {
-  const doc = parseDocument(source);
-  const blocks = doc.get('blocks');
-  if (!isSeq(blocks)) throw new Error('pages/agendamento.yaml sem blocks');
-  const repeatable = blocks.items.filter(
-    (b) =>
-      isMap(b) &&
-      ['steps', 'features', 'testimonials', 'comparison', 'offer', 'credibility'].includes(
-        String(b.get('type')),
-      ),
-  );
-  const footer = blocks.items.findIndex((b) => isMap(b) && b.get('type') === 'footer');
-  for (let i = 0; blocks.items.length < count; i++) {
-    const original = repeatable[i % repeatable.length]!;
-    const copy = doc.createNode(isMap(original) ? original.toJSON() : {}) as unknown as YAMLMap;
-    copy.set('id', `copia-${i + 1}`);
-    blocks.items.splice(footer + i, 0, copy);
-  }
-  return doc.toString({ lineWidth: 0 });
-}
 
 interface Measured {
   blocks: number;

@@ -6,9 +6,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { parseYaml } from '../../runtime/load/parse.ts';
+import { longPage } from '../../scripts/long-page.ts';
+import { CHUNKED_FROM_CHARS, chunkedParse, parseYaml } from '../../runtime/load/parse.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -82,32 +84,8 @@ describe('parseYaml reads every file the way the yaml library does', () => {
   });
 
   it('agrees on 1,000 random mutations of the real pages', () => {
-    const inserts = [
-      ...'\t :"\'#-\n{}[],|>?%@`\r'.split(''),
-      ': ',
-      '- ',
-      ' #',
-      '&a ',
-      '*a',
-      '!',
-      '---\n',
-      '\u00a0',
-    ];
-    let seed = 20261122;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
     const disagreements: string[] = [];
-    for (let i = 0; i < 1000; i++) {
-      let source = realPages[random(realPages.length)]!;
-      for (let m = 1 + random(3); m > 0; m--) {
-        const at = random(source.length);
-        source =
-          random(2) === 0
-            ? source.slice(0, at) + inserts[random(inserts.length)]! + source.slice(at)
-            : source.slice(0, at) + source.slice(at + 1 + random(3));
-      }
+    for (const source of mutations(20261122, 1000)) {
       const { actual, expected } = both(source);
       try {
         expect(actual).toEqual(expected);
@@ -116,5 +94,88 @@ describe('parseYaml reads every file the way the yaml library does', () => {
       }
     }
     expect(disagreements.slice(0, 1)).toEqual([]);
+  });
+});
+
+/** `n` seeded random mutations of the real pages: one to three characters inserted or deleted. */
+function mutations(seed: number, n: number): string[] {
+  const inserts = [
+    ...'\t :"\'#-\n{}[],|>?%@`\r'.split(''),
+    ': ',
+    '- ',
+    ' #',
+    '&a ',
+    '*a',
+    '!',
+    '---\n',
+    '\u00a0',
+  ];
+  const random = (k: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % k;
+  };
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    let source = realPages[random(realPages.length)]!;
+    for (let m = 1 + random(3); m > 0; m--) {
+      const at = random(source.length);
+      source =
+        random(2) === 0
+          ? source.slice(0, at) + inserts[random(inserts.length)]! + source.slice(at)
+          : source.slice(0, at) + source.slice(at + 1 + random(3));
+    }
+    out.push(source);
+  }
+  return out;
+}
+
+/** /agendamento grown to `count` blocks (as bench:studio measures it). */
+const longPageOf = (count: number) =>
+  longPage(readFileSync(path.join(ROOT, 'pages/agendamento.yaml'), 'utf8'), count);
+
+describe('a long page is read block by block, with the same result', () => {
+  it('reads every real page, and every mutation it reads at all, as the yaml library does', () => {
+    // Called directly: real pages are below the size parseYaml reads this way from.
+    let read = 0;
+    const disagreements: string[] = [];
+    for (const source of [...realPages, ...mutations(20261126, 1000)]) {
+      const data = chunkedParse(source);
+      if (data === undefined) continue;
+      read++;
+      const expected = yamlOnly(source);
+      if (!expected.ok || !isDeepStrictEqual(data, expected.data)) disagreements.push(source);
+    }
+    expect(disagreements.slice(0, 1)).toEqual([]);
+    // Many mutations break the YAML (a quote, a bracket, a tab), nearly half keep the layout and
+    // were read block by block: those are what was compared.
+    expect(read).toBeGreaterThan(400);
+  });
+
+  it('parses a 200-block page as the yaml library does, again after an edit', () => {
+    const page = longPageOf(200);
+    expect(page.length).toBeGreaterThan(CHUNKED_FROM_CHARS);
+    for (const source of [page, page.replace('Recarga de Cilindro', 'Recarga do Cilindro'), page]) {
+      const { actual, expected } = both(source);
+      expect(actual).toEqual(expected);
+      expect(chunkedParse(source)).toEqual(expected.data);
+    }
+  });
+
+  it('hands out its own copy of a block read before: a change to the data does not stay', () => {
+    const page = longPageOf(60);
+    const first = parseYaml(page, 'pages/longa.yaml');
+    if (!first.ok) throw new Error('a página longa não foi lida');
+    const blocks = first.parsed.data as { blocks: Record<string, unknown>[] };
+    blocks.blocks[0]!.reveal = 'mudado pelo chamador';
+    const again = parseYaml(page, 'pages/longa.yaml');
+    if (!again.ok) throw new Error('a página longa não foi lida');
+    expect(again.parsed.data).toEqual(yamlOnly(page).data);
+  });
+
+  it('reads the whole text when an item refers to another’s anchor', () => {
+    const page = `${longPageOf(60)}\n  - type: faq\n    title: &t Perguntas\n  - type: faq\n    title: *t\n`;
+    expect(chunkedParse(page)).toBeUndefined();
+    const { actual, expected } = both(page);
+    expect(actual).toEqual(expected);
   });
 });
