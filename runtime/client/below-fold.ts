@@ -8,23 +8,32 @@
  * is planned with the layout of that moment and would otherwise stop short of its section.
  * So does an address with a #section, a reload and Back, where the browser scrolls at load.
  * LAID_OUT_CLASS on <html> marks the page as laid out.
+ *
+ * The Estúdio's preview frame runs it with a budget per idle moment (a 200-block page there is
+ * laid out in under a second between keystrokes) and calls the returned function to lay out the
+ * rest at once before it scrolls to a block.
  */
 import { BELOW_FOLD_CLASS, LAID_OUT_CLASS } from '../../design/below-fold.ts';
 
-export function layOutBelowFold(doc: Document): void {
+export function layOutBelowFold(doc: Document, { budgetMs = 0 }: { budgetMs?: number } = {}): () => void {
   const root = doc.documentElement;
   const pending = [...doc.getElementsByClassName(BELOW_FOLD_CLASS)];
   const finish = () => {
     pending.length = 0;
     root.classList.add(LAID_OUT_CLASS);
   };
-  if (pending.length === 0) return finish();
+  if (pending.length === 0) {
+    finish();
+    return finish;
+  }
   // Opened at a section (#id), reloaded or reached with Back: the browser is about to scroll
   // to a place in the real layout, so all of it is laid out now.
   const navigation = performance.getEntriesByType?.('navigation')[0] as
     PerformanceNavigationTiming | undefined;
-  if (location.hash.length > 1 || navigation?.type === 'reload' || navigation?.type === 'back_forward')
-    return finish();
+  if (location.hash.length > 1 || navigation?.type === 'reload' || navigation?.type === 'back_forward') {
+    finish();
+    return finish;
+  }
   doc.addEventListener(
     'click',
     (event) => {
@@ -34,14 +43,19 @@ export function layOutBelowFold(doc: Document): void {
   );
   const idle: (run: () => void) => void =
     'requestIdleCallback' in window ? (run) => requestIdleCallback(run) : (run) => setTimeout(run, 16);
-  // One block per task: on a slow phone a long page's block takes a few milliseconds.
+  // One block per task (on a slow phone a long page's block takes a few milliseconds), or as
+  // many as fit in the budget.
   const step = () => {
-    const el = pending.shift();
-    if (!el) return finish();
-    el.classList.remove(BELOW_FOLD_CLASS);
-    void (el as HTMLElement).offsetHeight; // laid out now, in this idle moment
+    const started = performance.now();
+    do {
+      const el = pending.shift();
+      if (!el) return finish();
+      el.classList.remove(BELOW_FOLD_CLASS);
+      void (el as HTMLElement).offsetHeight; // laid out now, in this idle moment
+    } while (performance.now() - started < budgetMs);
     idle(step);
   };
   if (doc.readyState === 'complete') idle(step);
   else window.addEventListener('load', () => idle(step), { once: true });
+  return finish;
 }

@@ -39,6 +39,23 @@ describe('below-the-fold layout', () => {
     expect(laidOut()).toBe(true); // .laid-out .below-fold is content-visibility: visible
   });
 
+  it('with a budget (the Estúdio’s preview), lays out as many blocks as fit in one idle moment', async () => {
+    const finish = layOutBelowFold(document, { budgetMs: 1_000 });
+    expect(waiting()).toBe(3);
+    await vi.advanceTimersToNextTimerAsync();
+    expect(waiting()).toBe(0);
+    await vi.runAllTimersAsync();
+    expect(laidOut()).toBe(true);
+    expect(typeof finish).toBe('function');
+  });
+
+  it('the function it returns lays out the rest at once (before a scroll to a block)', () => {
+    const finish = layOutBelowFold(document, { budgetMs: 8 });
+    expect(laidOut()).toBe(false);
+    finish();
+    expect(laidOut()).toBe(true);
+  });
+
   it('a page with nothing below the fold is laid out at once', () => {
     document.body.innerHTML = '<main><section>hero</section></main>';
     layOutBelowFold(document);

@@ -7,7 +7,7 @@
  * send, and shows the states a visitor can meet. Links lead nowhere here: a click chooses a block
  * (and still does what it does on the page: a menu opens, a click is tracked).
  */
-import { emptyCookieJar, reportEvents, showRender, showState } from './page-runner.ts';
+import { emptyCookieJar, layOutWholePage, reportEvents, showRender, showState } from './page-runner.ts';
 import { isPreviewState, type PreviewStateId } from './states.ts';
 import { installInlineEditing, setEditableTexts, type EditableBlock } from './inline-edit.ts';
 import {
@@ -182,6 +182,9 @@ addEventListener('message', (event: MessageEvent<Incoming>) => {
   else if (message.kind === 'state' && isPreviewState(message.state)) enqueue(message);
   else if (message.kind === 'select') {
     selected = message.index;
+    // Real positions below, which stay: the blocks above it laid out, not estimated
+    // (content-visibility) while the page is still being laid out after it opened.
+    if (selected >= 0) layOutWholePage();
     drawBox('selected', selected);
     const el = blockEl(selected);
     const box = el && boxOf(el);

@@ -12,7 +12,8 @@
  *   the loading overlay. The default state is the page once it has loaded and settled, without
  *   the popup (it opens 30 s after arrival on the site, which would interrupt the author).
  */
-import { BELOW_FOLD_CLASS, LAID_OUT_CLASS } from '../../../design/below-fold.ts';
+import { BELOW_FOLD_CLASS } from '../../../design/below-fold.ts';
+import { layOutBelowFold } from '../../../runtime/client/below-fold.ts';
 import { runBehaviors, stopBehaviors } from '../../../runtime/client/behaviors.ts';
 import { initConsent } from '../../../runtime/client/consent.ts';
 import { enhance, startReveal } from '../../../runtime/client/enhance.ts';
@@ -94,15 +95,28 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
     // listeners (click tracking, the below-the-fold layout) on the document, which outlives renders.
     started = true;
     initConsent(document);
-    // The page as it is once the site's script has laid out what was below the fold, at once:
-    // not block by block in idle moments, which on a long page would go on for a minute.
-    for (const el of document.querySelectorAll(`.${BELOW_FOLD_CLASS}`)) el.classList.remove(BELOW_FOLD_CLASS);
-    document.documentElement.classList.add(LAID_OUT_CLASS);
+    // What is below the fold is laid out as the site's script does it, in idle moments, but as
+    // many blocks per moment as fit in a few milliseconds (one per moment would take a minute on
+    // a long page): a 200-block page opens with only its first screen laid out in each frame,
+    // which the author's first keystrokes no longer wait for.
+    layOutRest = layOutBelowFold(document, { budgetMs: LAYOUT_BUDGET_MS });
     enhance(document, { belowFold: false });
   } else settle(changed, changed[0] === document.body);
   // (Asking for the scroll position lays the page out: only after a whole new body.)
   if (changed[0] === document.body && scrollY !== scroll) scrollTo(0, scroll);
   await run(changed, gen);
+}
+
+/** Milliseconds of layout per idle moment, for what the first render left below the fold. */
+const LAYOUT_BUDGET_MS = 20;
+let layOutRest = (): void => undefined;
+
+/**
+ * Lays out at once what is still waiting below the fold, before a scroll to a block (as the
+ * site does before an in-page link's scroll): positions are then the page's real ones.
+ */
+export function layOutWholePage(): void {
+  layOutRest();
 }
 
 /** Longer than any local answer; past it the render is shown anyway (in the fallback, for this frame). */

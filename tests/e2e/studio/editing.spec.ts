@@ -4,10 +4,14 @@
  * unsaved work comes back after the tab is closed. A variant's change form shows what the base
  * page gives and goes back to it, and Ctrl+S saves wherever the focus is.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { longPage } from '../../../scripts/long-page.ts';
 import { startStudio, type RunningStudio } from './studio-server.ts';
+
+// Both tests on one Estúdio, one after the other: a server's start costs more than the shorter test.
+test.describe.configure({ mode: 'default' });
 
 let studio: RunningStudio;
 test.beforeAll(async () => {
@@ -95,6 +99,30 @@ async function watchSaveKey(page: Page) {
   });
 }
 const saveKept = (page: Page) => page.evaluate(() => (window as unknown as { saveKept?: boolean }).saveKept);
+
+test('on a long page, a block far down is shown at once: the preview scrolls to it and outlines it where it is', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // 120 blocks: the preview lays out what is below its first screen in idle moments, and a block
+  // far down is reached at once, at its real place.
+  const base = await readFile(path.join(studio.pagesDir, 'agendamento.yaml'), 'utf8');
+  await writeFile(path.join(studio.pagesDir, 'longa.yaml'), longPage(base, 120));
+  await openPage(page, 'pages/longa.yaml');
+  // "Ver" beside the footer in Estrutura, as soon as the page opened.
+  await page.getByRole('tab', { name: 'Estrutura' }).click();
+  await page.getByRole('button', { name: 'Mostrar Rodapé na prévia' }).click();
+
+  const frame = phone(page);
+  const box = frame.locator('.estudio-box[data-kind=selected]');
+  await expect(box).toHaveCount(1);
+  const footer = frame.locator('fillgas-block:has(> footer) > footer');
+  await expect(footer).toBeInViewport();
+  await expect(async () => {
+    const [outline, block] = await Promise.all([box.boundingBox(), footer.boundingBox()]);
+    expect(Math.abs(outline!.y - block!.y)).toBeLessThan(2);
+  }).toPass();
+});
 
 test("a variant's change form shows the base's values, goes back to them, and Ctrl+S saves from it", async ({
   page,
