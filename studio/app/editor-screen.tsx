@@ -65,6 +65,12 @@ const screenCss = css`
   height: 100%;
   display: grid;
   grid-template-rows: auto minmax(0, 1fr);
+  /* A narrow window scrolls: the source and the page each get a screen's worth of height,
+     instead of sharing one (on a phone the preview was left a few pixels). */
+  @media (max-width: 900px) {
+    height: auto;
+    min-height: 100%;
+  }
 `;
 const barCss = css`
   display: flex;
@@ -113,7 +119,7 @@ const bodyCss = css`
   /* A narrow window (a tablet, a phone held up): the source above, the page below. */
   @media (max-width: 900px) {
     grid-template-columns: minmax(0, 1fr);
-    grid-template-rows: minmax(0, 1fr) minmax(0, 1fr);
+    grid-template-rows: auto auto;
   }
 `;
 const sourceCss = css`
@@ -123,6 +129,11 @@ const sourceCss = css`
   min-width: 0;
   border-right: 1px solid ${colors.line};
   background: ${colors.white};
+  @media (max-width: 900px) {
+    height: min(70vh, 640px);
+    border-right: 0;
+    border-bottom: 1px solid ${colors.line};
+  }
 `;
 const tabsCss = css`
   display: grid;
@@ -175,10 +186,17 @@ const previewCss = css`
     gap: 16px;
     min-height: 0;
   }
-  /* 375 px of page plus the frame's border: the phone is never scaled. */
+  /* 375 px of page plus the frame's border: the phone is never scaled (but on a screen
+     narrower than that, where it is scaled to fit). */
   .frames[data-mode='phone'] > div,
   .frames[data-mode='both'] > div:first-of-type {
-    flex: 0 0 377px;
+    flex: 0 1 377px;
+  }
+  @media (max-width: 900px) {
+    .frames {
+      flex: none;
+      height: 85vh;
+    }
   }
   .toolbar {
     display: flex;
