@@ -78,8 +78,10 @@ function SessionBar() {
       live = false;
     };
   }, []);
+  // A labelled region, not a second banner: the editor's own bar is the page's banner (axe:
+  // landmark-no-duplicate-banner).
   return (
-    <header css={barCss}>
+    <section css={barCss} aria-label="Sessão">
       <span className="marca">Estúdio Fillgás</span>
       {me && (
         <span>
@@ -91,7 +93,7 @@ function SessionBar() {
       <form method="post" action="/sair">
         <button type="submit">Sair</button>
       </form>
-    </header>
+    </section>
   );
 }
 

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ROOT } from './studio-server.ts';
 
@@ -125,7 +126,7 @@ test('a marketer signs in, edits with the live preview under a strict CSP (no vi
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(`${base}/`);
   await expect(page.getByRole('heading', { name: 'Páginas' })).toBeVisible();
-  await expect(page.getByRole('banner').getByText('Ana Souza')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sessão' }).getByText('Ana Souza')).toBeVisible();
   const cookie = (await page.context().cookies()).find((c) => c.name === '__Host-estudio')!;
   expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
 
@@ -141,6 +142,13 @@ test('a marketer signs in, edits with the live preview under a strict CSP (no vi
   await page.keyboard.type(' Hospedado');
   await expect(hero).toContainText('Hospedado');
   await expect.poll(() => workers.some((url) => /\/app\/yaml-worker-[\w-]+\.js$/.test(url))).toBe(true);
+  // The session's bar and the editor's together pass axe (one banner). The frames are the site's
+  // pages (their own axe tests); CodeMirror's scroller is reached through its editable text.
+  const axe = await new AxeBuilder({ page })
+    .exclude('iframe')
+    .disableRules(['scrollable-region-focusable'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 
   // A misspelt key: the located problem listed and underlined (CodeMirror's lint styles).
   await page.keyboard.press('Home');
