@@ -9,7 +9,8 @@
  * - change: props set in place; maps merge key by key, at any depth; scalars and lists are
  *   replaced whole; null deletes the key (where the base has a map at that level, as mergeValue);
  * - replace / remove: the block's lines, with the comment lines right above it, replaced / removed;
- * - insertBefore / insertAfter: the variant's blocks, re-indented, around the named block.
+ * - insertBefore / insertAfter: the variant's blocks, re-indented, around the named block;
+ * - move: each block's text (its comment lines above it included) put where the loader puts it.
  * Blocks the variant does not touch keep their exact text, comments included, and so do the
  * header comments and every top-level key the variant does not set. Comments inside the
  * variant's inserted and replacing blocks come along.
@@ -36,7 +37,7 @@ import {
   type YAMLSeq,
 } from 'yaml';
 import { VARIANT_KEYS } from '../../schema/page.ts';
-import { resolvePageName } from '../load/index.ts';
+import { orderAfterMoves, resolvePageName, writtenBlockNames } from '../load/index.ts';
 
 /** A promotion refused, in Portuguese; `hint` says what to do instead. */
 export class PromoteError extends Error {
@@ -59,7 +60,7 @@ export interface PromoteInput {
   variantFile: string;
 }
 
-const OPS = ['change', 'replace', 'remove', 'insertBefore', 'insertAfter'] as const;
+const OPS = ['change', 'replace', 'remove', 'insertBefore', 'insertAfter', 'move'] as const;
 type Op = (typeof OPS)[number];
 type Data = Record<string, unknown>;
 
@@ -344,10 +345,20 @@ interface Ops {
   remove: Node[];
   insertBefore: Pair[];
   insertAfter: Pair[];
+  /** `<block>: { before: <block> }` or `{ after: <block> }`. */
+  move: Pair[];
 }
 
 function readOps(variant: Source): Ops {
-  const ops: Ops = { settings: [], change: [], replace: [], remove: [], insertBefore: [], insertAfter: [] };
+  const ops: Ops = {
+    settings: [],
+    change: [],
+    replace: [],
+    remove: [],
+    insertBefore: [],
+    insertAfter: [],
+    move: [],
+  };
   const bad = (op: string) =>
     new PromoteError(
       `${variant.file}: "${op}" está escrito num formato que a página não aceita.`,
@@ -386,6 +397,14 @@ function readOps(variant: Source): Ops {
       continue;
     }
     if (!isMap(value)) throw bad(key);
+    if (key === 'move') {
+      for (const entry of value.items) {
+        keyOf(entry, variant.file);
+        if (!moveOf(entry)) throw bad(key);
+        ops.move.push(entry);
+      }
+      continue;
+    }
     for (const entry of value.items) {
       const name = keyOf(entry, variant.file);
       if (key !== 'insertBefore' && key !== 'insertAfter') claim(name, key);
@@ -394,10 +413,26 @@ function readOps(variant: Source): Ops {
         throw new PromoteError(`Em change ${name}, ${variant.file} muda o tipo do bloco.`, CHECK_HINT);
       }
       if ((key === 'insertBefore' || key === 'insertAfter') && !isSeq(entry.value)) throw bad(key);
-      ops[key as Exclude<Op, 'remove'>].push(entry);
+      ops[key as Exclude<Op, 'remove' | 'move'>].push(entry);
     }
   }
   return ops;
+}
+
+/** A move entry's side and target (`{ after: hero }`), or undefined if it is not written so. */
+function moveOf(entry: Pair): { side: 'before' | 'after'; target: string } | undefined {
+  if (!isMap(entry.value)) return undefined;
+  const sides = entry.value.items.filter(
+    (p) => isScalar(p.key) && ['before', 'after'].includes(String(p.key.value)),
+  );
+  const pair = sides[0];
+  if (sides.length !== 1 || entry.value.items.length !== 1 || !pair || !isScalar(pair.value))
+    return undefined;
+  if (typeof pair.value.value !== 'string') return undefined;
+  return {
+    side: String((pair.key as Node & { value: unknown }).value) as 'before' | 'after',
+    target: pair.value.value,
+  };
 }
 
 const nameOf = (node: Node) => String((node as { value?: unknown }).value);
@@ -581,7 +616,7 @@ function promoteIntoPage(base: Source, variant: Source, ops: Ops): string {
   }
   const items = seq.items as Node[];
   const plan = planBlocks(base, variant, ops, base.data.blocks as unknown[]);
-  expected.blocks = plan.expected;
+  expected.blocks = plan.order.map((k) => plan.expected[k]);
 
   // Each block's own text: the comment lines above it, its lines, and the deeper comments after it.
   const dashes = items.map((item) => base.dashOf(item));
@@ -647,9 +682,11 @@ function promoteIntoPage(base: Source, variant: Source, ops: Ops): string {
       CHECK_HINT,
     );
   }
-  const region = units
-    .map((unit, k) => {
-      const previous = units[k - 1]?.index;
+  // One unit per merged block, in the same order: move puts them in the final one.
+  const region = plan.order
+    .map((k) => units[k]!)
+    .map((unit, k, ordered) => {
+      const previous = ordered[k - 1]?.index;
       if (k === 0) return unit.text;
       if (previous !== undefined && unit.index === previous + 1) {
         return base.text.slice(ends[previous], starts[unit.index]) + unit.text;
@@ -716,24 +753,63 @@ function planBlocks(base: Source, variant: Source, ops: Ops, blocks: unknown[]) 
   const before = inserts('insertBefore');
   const after = inserts('insertAfter');
 
-  // The merged blocks, as the loader builds them, for the final check.
+  // The merged blocks, as the loader builds them, for the final check; where each base block
+  // landed, and which ones the variant wrote (for move's names).
   const js = (node: unknown): unknown =>
     isCollection(node) || isScalar(node) ? node.toJS(variant.doc) : null;
-  const added = (list: Insert[] | undefined) =>
-    (list ?? []).map(({ entry, index }) => js((entry.value as YAMLSeq).items[index]));
-  const expected = blocks.flatMap((block, i) => {
+  const expected: unknown[] = [];
+  const written = new Set<number>();
+  const slotOfBase = new Map<number, number>();
+  const add = (list: Insert[] | undefined) =>
+    list?.forEach(({ entry, index }) => {
+      written.add(expected.length);
+      expected.push(js((entry.value as YAMLSeq).items[index]));
+    });
+  blocks.forEach((block, i) => {
+    add(before.get(i));
     const fate = fates.get(i);
-    const own =
-      fate?.op === 'replace'
-        ? [js(fate.entry!.value)]
-        : fate?.op === 'change'
-          ? [mergeData(block, js(fate.entry!.value), true)]
-          : fate?.op === 'remove'
-            ? []
-            : [block];
-    return [...added(before.get(i)), ...own, ...added(after.get(i))];
+    if (fate?.op !== 'remove') slotOfBase.set(i, expected.length);
+    if (fate?.op === 'replace') {
+      written.add(expected.length);
+      expected.push(js(fate.entry!.value));
+    } else if (fate?.op === 'change') expected.push(mergeData(block, js(fate.entry!.value), true));
+    else if (fate?.op !== 'remove') expected.push(block);
+    add(after.get(i));
   });
-  return { fates, before, after, expected };
+
+  // move, last (runtime/load/extends.ts applyMoves): a base block by the name the other
+  // operations use, else a block the variant wrote, by its id or its type.
+  const own = writtenBlockNames(expected, written);
+  const slot = (name: string): number => {
+    const index = byId.get(name) ?? (byType.get(name)?.length === 1 ? byType.get(name)![0] : undefined);
+    if (index === undefined && own.has(name)) return own.get(name)!;
+    const at = slotOfBase.get(index ?? find(name, 'move'));
+    if (at === undefined) {
+      throw new PromoteError(
+        `Em move, ${variant.file} usa o bloco "${name}", que ela mesma tira da página.`,
+        CHECK_HINT,
+      );
+    }
+    return at;
+  };
+  const places = new Set<string>();
+  const moves = ops.move.map((entry) => {
+    const { side, target } = moveOf(entry)!;
+    const move = { k: slot(keyOf(entry, variant.file)), side, to: slot(target) };
+    if (move.k === move.to || places.has(`${side} ${move.to}`)) {
+      throw new PromoteError(`Em move, ${variant.file} põe dois blocos no mesmo lugar.`, CHECK_HINT);
+    }
+    places.add(`${side} ${move.to}`);
+    return move;
+  });
+  const order = orderAfterMoves(expected.length, moves);
+  if (order.length !== expected.length) {
+    throw new PromoteError(
+      `Em move, as mudanças de lugar de ${variant.file} dependem umas das outras.`,
+      CHECK_HINT,
+    );
+  }
+  return { fates, before, after, expected, order };
 }
 
 /** The edited text, once read back as exactly `expected`. */
@@ -797,6 +873,14 @@ function composeRefusal(m: Merge, path: string[], why: 'null' | 'map' | 'flow'):
 }
 
 function promoteIntoVariant(base: Source, variant: Source, ops: Ops): string {
+  // Its moves were made on the middle page's blocks, themselves moved or written by it: not
+  // composed here.
+  if (ops.move.length > 0) {
+    throw new PromoteError(
+      `${variant.file} muda blocos de lugar (move), e ${base.file} também é uma variante (de "${String(base.data.extends)}"): não dá para levar a vencedora automaticamente.`,
+      `Leve as mudanças de ${variant.file} para ${base.file} à mão.`,
+    );
+  }
   const edits: Edit[] = [];
   const settings: Merge = { base, variant, mode: 'chain-settings', where: 'configurações', edits };
   mergeMap(settings, base.root, ops.settings, [], undefined, topLevelAdd(base, OPS));

@@ -471,22 +471,7 @@ function applyMoves(input: MoveInput): number[] {
   const entries = Object.entries(moves);
   if (entries.length === 0) return identity;
 
-  // Blocks the variant wrote are named by their id, or by their type when it is the only block
-  // of that type on the page; base blocks as every other operation names them.
-  const typeCount = new Map<string, number>();
-  for (const b of blocks)
-    if (isRecord(b)) typeCount.set(String(b.type), (typeCount.get(String(b.type)) ?? 0) + 1);
-  const writtenNames = new Map<string, number>();
-  for (const k of written) {
-    const b = blocks[k];
-    if (!isRecord(b)) continue;
-    if (typeof b.id === 'string' && !writtenNames.has(b.id)) writtenNames.set(b.id, k);
-  }
-  for (const k of written) {
-    const b = blocks[k];
-    if (isRecord(b) && typeCount.get(String(b.type)) === 1 && !writtenNames.has(String(b.type)))
-      writtenNames.set(String(b.type), k);
-  }
+  const writtenNames = writtenBlockNames(blocks, written);
   const slot = (name: string, where: Path, isKey: boolean, role: 'key' | string): number | undefined => {
     // A base name first, as the other operations read it; then the variant's own blocks.
     let baseIndex = lookup(name);
@@ -616,15 +601,61 @@ function applyMoves(input: MoveInput): number[] {
   }
   if (problems.length > 0) return identity;
 
+  return orderAfterMoves(blocks.length, placed);
+}
+
+/**
+ * The names `move:` may give the blocks a variant wrote (inserted or replacing, by position in
+ * `blocks`): their id, or their type when it is the only block of that type on the page. Base
+ * blocks are named as every other operation names them. Shared with runtime/author/promote.ts.
+ */
+export function writtenBlockNames(
+  blocks: readonly unknown[],
+  written: Iterable<number>,
+): Map<string, number> {
+  const typeCount = new Map<string, number>();
+  for (const b of blocks)
+    if (isRecord(b)) typeCount.set(String(b.type), (typeCount.get(String(b.type)) ?? 0) + 1);
+  const names = new Map<string, number>();
+  const list = [...written];
+  for (const k of list) {
+    const b = blocks[k];
+    if (isRecord(b) && typeof b.id === 'string' && !names.has(b.id)) names.set(b.id, k);
+  }
+  for (const k of list) {
+    const b = blocks[k];
+    if (isRecord(b) && typeCount.get(String(b.type)) === 1 && !names.has(String(b.type)))
+      names.set(String(b.type), k);
+  }
+  return names;
+}
+
+/**
+ * The order of `count` blocks after moves that were checked (no two for one place, no cycle):
+ * each moved block (`k`) right before or after its target (`to`), wherever that ends up; the
+ * others in their order. Positions in the list the other operations left. Shared with
+ * runtime/author/promote.ts, which checks that every block is still there.
+ */
+export function orderAfterMoves(
+  count: number,
+  moves: readonly { k: number; side: 'before' | 'after'; to: number }[],
+): number[] {
+  const attached = { before: new Map<number, number>(), after: new Map<number, number>() };
+  const moved = new Set<number>();
+  for (const move of moves) {
+    if (attached[move.side].has(move.to)) continue;
+    attached[move.side].set(move.to, move.k);
+    moved.add(move.k);
+  }
   const out: number[] = [];
   const emit = (k: number) => {
     const before = attached.before.get(k);
-    if (before) emit(before.k);
+    if (before !== undefined) emit(before);
     out.push(k);
     const after = attached.after.get(k);
-    if (after) emit(after.k);
+    if (after !== undefined) emit(after);
   };
-  for (const k of identity) if (!movedAt.has(k)) emit(k);
+  for (let k = 0; k < count; k++) if (!moved.has(k)) emit(k);
   return out;
 }
 

@@ -107,7 +107,7 @@ async function expectFaithful(root: string, variantFile: string) {
   for (const setting of untouchedSettings(baseSource, variantSource)) expect(text).toContain(setting);
   if (!/^extends:/m.test(baseSource)) {
     for (const block of untouchedBlocks(baseSource, variantSource)) expect(text).toContain(block);
-    expect(text).not.toMatch(/^(extends|change|replace|remove|insertBefore|insertAfter):/m);
+    expect(text).not.toMatch(/^(extends|change|replace|remove|insertBefore|insertAfter|move):/m);
   }
   return { text, baseSource };
 }
@@ -225,6 +225,14 @@ describe('promoteVariant on the fixtures of tests/runtime/extends.test.ts', () =
       'variant.yaml': readFileSync(path.join(fixtures, 'pages/variant.yaml'), 'utf8'),
     });
     await expectFaithful(root, 'pages/variant.yaml');
+  });
+
+  it('move.yaml (blocks moved, one of them inserted by the variant) into base.yaml', async () => {
+    const root = await project({
+      'base.yaml': readFileSync(path.join(fixtures, 'pages/base.yaml'), 'utf8'),
+      'move.yaml': readFileSync(path.join(fixtures, 'pages/move.yaml'), 'utf8'),
+    });
+    await expectFaithful(root, 'pages/move.yaml');
   });
 });
 
@@ -363,6 +371,43 @@ insertAfter:
     ).toBe(true);
   });
 
+  it('move: each block goes with its comment lines, where the loader puts it; a changed one too', async () => {
+    const variant = `extends: base
+change:
+  beneficios:
+    heading: Vantagens
+move:
+  duvidas: { after: hero }
+  beneficios:
+    before: como-funciona
+`;
+    const root = await project({ 'base.yaml': BASE, 'vencedora.yaml': variant });
+    const { text } = await expectFaithful(root, 'pages/vencedora.yaml');
+    expect(text).toContain(`    image: { src: /images/entrega.svg, alt: Entrega, width: 480, height: 320 }
+
+  - type: faq
+    id: duvidas
+    heading: Dúvidas
+    items:
+      - question: Quanto custa?
+        answer: R$ 150.
+
+  - type: features
+    id: beneficios
+    heading: Vantagens # the benefits
+    items:
+      - icon: truck
+        title: Entrega grátis
+        description: Em São Paulo.
+    # a comment at the end of the block
+
+  # How it works: three steps.
+  - type: steps
+    id: como-funciona
+`);
+    expect(text).toMatch(/ {8}description: Em casa\.\n\n {2}- type: footer\n$/);
+  });
+
   it('page settings: set in place, maps merged, new keys above blocks; extends and the operations never written', async () => {
     const variant = `# The winner.
 extends: base
@@ -460,6 +505,15 @@ insertAfter:
     );
     expect(refuses('extends: meio\ninsertAfter:\n  vantagens:\n    - type: footer\n')).toContain(
       'usa o bloco "vantagens", que pages/meio.yaml troca ou remove',
+    );
+  });
+
+  it('refuses a winner that moves blocks (its moves were made on the middle page)', () => {
+    const error = refusal(() =>
+      promote(middle, 'extends: meio\nmove:\n  duvidas: { after: hero }\n', 'pages/meio.yaml'),
+    );
+    expect(error.message).toBe(
+      'pages/vencedora.yaml muda blocos de lugar (move), e pages/meio.yaml também é uma variante (de "base"): não dá para levar a vencedora automaticamente.',
     );
   });
 
