@@ -538,19 +538,23 @@ function Editor({
       blocked: publishing || conflict !== undefined || paletteOpen,
     };
   });
+  /** Ctrl+S (Cmd+S), pressed on the screen or in a preview frame (which asks by a message). */
+  const saveFromKey = useCallback((repeat: boolean) => {
+    const { save: run, saved: source, blocked } = saveKey.current;
+    const changed = editor.current !== null && editor.current.text() !== source;
+    if (!blocked && changed && !repeat) void run();
+  }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // (A browser's autofill sends keydown events without a key.)
       const key = typeof event.key === 'string' ? event.key.toLowerCase() : '';
       if (!(event.ctrlKey || event.metaKey) || event.altKey || key !== 's') return;
       event.preventDefault();
-      const { save: run, saved: source, blocked } = saveKey.current;
-      const changed = editor.current !== null && editor.current.text() !== source;
-      if (!blocked && changed && !event.repeat) void run();
+      saveFromKey(event.repeat);
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
-  }, []);
+  }, [saveFromKey]);
 
   const insertBlock = (info: BlockInfo) => {
     setPaletteOpen(false);
@@ -799,6 +803,7 @@ function Editor({
                 selected={selected}
                 onBlockClick={onBlockClick}
                 onInlineEdit={onInlineEdit}
+                onSave={saveFromKey}
                 // The first frame shown counts the renders (the benchmark and tests wait on it).
                 onRendered={
                   i === 0

@@ -70,6 +70,7 @@ export function PreviewFrame({
   selected,
   onBlockClick,
   onRendered,
+  onSave,
   view = 'pagina',
   onEvent,
   onInlineEdit,
@@ -80,6 +81,8 @@ export function PreviewFrame({
   selected: { index: number; scroll: boolean; seq: number };
   onBlockClick: (index: number) => void;
   onRendered?: () => void;
+  /** Ctrl+S (Cmd+S) pressed in the frame (`repeat`: the key held down). */
+  onSave?: (repeat: boolean) => void;
   /** The state a visitor can meet that the page shows (the "Estado" control). */
   view?: PreviewStateId;
   /** An analytics event the page would have sent (the "Eventos" strip). */
@@ -96,15 +99,21 @@ export function PreviewFrame({
   /** Per block, the editable texts the frame was sent (as JSON): only changed ones are sent again. */
   const frameTexts = useRef<string[]>([]);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  const callbacks = useRef({ onBlockClick, onRendered, onEvent });
+  const callbacks = useRef({ onBlockClick, onRendered, onEvent, onSave });
   useLayoutEffect(() => {
-    callbacks.current = { onBlockClick, onRendered, onEvent };
+    callbacks.current = { onBlockClick, onRendered, onEvent, onSave };
   });
 
   useEffect(() => {
     const listen = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow) return;
-      const data = event.data as { kind?: string; index?: number; event?: unknown; byClick?: boolean };
+      const data = event.data as {
+        kind?: string;
+        index?: number;
+        event?: unknown;
+        byClick?: boolean;
+        repeat?: boolean;
+      };
       if (data.kind === 'ready' || data.kind === 'need-whole-render') {
         frameHolds.current = new Set();
         frameTexts.current = [];
@@ -112,6 +121,7 @@ export function PreviewFrame({
       } else if (data.kind === 'block-clicked' && typeof data.index === 'number')
         callbacks.current.onBlockClick(data.index);
       else if (data.kind === 'rendered') callbacks.current.onRendered?.();
+      else if (data.kind === 'save') callbacks.current.onSave?.(data.repeat === true);
       else if (data.kind === 'event' && data.event && typeof data.event === 'object')
         callbacks.current.onEvent?.(data.event as Record<string, unknown>, data.byClick === true);
     };

@@ -212,6 +212,19 @@ document.addEventListener(
   true,
 );
 document.addEventListener('submit', (event) => event.preventDefault(), true);
+// Ctrl+S (Cmd+S) saves the page wherever the focus is on the editor screen, this frame included
+// (a text being edited in place too: its keystrokes are already in the source). Before the page's
+// own keys and in-place editing's; the browser's "save page as" never opens.
+addEventListener(
+  'keydown',
+  (event) => {
+    const key = typeof event.key === 'string' ? event.key.toLowerCase() : '';
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || key !== 's') return;
+    event.preventDefault();
+    parent.postMessage({ kind: 'save', repeat: event.repeat }, '*');
+  },
+  true,
+);
 document.addEventListener('mouseover', (event) => drawBox('hover', indexOf(event.target)));
 addEventListener('resize', () => selected >= 0 && drawBox('selected', selected));
 

@@ -2,7 +2,7 @@
  * The editor's smaller promises, each as an author meets it: the cursor in a block outlines it in
  * the preview, a problem in the list takes the cursor to it, a form edit is undone by Ctrl+Z, and
  * unsaved work comes back after the tab is closed. A variant's change form shows what the base
- * page gives and goes back to it, and Ctrl+S saves wherever the focus is.
+ * page gives and goes back to it, and Ctrl+S saves wherever the focus is (the preview included).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -196,4 +196,16 @@ test("a variant's change form shows the base's values, goes back to them, and Ct
   await expect(page.getByText(/Salvo às/)).toBeVisible();
   expect(await readFile(file, 'utf8')).toContain('    title: Recarga com 15% de desconto\n');
   expect(await saveKept(page)).toBe(true);
+
+  // And from the page itself, while its title is being edited in place there.
+  const heading = phone(page).locator('fillgas-block h1');
+  await heading.click();
+  await expect(heading).toHaveAttribute('contenteditable', 'plaintext-only');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' já');
+  await expect(page.getByText('Alterações não salvas')).toBeVisible();
+  await page.keyboard.press('Control+s');
+  await expect.poll(() => readFile(file, 'utf8')).toContain('    title: Recarga com 15% de desconto já\n');
+  await expect(page.getByText('Alterações não salvas')).toHaveCount(0);
+  await expect(heading).toBeFocused();
 });
