@@ -135,6 +135,14 @@ const panelCss = css`
     padding: 6px 10px;
     font-size: 13px;
   }
+  .actions button.step {
+    min-width: 32px;
+    padding: 6px;
+  }
+  .actions button:disabled {
+    opacity: 0.35;
+    cursor: default;
+  }
   /* A narrow column: the actions go under the name. */
   @media (max-width: 520px) {
     li {
@@ -346,7 +354,7 @@ export function StructurePanel({
     <section css={panelCss} aria-labelledby="estrutura-titulo">
       <p className="intro" id="estrutura-ajuda">
         <strong id="estrutura-titulo">Blocos da página, de cima para baixo.</strong> Arraste um bloco para
-        mudá-lo de lugar, ou selecione-o e use Alt+↑ e Alt+↓.
+        mudá-lo de lugar, use ↑ e ↓ ao lado dele, ou selecione-o e use Alt+↑ e Alt+↓.
         {variant && ' Numa variante, a nova ordem é escrita em move:, sem mudar a página base.'}
       </p>
       {rows.length === 0 ? (
@@ -414,6 +422,27 @@ export function StructurePanel({
                 </span>
               </span>
               <span className="actions">
+                {/* Without a keyboard or a mouse to drag with (a tablet): one place up or down. */}
+                <Button
+                  tone="quiet"
+                  className="step"
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                  aria-label={`Subir ${labelOf(row)}`}
+                  title="Subir"
+                >
+                  ↑
+                </Button>
+                <Button
+                  tone="quiet"
+                  className="step"
+                  disabled={index === rows.length - 1}
+                  onClick={() => move(index, index + 1)}
+                  aria-label={`Descer ${labelOf(row)}`}
+                  title="Descer"
+                >
+                  ↓
+                </Button>
                 <Button
                   tone="quiet"
                   onClick={() => onSelect(index)}

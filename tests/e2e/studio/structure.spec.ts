@@ -104,6 +104,18 @@ test('reorder, delete and duplicate in a page and in a variant; check and build 
     .getByRole('button', { name: /^Excluir/ })
     .click();
   await expect(list.locator(':scope > li')).toHaveCount(7);
+  // With neither a keyboard nor a drag (a tablet): ↓ and ↑ beside the block, one place each;
+  // the first block's ↑ is off.
+  await row(list, 'beneficios')
+    .getByRole('button', { name: /^Descer/ })
+    .click();
+  await expect(announcement(page)).toHaveText('Bloco Cartões de benefícios movido para a posição 5 de 7.');
+  await row(list, 'beneficios')
+    .getByRole('button', { name: /^Subir/ })
+    .click();
+  await expect(announcement(page)).toHaveText('Bloco Cartões de benefícios movido para a posição 4 de 7.');
+  expect(await names(list)).toEqual(pageOrder);
+  await expect(row(list, 'navbar').getByRole('button', { name: /^Subir/ })).toBeDisabled();
 
   await page.keyboard.press('Control+s');
   await expect(page.getByText(/Salvo às/)).toBeVisible();
