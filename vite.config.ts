@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import { sitePlugins } from './runtime/dev/index.ts';
+import { SlowFirst } from './tests/slow-first.ts';
 
 export default defineConfig({
   // Pages are rendered by the fillgas middleware, not served from index.html files.
@@ -20,5 +21,7 @@ export default defineConfig({
     // By default Vitest runs (cores - 1) files at a time: one on the CI's 2-core machine, which
     // leaves a core idle while a file waits on builds, child processes or workerd. Two at a time.
     maxWorkers: 2,
+    // The longest files first, so that both end together (tests/slow-first.ts).
+    sequence: { sequencer: SlowFirst },
   },
 });

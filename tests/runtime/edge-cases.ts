@@ -19,10 +19,20 @@ export interface EdgeHost {
   otherRoute: string;
   /** Requests in flight at a time. */
   batch: number;
+  /**
+   * The Set-Cookie header (null when none) of each of `n` cookieless GET requests to `pathname`,
+   * when the host sends them from where it runs (Cloudflare: a worker beside the built one under
+   * workerd) instead of one `request` each; every other case goes through `request`.
+   */
+  setCookies?(pathname: string, n: number): Promise<(string | null)[]>;
 }
 
+/** The variant key a Set-Cookie header assigns for experiment `id`. */
+const assigned = (setCookie: string | null, id: string) =>
+  new RegExp(`fgs_exp_${id}=([^;]+)`).exec(setCookie ?? '')?.[1];
+
 export const assignment = (response: { headers: Headers }, id: string) =>
-  new RegExp(`fgs_exp_${id}=([^;]+)`).exec(response.headers.get('Set-Cookie') ?? '')?.[1];
+  assigned(response.headers.get('Set-Cookie'), id);
 
 const SECURITY_HEADERS = [
   'Content-Security-Policy',
@@ -35,18 +45,30 @@ const SECURITY_HEADERS = [
 ];
 
 export function splitCases(name: string, host: EdgeHost): void {
-  /** n cookieless requests; the keys the edge assigned, counted. */
-  async function shares(pathname: string, id: string, keys: string[], n: number): Promise<number[]> {
-    const counts = new Map<string, number>();
+  /** The Set-Cookie header of each of n cookieless requests, `batch` in flight at a time. */
+  async function setCookies(pathname: string, n: number): Promise<(string | null)[]> {
+    const cookies: (string | null)[] = [];
     for (let done = 0; done < n; done += host.batch) {
       const batch = await Promise.all(
         Array.from({ length: host.batch }, async () => {
           const response = await host.request(pathname);
           await response.arrayBuffer();
-          return assignment(response, id)!;
+          return response.headers.get('Set-Cookie');
         }),
       );
-      for (const key of batch) counts.set(key, (counts.get(key) ?? 0) + 1);
+      cookies.push(...batch);
+    }
+    return cookies;
+  }
+
+  /** n cookieless requests; the keys the edge assigned, counted. */
+  async function shares(pathname: string, id: string, keys: string[], n: number): Promise<number[]> {
+    const cookies = await (host.setCookies ? host.setCookies(pathname, n) : setCookies(pathname, n));
+    expect(cookies).toHaveLength(n);
+    const counts = new Map<string, number>();
+    for (const cookie of cookies) {
+      const key = assigned(cookie, id)!;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     return keys.map((k) => counts.get(k) ?? 0);
   }

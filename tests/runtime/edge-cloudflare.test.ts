@@ -1,11 +1,13 @@
 /**
  * The Cloudflare artifact for real: the edge tests' site (experiment-site.ts: two experiments and
- * a dated one) built once to a temporary dist/, its `_worker.js` run by workerd (Miniflare) in
- * front of that folder as Cloudflare's static assets, through every split case of edge-cases.ts;
- * and the same built worker under workerd with the clock set per request, through the dated
- * experiment's day cases, so São Paulo's days are read by workerd's own Intl.
+ * a dated one) built once (sharedEdgeSite), its `_worker.js` run by workerd (Miniflare) in
+ * front of that folder as Cloudflare's static assets, through every split case of edge-cases.ts
+ * (the shares' 20,000 cookieless requests sent from a worker beside it, under the same workerd:
+ * SAMPLER below); and the same built worker under workerd with the clock set per request, through
+ * the dated experiment's day cases, so São Paulo's days are read by workerd's own Intl.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,32 +15,100 @@ import { CLOUDFLARE_WORKER_FILE } from '../../runtime/build/index.ts';
 import { siteDay } from '../../runtime/site-day.ts';
 import { cloudflareOverDist } from '../servers/workerd.ts';
 import { dayCases, splitCases } from './edge-cases.ts';
-import { buildExperimentSite } from './experiment-site.ts';
+import { sharedEdgeSite } from './experiment-site.ts';
 
+/**
+ * Sends `n` cookieless GET requests to the built worker (the `SITE` service binding), `batch` at a
+ * time, reads each body and answers every Set-Cookie header (null when none), in order. Sent from
+ * Node through dispatchFetch, each request also crossed over HTTP into workerd and back, its HTML
+ * gzipped for Node's Accept-Encoding and unzipped again: about 5 ms of CPU against 1 ms here, and
+ * the shares' 20,000 were most of this file's minute and a half in CI.
+ */
+const SAMPLER = `export default {
+  async fetch(request, env) {
+    const { pathname, n, batch } = await request.json();
+    const cookies = [];
+    for (let done = 0; done < n; done += batch) {
+      const answers = await Promise.all(
+        Array.from({ length: Math.min(batch, n - done) }, async () => {
+          const response = await env.SITE.fetch('https://fillgas.example' + pathname, { redirect: 'manual' });
+          await response.arrayBuffer();
+          return response.headers.get('Set-Cookie');
+        }),
+      );
+      cookies.push(...answers);
+    }
+    return Response.json(cookies);
+  },
+};
+`;
+
+/** This file's own folder (the clock's module); the built site is shared and read only. */
 let tmp: string;
 let outDir: string;
 let mf: Miniflare;
+let sampler: Miniflare;
 
 beforeAll(async () => {
-  ({ tmp, outDir } = await buildExperimentSite('experimento-cloudflare-'));
+  ({ outDir } = await sharedEdgeSite());
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'experimento-cloudflare-'));
   mf = cloudflareOverDist(outDir);
-  await mf.ready;
+  // The built worker again, as tests/servers/workerd.ts runs it, with SAMPLER beside it.
+  sampler = new Miniflare({
+    cf: false,
+    workers: [
+      {
+        name: 'amostra',
+        modules: true,
+        script: SAMPLER,
+        compatibilityDate: '2025-01-01',
+        serviceBindings: { SITE: 'site' },
+      },
+      {
+        name: 'site',
+        modules: true,
+        scriptPath: path.join(outDir, CLOUDFLARE_WORKER_FILE),
+        modulesRoot: outDir,
+        compatibilityDate: '2025-01-01',
+        assets: {
+          directory: outDir,
+          binding: 'ASSETS',
+          routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
+        },
+      },
+    ],
+  });
+  await Promise.all([mf.ready, sampler.ready]);
 }, 180_000);
 afterAll(async () => {
-  await mf?.dispose();
+  await Promise.all([mf?.dispose(), sampler?.dispose()]);
   await rm(tmp, { recursive: true, force: true });
 });
+
+const BATCH = 50;
 
 splitCases('the Cloudflare worker under workerd', {
   request: (pathname, headers = {}) =>
     mf.dispatchFetch(`https://fillgas.example${pathname}`, {
-      headers,
+      // Bodies unencoded: for a client that accepts gzip, Miniflare's stand-in for Cloudflare's
+      // front line compresses the HTML after the worker has answered (nothing of the split is
+      // involved), half the time of each request. Answers in the default encoding are compared
+      // byte for byte below (drop-trailing-slash, the days).
+      headers: { 'Accept-Encoding': 'identity', ...headers },
       redirect: 'manual',
     }) as unknown as Promise<Response>,
+  setCookies: async (pathname, n) => {
+    const answer = await sampler.dispatchFetch('https://amostra.example/', {
+      method: 'POST',
+      body: JSON.stringify({ pathname, n, batch: BATCH }),
+    });
+    expect(answer.status).toBe(200);
+    return (await answer.json()) as (string | null)[];
+  },
   outDir: () => outDir,
   // Cloudflare's asset server answers a folder's index at "/x/" (and redirects "/x" there).
   otherRoute: '/agendamento/',
-  batch: 50,
+  batch: BATCH,
 });
 
 describe('under html_handling = "drop-trailing-slash" (Workers without a redirect per page)', () => {
@@ -103,9 +173,11 @@ export default {
 describe('the worker of a dated experiment, its clock set', () => {
   let clocked: Miniflare;
   beforeAll(async () => {
-    // Beside dist/ (not in it: the assets stay the build's), over the same build as the split cases.
+    // Beside dist/ (not in it: the assets stay the build's), over the same build as the split cases:
+    // in this file's folder, where dist/ links to the shared build.
     const script = path.join(tmp, 'clock-worker.js');
     await writeFile(script, CLOCK_MODULE);
+    await symlink(outDir, path.join(tmp, 'dist'));
     // As tests/servers/workerd.ts runs dist/_worker.js, with this module as the entry.
     clocked = new Miniflare({
       modules: true,

@@ -1,14 +1,15 @@
 /**
  * The Netlify edge function and the Vercel middleware, tested as functions: the artifacts the
  * build and the generator write (not only their source), over the edge tests' site built once
- * (experiment-site.ts: two experiments, and a dated one on a third route), each in front of a
- * stand-in for its host's static files that follows that host's documented rules (Netlify: the
- * function runs only on its `config.path`, returns undefined to pass, reads a file through
- * `context.next(request)`; Vercel: the middleware runs only on `config.matcher`, vercel.json's
- * clean URLs without a trailing slash). The same cases as the Cloudflare worker under workerd
- * (edge-cloudflare.test.ts), the dated experiment's São Paulo days included.
+ * (experiment-site.ts's sharedEdgeSite: two experiments, and a dated one on a third route), each
+ * in front of a stand-in for its host's static files that follows that host's documented rules
+ * (Netlify: the function runs only on its `config.path`, returns undefined to pass, reads a file
+ * through `context.next(request)`; Vercel: the middleware runs only on `config.matcher`,
+ * vercel.json's clean URLs without a trailing slash). The same cases as the Cloudflare worker
+ * under workerd (edge-cloudflare.test.ts), the dated experiment's São Paulo days included.
  */
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,14 +23,17 @@ import {
 } from '../../runtime/build/index.ts';
 import { loadProject } from '../../runtime/load/index.ts';
 import { dayCases, splitCases } from './edge-cases.ts';
-import { buildExperimentSite, ROOT as root } from './experiment-site.ts';
+import { ROOT as root, sharedEdgeSite } from './experiment-site.ts';
 
 const BASE = 'https://fillgas.example';
-let tmp: string;
+/** The built site (shared with edge-cloudflare.test.ts: read only) and this file's own folder. */
+let site: string;
 let outDir: string;
+let tmp: string;
 
 beforeAll(async () => {
-  ({ tmp, outDir } = await buildExperimentSite('experimento-hosts-'));
+  ({ site, outDir } = await sharedEdgeSite());
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'experimento-hosts-'));
 }, 180_000);
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
@@ -40,23 +44,32 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
+/** The files a static host has read from a built folder (it never changes under a test). */
+const read = new Map<string, Promise<ArrayBuffer | undefined>>();
+
 /**
  * A static host over `dist`: a file at its path, a folder's index.html at "/x/" and (if the host
  * serves clean URLs without the slash) at "/x", "/x/" redirected then; 404.html with 404.
  */
 async function staticFile(dist: string, pathname: string, slash: 'serve' | 'redirect'): Promise<Response> {
+  // Read once per path, like a host's cache: 46,000 requests read the same few files.
   const file = async (rel: string) => {
     const full = path.join(dist, rel);
-    if (
-      !full.startsWith(dist) ||
-      !(await stat(full).then(
-        (s) => s.isFile(),
-        () => false,
-      ))
-    )
-      return undefined;
-    const bytes = await readFile(full);
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    if (!full.startsWith(dist)) return undefined;
+    let bytes = read.get(full);
+    if (!bytes) {
+      bytes = stat(full).then(
+        async (s) => {
+          if (!s.isFile()) return undefined;
+          const b = await readFile(full);
+          return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+        },
+        () => undefined,
+      );
+      read.set(full, bytes);
+    }
+    // Each answer gets its own copy, as a body read from disk would be.
+    return (await bytes)?.slice(0);
   };
   const ok = (body: ArrayBuffer, rel: string) =>
     new Response(body, {
@@ -96,11 +109,14 @@ async function netlifyHost(site: string, dist: string) {
   return { config: mod.config, handle };
 }
 
-/** Vercel: the middleware.ts generated for the site in `site`, run on its matcher only; fetch answers like the deployment. */
-async function vercelHost(site: string, dist: string) {
+/**
+ * Vercel: the middleware.ts generated for the site in `site` (written into `own`, this file's
+ * folder: the site is shared), run on its matcher only; fetch answers like the deployment.
+ */
+async function vercelHost(site: string, dist: string, own: string) {
   const project = await loadProject({ root, pagesDir: path.join(site, 'pages'), blocks: blockList });
   const source = vercelMiddlewareFor(project)!;
-  const file = path.join(site, 'middleware.ts');
+  const file = path.join(own, 'middleware.ts');
   await writeFile(
     file,
     source.replace("'./runtime/edge/vercel.ts'", JSON.stringify(path.join(root, 'runtime/edge/vercel.ts'))),
@@ -130,10 +146,10 @@ let vercelMatcher: string[];
 let project: Awaited<ReturnType<typeof loadProject>>;
 
 beforeAll(async () => {
-  const netlify = await netlifyHost(tmp, outDir);
+  const netlify = await netlifyHost(site, outDir);
   netlifyConfig = netlify.config;
   hosts.push({ name: 'Netlify (edge function)', handle: netlify.handle });
-  const vercel = await vercelHost(tmp, outDir);
+  const vercel = await vercelHost(site, outDir, tmp);
   vercelMatcher = vercel.matcher;
   project = vercel.project;
   hosts.push({ name: 'Vercel (routing middleware)', handle: vercel.handle });

@@ -22,7 +22,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../studio/server/api.ts';
 import { readAccountsFile, writeAccountsFile, type Account } from '../../studio/server/hosted/accounts.ts';
-import { buildApp } from '../../studio/server/hosted/app.ts';
+import { cachedAppDir } from '../../studio/server/app-cache.ts';
 import { hashPassword, verifyPassword } from '../../studio/server/hosted/passwords.ts';
 import { createProxyVerifier } from '../../studio/server/hosted/proxy.ts';
 import { rawRequest, root, snapshot, startStudio, type Studio } from './helpers.ts';
@@ -49,10 +49,12 @@ let studio: Studio;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'estudio-hospedado-'));
-  appDir = path.join(work, 'app');
   accountsFile = path.join(work, 'contas.json');
-  const [, anaHash, brunoHash] = await Promise.all([
-    buildApp(appDir),
+  // The app's build as a hosted start without --app takes it (app-cache.ts): made once per version
+  // of its sources, and shared with every other Estúdio the tests start.
+  let anaHash: string, brunoHash: string;
+  [appDir, anaHash, brunoHash] = await Promise.all([
+    cachedAppDir(root),
     hashPassword(ANA.password),
     hashPassword(BRUNO.password),
   ]);
