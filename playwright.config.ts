@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 // E2E_SITE_ONLY=1 starts only the built site's server: enough for the studio project and the plain
 // page specs, and it skips the three extra builds (consent, hostile text, experiment) when iterating.
+// Playwright starts web servers one after the other: all four come from one command (see below).
 const SITE_ONLY = Boolean(process.env.E2E_SITE_ONLY);
 
 // Browser tests run against the built site (npm run build) served like a static host.
@@ -26,14 +27,11 @@ export default defineConfig({
       args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')),
     },
   },
+  // The Estúdio's tests first: they are the longest (up to a minute each), so both workers start
+  // on them and the site's short tests fill in the end, leaving neither worker idle for long.
   projects: [
-    {
-      name: 'phone',
-      testIgnore: 'studio/**',
-      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
-    },
-    { name: 'desktop', testIgnore: 'studio/**', use: { viewport: { width: 1280, height: 800 } } },
-    // The Estúdio, on a laptop screen; each test starts its own server on a copy of pages/.
+    // The Estúdio, on a laptop screen; each spec file starts its own server on a copy of pages/
+    // (two when Playwright splits a file's tests between the workers).
     {
       name: 'studio',
       testMatch: 'studio/**/*.spec.ts',
@@ -41,36 +39,29 @@ export default defineConfig({
       expect: { timeout: 15_000 },
       use: { viewport: { width: 1280, height: 800 } },
     },
+    {
+      name: 'phone',
+      testIgnore: 'studio/**',
+      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+    },
+    { name: 'desktop', testIgnore: 'studio/**', use: { viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: (
-    [
-      {
+  webServer: SITE_ONLY
+    ? {
         command: `PORT=${PORT} npx tsx runtime/cli.ts serve`,
         url: `http://127.0.0.1:${PORT}/`,
         reuseExistingServer: false,
         timeout: 30_000,
-      },
-      {
-        // The same pages built with a test analytics id (consent banner, Google tag, CSP with Google).
-        command: `PORT=${PORT + 1} NODE_ENV=production npx tsx tests/servers/consent-preview.ts`,
-        url: `http://127.0.0.1:${PORT + 1}/`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-      },
-      {
-        // A site full of hostile text (tests/e2e/hostile.spec.ts).
-        command: `PREVIEW_PAGES=tests/fixtures/hostile/_texto-hostil/pages PORT=${PORT + 2} NODE_ENV=production npx tsx tests/servers/consent-preview.ts`,
-        url: `http://127.0.0.1:${PORT + 2}/`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-      },
-      {
-        // An experiment on /sodastream-t behind the build's real edge worker, under workerd (tests/e2e/experiment.spec.ts).
-        command: `PORT=${PORT + 3} NODE_ENV=production npx tsx tests/servers/experiment-preview.ts`,
+      }
+    : {
+        // The built site (npm run preview's command) and three more builds of it, each on the next
+        // port: with a test analytics id (consent banner, Google tag, CSP with Google), the
+        // hostile-text fixture (tests/e2e/hostile.spec.ts), and an experiment on /sodastream-t
+        // behind the build's real edge worker under workerd (tests/e2e/experiment.spec.ts). One
+        // process builds the three while the first starts; the last port opens when all answer.
+        command: `E2E_PORT=${PORT} NODE_ENV=production node --import tsx tests/servers/test-sites.ts`,
         url: `http://127.0.0.1:${PORT + 3}/`,
         reuseExistingServer: false,
         timeout: 120_000,
       },
-    ] as const
-  ).filter((_, index) => !SITE_ONLY || index === 0),
 });

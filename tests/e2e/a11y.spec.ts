@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { pageStarted } from './projects.ts';
 import { ALL_ROUTES } from './routes.ts';
 
 const routes = ALL_ROUTES;
@@ -15,7 +16,7 @@ for (const path of routes) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await pageStarted(page);
     expect(await violations(page)).toEqual([]);
   });
 }

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PAGE_VIEW_EVENTS, TRACK_SECTIONS } from '../../schema/constants.ts';
 import { GA_BASE_URL, routeGoogle } from './consent-helpers.ts';
 import { PAGE_ROUTES } from './routes.ts';
-import { isPhone } from './projects.ts';
+import { isPhone, pageStarted } from './projects.ts';
 
 const routes = PAGE_ROUTES;
 
@@ -91,7 +91,7 @@ test.describe('spec §7 catalogue, page by page', () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.clock.install();
       await page.goto(route);
-      await page.waitForLoadState('networkidle');
+      await pageStarted(page);
       const pageView = await page.locator('html').getAttribute('data-page-view');
       const loaded = await events(page);
       if (pageView) {

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { TABBABLE } from '../../runtime/client/focus.ts';
 import { ALL_ROUTES } from './routes.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
-import { isPhone } from './projects.ts';
+import { isPhone, pageStarted } from './projects.ts';
 
 const routes = ALL_ROUTES;
 
@@ -69,7 +69,7 @@ for (const route of routes) {
   test(`Tab reaches every visible control of ${route}, each with a visible focus ring`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(route);
-    await page.waitForLoadState('networkidle');
+    await pageStarted(page);
     const controls = await markControls(page);
     expect(controls.length).toBeGreaterThan(0);
     const reached = await tabThrough(page, controls.length + 20);

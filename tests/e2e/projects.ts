@@ -14,6 +14,20 @@ export async function pageLaidOut(page: Page): Promise<void> {
 }
 
 /**
+ * Waits, after the load, for the page script's start-up: every block's behaviour attached
+ * (`data-enhanced`) and the page laid out below the first screen (a page without a script has
+ * neither to wait for). A page requests nothing after its load event (its islands wait for a
+ * visitor or a timer), so this is the state that waiting for half a second of network quiet
+ * ('networkidle') reached, without the half second: the same markup on every route, at both
+ * widths, with Playwright's clock installed or not.
+ */
+export async function pageStarted(page: Page): Promise<void> {
+  if ((await page.locator('script[type="module"][src]').count()) === 0) return;
+  await expect(page.locator('[data-behavior]:not([data-enhanced])')).toHaveCount(0);
+  await pageLaidOut(page);
+}
+
+/**
  * Presses `control` where it is on the screen now, as a visitor does: a tap on the phone, a
  * click on the desktop, at the centre of its box. Locator.click() and tap() wait for a control
  * to stop moving (a reveal on scroll, a dialog's entrance) and, from their second try on, scroll

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { watchConsole } from './console.ts';
-import { isPhone, pageLaidOut } from './projects.ts';
+import { isPhone, pageLaidOut, pageStarted } from './projects.ts';
 
 // The business number and messages live only in pages/_site.yaml: read them from there.
 const site = parse(readFileSync(new URL('../../pages/_site.yaml', import.meta.url), 'utf8')) as {
@@ -127,7 +127,7 @@ for (const route of [T, C]) {
   test(`${route}: axe finds no violations`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(route);
-    await page.waitForLoadState('networkidle');
+    await pageStarted(page);
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
       .analyze();

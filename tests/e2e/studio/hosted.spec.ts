@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { ROOT } from './studio-server.ts';
+import { ROOT, TSX } from './studio-server.ts';
 
 const run = promisify(execFile);
 const EMAIL = 'ana@fillgas.com.br';
@@ -38,8 +38,8 @@ test.beforeAll(async () => {
   await cp(path.join(ROOT, 'public'), path.join(dir, 'public'), { recursive: true });
   const data = path.join(dir, '.estudio');
   await run(
-    'npx',
-    ['tsx', 'studio/server/hosted/account-cli.ts', 'adicionar', '--email', EMAIL, '--nome', 'Ana Souza'],
+    process.execPath,
+    [...TSX, 'studio/server/hosted/account-cli.ts', 'adicionar', '--email', EMAIL, '--nome', 'Ana Souza'],
     {
       cwd: ROOT,
       env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_PASSWORD: PASSWORD },
@@ -48,9 +48,9 @@ test.beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   child = spawn(
-    'npx',
+    process.execPath,
     [
-      'tsx',
+      ...TSX,
       'studio/server/main.ts',
       '--hosted',
       '--public-url',

@@ -11,6 +11,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
 
+// Both tests on one Estúdio, one after the other: a server's start costs more than the shorter test.
+test.describe.configure({ mode: 'default' });
+
 let studio: RunningStudio;
 test.beforeAll(async () => {
   studio = await startStudio();

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
+import { ROOT, startStudio, TSX, type RunningStudio } from './studio-server.ts';
 
 const run = promisify(execFile);
 let studio: RunningStudio;
@@ -97,10 +97,16 @@ test('a marketer creates a variant, changes it, sees it, fixes a mistake and sav
   // The runtime accepts what the Estúdio wrote: check, then a build whose route shows the change.
   const cli = path.join(ROOT, 'runtime/cli.ts');
   const env = { ...process.env, NODE_ENV: 'production' };
-  const check = await run('npx', ['tsx', cli, 'check', '--pages', studio.pagesDir], { cwd: ROOT, env });
+  const check = await run(process.execPath, [...TSX, cli, 'check', '--pages', studio.pagesDir], {
+    cwd: ROOT,
+    env,
+  });
   expect(check.stdout).toContain('15 páginas válidas');
   const out = path.join(studio.dir, 'dist');
-  await run('npx', ['tsx', cli, 'build', '--pages', studio.pagesDir, '--out', out], { cwd: ROOT, env });
+  await run(process.execPath, [...TSX, cli, 'build', '--pages', studio.pagesDir, '--out', out], {
+    cwd: ROOT,
+    env,
+  });
   const built = await readFile(path.join(out, 'agendamento-teste/index.html'), 'utf8');
   expect(built).toContain('Recarga na sua porta, sem sair de casa');
 });

@@ -49,6 +49,13 @@ async function settled(page: Page | Frame) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
+/** The built page at `address` in a window of that size, settled. */
+async function openBuilt(site: Page, address: string, width: number, height: number) {
+  await site.setViewportSize({ width, height });
+  await site.goto(address);
+  await settled(site);
+}
+
 async function rgba(png: Buffer, width: number, height: number): Promise<Buffer> {
   return sharp(png).resize({ width, height, fit: 'cover', position: 'top' }).ensureAlpha().raw().toBuffer();
 }
@@ -88,8 +95,14 @@ for (const device of [
         );
         const frameEl = page.locator(`iframe[title="${device.title}"]`);
         let frame = (await (await frameEl.elementHandle())!.contentFrame())!;
-        const opened = await frame.evaluate(() => innerHeight);
-        await page.waitForTimeout(500);
+        const [openedWidth, opened] = await frame.evaluate(() => [innerWidth, innerHeight]);
+        // While the preview is watched for half a second and settles, the built page opens (and
+        // settles) in a window of the preview's size.
+        const watched = frame;
+        await Promise.all([
+          openBuilt(site, address, openedWidth!, opened!),
+          page.waitForTimeout(500).then(() => settled(watched)),
+        ]);
         if ((await frame.evaluate(() => innerHeight)) !== opened) {
           // A notice above the preview arrived after the page opened (someone else has it open):
           // the page is opened again at its final size, as a visitor's window is one size.
@@ -99,14 +112,11 @@ for (const device of [
             '0',
           );
           frame = (await (await frameEl.elementHandle())!.contentFrame())!;
+          await settled(frame);
         }
         const [width, height] = await frame.evaluate(() => [innerWidth, innerHeight]);
         expect(width, 'the preview is not scaled').toBe(device.width);
-        await settled(frame);
-
-        await site.setViewportSize({ width: width!, height: height! });
-        await site.goto(address);
-        await settled(site);
+        if (width !== openedWidth || height !== opened) await openBuilt(site, address, width!, height!);
 
         const [built, preview] = await Promise.all([
           site.screenshot({ animations: 'disabled' }).then((png) => rgba(png, width!, height!)),

@@ -7,6 +7,9 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { startStudio, type RunningStudio } from './studio-server.ts';
 
+// Both tests on one Estúdio, one after the other: a server's start costs more than the shorter test.
+test.describe.configure({ mode: 'default' });
+
 let studio: RunningStudio;
 test.beforeAll(async () => {
   studio = await startStudio();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
+import { ROOT, startStudio, TSX, type RunningStudio } from './studio-server.ts';
 
 const run = promisify(execFile);
 let studio: RunningStudio;
@@ -175,10 +175,16 @@ test('reorder, delete and duplicate in a page and in a variant; check and build 
   // The runtime accepts what the panel wrote: check, then a build whose routes show the order.
   const cli = path.join(ROOT, 'runtime/cli.ts');
   const env = { ...process.env, NODE_ENV: 'production' };
-  const check = await run('npx', ['tsx', cli, 'check', '--pages', studio.pagesDir], { cwd: ROOT, env });
+  const check = await run(process.execPath, [...TSX, cli, 'check', '--pages', studio.pagesDir], {
+    cwd: ROOT,
+    env,
+  });
   expect(check.stdout).toContain('páginas válidas');
   const out = path.join(studio.dir, 'dist');
-  await run('npx', ['tsx', cli, 'build', '--pages', studio.pagesDir, '--out', out], { cwd: ROOT, env });
+  await run(process.execPath, [...TSX, cli, 'build', '--pages', studio.pagesDir, '--out', out], {
+    cwd: ROOT,
+    env,
+  });
   const builtPage = await readFile(path.join(out, 'recarga/index.html'), 'utf8');
   const ids = ['depoimentos', 'beneficios', 'numeros', 'como-funciona'];
   const at = orderIn(builtPage, ids);

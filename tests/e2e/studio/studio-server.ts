@@ -1,6 +1,7 @@
 /**
- * Starts the Estúdio as a marketer would (`npm run studio`'s command) on a copy of pages/ in a
- * temporary folder, and reads the address it prints. Stopped by the test that started it.
+ * Starts the Estúdio as a marketer would (`npm run studio`'s entry, studio/server/main.ts) on a
+ * copy of pages/ in a temporary folder, and reads the address it prints. Stopped by the test that
+ * started it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -8,6 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The arguments that make Node run a TypeScript entry of this repository as `npx tsx <entry>` does
+ * (tsx's loader; its CLI would add npx and a wrapper process): `spawn(process.execPath, [...TSX,
+ * entry, ...args], { cwd: ROOT })`.
+ */
+export const TSX = ['--import', 'tsx'];
 
 export interface RunningStudio {
   url: string;
@@ -46,7 +54,9 @@ export async function startStudio(port = 0, options: { copyPublic?: boolean } = 
 
 /**
  * `npm run studio`'s command on these folders (port 0: the system picks one), the address it
- * prints, and a stop that ends its process group.
+ * prints, and a stop that ends its process group. Node with tsx's loader runs the entry as `tsx`
+ * does, without npx and tsx's own wrapper process: a second or so less per start (about 30 starts
+ * a run, on 2 cores).
  */
 export async function spawnStudio(
   pagesDir: string,
@@ -54,9 +64,9 @@ export async function spawnStudio(
   port = 0,
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(
-    'npx',
+    process.execPath,
     [
-      'tsx',
+      ...TSX,
       'studio/server/main.ts',
       '--port',
       String(port),
