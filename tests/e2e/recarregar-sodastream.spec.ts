@@ -118,8 +118,9 @@ test('hero elements fade in at 0.5, 1, 1.5 and 2 s and are all visible just afte
     return performance.now() - performance.getEntriesByName('first-paint')[0]!.startTime;
   });
   // The fades start with the first frame; the first-paint entry is stamped when that frame is
-  // shown, a little later.
-  expect(sinceFirstPaint).toBeGreaterThan(2200);
+  // shown, a little later: up to 300 ms later on a busy machine (CI: 2,093 ms once), so the
+  // lower bound only tells a fade that waited its 2 s from one that did not (0.4 s).
+  expect(sinceFirstPaint).toBeGreaterThan(1900);
   expect(sinceFirstPaint).toBeLessThan(3000);
   for (let i = 0; i < 4; i++) expect(await opacity(page, i)).toBe(1);
 });
