@@ -8,7 +8,8 @@
  * verdict only when the evidence allows one (decision 0022). `judgeExport` is the one entry the
  * CLI and the Estúdio share.
  */
-export { judgeExport, type JudgeOptions } from './judge.ts';
+export { judgeExport, judgeRows, type JudgeOptions } from './judge.ts';
+export { parseExport } from './export-file.ts';
 export {
   ALPHA,
   buildReport,
@@ -16,7 +17,6 @@ export {
   formatReport,
   MIN_CONVERSIONS,
   MIN_DAYS,
-  parseExport,
   ReportError,
   WIN_CHANCE,
   type DailyVariant,

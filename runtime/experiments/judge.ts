@@ -1,13 +1,14 @@
 /**
- * One judgement of a GA4 export for an experiment declared in _site.yaml, shared by
- * `npm run experiments -- report` and the Estúdio's Resultados (POST /api/experiments/report):
- * the export read, its variants matched with the experiment's pages (by page or by
- * exp_variant_string), the weights, the baseline and the days taken from the declaration
- * unless given, and the report built.
+ * One judgement of an experiment's numbers for an experiment declared in _site.yaml, shared by
+ * `npm run experiments -- report`, the Estúdio's Resultados (POST /api/experiments/report) and the
+ * numbers pulled from Google Analytics: the rows' variants matched with the experiment's pages (by
+ * page or by exp_variant_string), the weights, the baseline, the days and the pages' addresses
+ * taken from the declaration unless given, and the report built.
  */
 import type { ResolvedExperiment } from '../load/index.ts';
+import { parseExport } from './export-file.ts';
 import { experimentReportOptions } from './keys.ts';
-import { buildReport, parseExport, ReportError, type Report } from './report.ts';
+import { buildReport, ReportError, type ExportRow, type Report } from './report.ts';
 
 export interface JudgeOptions {
   /** The file's name, for located errors ("ga4.csv:3: …"). */
@@ -24,26 +25,36 @@ export interface JudgeOptions {
   mde?: number;
 }
 
-/** The report of `text` (a GA4 export in CSV) for `experiment`, or for the export alone. */
-export function judgeExport(
-  text: string,
+/** The report of `rows` (from an export or from Google Analytics) for `experiment`, or for the rows alone. */
+export function judgeRows(
+  rows: ExportRow[],
   experiment: ResolvedExperiment | undefined,
   options: JudgeOptions,
 ): Report {
-  const rows = parseExport(text, options.file);
   let { control, weights, days } = options;
+  let labels: Record<string, string> | undefined;
   if (experiment !== undefined) {
     const variants = [...new Set(rows.map((r) => r.variant))];
     const declared = experimentReportOptions(experiment, variants, options.today);
     const unknown = variants.filter((v) => !declared.names.has(v));
     if (unknown.length > 0) {
       throw new ReportError(
-        `A exportação tem variantes que não são páginas do experimento ${experiment.id}: ${unknown.join(', ')} (páginas: ${experiment.pages.map((p) => p.page).join(', ')}).`,
+        `Os números têm variantes que não são páginas do experimento ${experiment.id}: ${unknown.join(', ')} (páginas: ${experiment.pages.map((p) => p.page).join(', ')}).`,
       );
     }
     weights ??= declared.weights;
     control ??= declared.control;
     days ??= declared.days;
+    labels = declared.labels;
   }
-  return buildReport(rows, { control, weights, days, mde: options.mde });
+  return buildReport(rows, { control, weights, days, mde: options.mde, labels });
+}
+
+/** The report of `text` (a GA4 export in CSV) for `experiment`, or for the export alone. */
+export function judgeExport(
+  text: string,
+  experiment: ResolvedExperiment | undefined,
+  options: JudgeOptions,
+): Report {
+  return judgeRows(parseExport(text, options.file), experiment, options);
 }

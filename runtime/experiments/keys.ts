@@ -16,17 +16,20 @@ export function experimentReportOptions(
   experiment: ResolvedExperiment,
   variantsInExport: readonly string[],
   today: string,
-): Pick<ReportOptions, 'weights' | 'control' | 'days'> & { names: Map<string, string> } {
+): Pick<ReportOptions, 'weights' | 'control' | 'days' | 'labels'> & { names: Map<string, string> } {
   const names = new Map<string, string>();
   for (const name of variantsInExport) {
     const page = experiment.pages.find((p) => p.page === name || variantKey(experiment.id, p.page) === name);
     if (page) names.set(name, page.page);
   }
   const weights: Record<string, number> = {};
+  /** Each variant as the marketer knows it: its page's own address ("/agendamento-oferta"). */
+  const labels: Record<string, string> = {};
   let control: string | undefined;
   for (const [name, pageName] of names) {
     const page = experiment.pages.find((p) => p.page === pageName)!;
     weights[name] = page.weight;
+    labels[name] = page.route;
     if (page.route === experiment.route) control = name;
   }
   const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
@@ -35,5 +38,5 @@ export function experimentReportOptions(
     experiment.start === undefined
       ? undefined
       : Math.floor((day(end) - day(experiment.start)) / 86_400_000) + 1;
-  return { weights, control, days, names };
+  return { weights, control, days, names, labels };
 }

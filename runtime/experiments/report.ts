@@ -8,7 +8,6 @@
  * at least 7 days, at least 150 conversions per variant, and the sequential test decided:
  * decision 0022).
  */
-import { parse } from 'csv-parse/sync';
 import {
   chanceToBeat,
   rateInterval,
@@ -44,171 +43,14 @@ export interface ExportRow {
   date?: string;
 }
 
+/** "2026-12-01" → "01/12/2026", as the report shows days. */
+export const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
 export class ReportError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ReportError';
   }
-}
-
-const COLUMNS = {
-  variant: [
-    'variant',
-    'variante',
-    'exp_variant_string',
-    'experience variant',
-    'variação',
-    'variacao',
-    'variante do experimento',
-  ],
-  visitors: [
-    'visitors',
-    'visitantes',
-    'exposed visitors',
-    'visitantes expostos',
-    'users',
-    'usuários',
-    'usuarios',
-    'exposed users',
-    // A GA4 exploration with the event name as its columns (docs/autoria.md §8).
-    'experience_impression',
-  ],
-  conversions: [
-    'conversions',
-    'conversões',
-    'conversoes',
-    'converting visitors',
-    'converting users',
-    'visitantes que converteram',
-    'usuários que converteram',
-    'whatsapp_click',
-  ],
-  consentRate: ['consent rate', 'consent_rate', 'taxa de consentimento', 'consentimento'],
-  date: ['date', 'data', 'dia'],
-} as const;
-
-const normalise = (header: string) =>
-  header
-    .trim()
-    .toLowerCase()
-    .replace(/[_\s]+/g, ' ')
-    .replace(/^"|"$/g, '');
-
-/** "1.234" or "1,234" (thousands) or "1234" → 1234; "62%" or "0,62" or "0.62" → 0.62 for rates. */
-function number(text: string, where: string, rate = false): number {
-  const raw = text.trim().replace(/\s/g, '');
-  const percent = raw.endsWith('%');
-  let body = percent ? raw.slice(0, -1) : raw;
-  if (/^\d{1,3}([.,]\d{3})+$/.test(body) && !rate) body = body.replace(/[.,]/g, '');
-  else body = body.replace(',', '.');
-  const value = Number(body);
-  if (body === '' || !Number.isFinite(value) || value < 0) {
-    throw new ReportError(`${where}: "${text}" não é um número.`);
-  }
-  return percent || (rate && value > 1) ? value / 100 : value;
-}
-
-/** GA4's 20261201, 2026-12-01 or 01/12/2026 (day first, as in Brazil) → "2026-12-01". */
-function calendarDay(text: string, where: string): string {
-  const raw = text.trim();
-  const iso = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(raw);
-  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(raw);
-  const [year, month, day] = iso
-    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
-    : br
-      ? [Number(br[3]), Number(br[2]), Number(br[1])]
-      : [NaN, NaN, NaN];
-  const at = new Date(Date.UTC(year, month - 1, day));
-  if (
-    !Number.isFinite(at.getTime()) ||
-    at.getUTCFullYear() !== year ||
-    at.getUTCMonth() !== month - 1 ||
-    at.getUTCDate() !== day
-  ) {
-    throw new ReportError(
-      `${where}: "${text}" não é uma data (use AAAA-MM-DD, AAAAMMDD como o GA4, ou DD/MM/AAAA).`,
-    );
-  }
-  return at.toISOString().slice(0, 10);
-}
-
-/** "2026-12-01" → "01/12/2026", as the report shows days. */
-const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-
-/**
- * The rows of a GA4 export in CSV: comment lines (GA4 starts its files with "# …") and blank
- * lines skipped, the header recognised in English or Portuguese, a "Total" row ignored. With a
- * date column ("Data", "Date", "dia"), one row per variant and day.
- */
-export function parseExport(text: string, file = 'exportação'): ExportRow[] {
-  let records: string[][];
-  try {
-    records = parse(text, {
-      comment: '#',
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: true,
-      bom: true,
-      delimiter: text.includes(';') && !text.includes(',') ? ';' : [',', ';', '\t'],
-    }) as string[][];
-  } catch (error) {
-    throw new ReportError(`${file}: o CSV não pôde ser lido (${(error as Error).message}).`);
-  }
-  const [header, ...rows] = records;
-  if (!header) throw new ReportError(`${file}: o arquivo está vazio.`);
-  const names = header.map(normalise);
-  const find = (aliases: readonly string[]) => names.findIndex((n) => aliases.map(normalise).includes(n));
-  const at = {
-    variant: find(COLUMNS.variant),
-    visitors: find(COLUMNS.visitors),
-    conversions: find(COLUMNS.conversions),
-    consentRate: find(COLUMNS.consentRate),
-    date: find(COLUMNS.date),
-  };
-  const missing = (['variant', 'visitors', 'conversions'] as const).filter((k) => at[k] < 0);
-  if (missing.length > 0) {
-    const expected = missing.map((k) => `"${COLUMNS[k][1]}" (ou "${COLUMNS[k][0]}")`).join(', ');
-    throw new ReportError(
-      `${file}:1: faltam as colunas ${expected}. Colunas encontradas: ${header.map((h) => `"${h}"`).join(', ')}.`,
-    );
-  }
-  const out: ExportRow[] = [];
-  const seen = new Set<string>();
-  rows.forEach((cells, i) => {
-    const line = i + 2;
-    const variant = (cells[at.variant] ?? '').trim();
-    if (variant === '' || /^(total|totais|totals)$/i.test(variant)) return;
-    const where = `${file}:${line}`;
-    const row: ExportRow = {
-      variant,
-      visitors: number(cells[at.visitors] ?? '', `${where} (visitantes)`),
-      conversions: number(cells[at.conversions] ?? '', `${where} (conversões)`),
-    };
-    if (at.consentRate >= 0 && (cells[at.consentRate] ?? '').trim() !== '') {
-      row.consentRate = number(cells[at.consentRate]!, `${where} (consentimento)`, true);
-    }
-    if (at.date >= 0) row.date = calendarDay(cells[at.date] ?? '', `${where} (data)`);
-    if (row.conversions > row.visitors) {
-      throw new ReportError(
-        `${where}: ${variant} tem mais conversões (${row.conversions}) que visitantes (${row.visitors}).`,
-      );
-    }
-    const key = `${variant}\u0000${row.date ?? ''}`;
-    if (seen.has(key)) {
-      throw new ReportError(
-        row.date === undefined
-          ? `${where}: a variante ${variant} aparece duas vezes.`
-          : `${where}: a variante ${variant} aparece duas vezes no dia ${brDay(row.date)}.`,
-      );
-    }
-    seen.add(key);
-    out.push(row);
-  });
-  if (new Set(out.map((r) => r.variant)).size < 2)
-    throw new ReportError(
-      `${file}: são precisas ao menos duas variantes (a página original e uma variante).`,
-    );
-  return out;
 }
 
 export interface ReportOptions {
@@ -223,10 +65,14 @@ export interface ReportOptions {
   days?: number;
   /** Minimum relative effect worth detecting (0.2 = 20%); also the sequential test's τ. */
   mde?: number;
+  /** How the sentences name each variant (its page's address, "/agendamento-oferta"); default: its name. */
+  labels?: Record<string, string>;
 }
 
 export interface VariantResult {
   variant: string;
+  /** How the marketer knows it: its page's address when the experiment is declared, else `variant`. */
+  label: string;
   control: boolean;
   weight: number;
   /** Totals over the export (summed over its days when it has dates). */
@@ -421,6 +267,7 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
     const sequential = isControl ? undefined : sequentialTest(looks(r.variant), { mde, alpha: threshold });
     return {
       variant: r.variant,
+      label: options.labels?.[r.variant] ?? r.variant,
       control: isControl,
       weight: weights[i]!,
       visitors: r.visitors,
@@ -449,6 +296,7 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
     fraction: Number.isFinite(needed) && needed > 0 ? Math.min(1, smallest / needed) : 0,
   };
 
+  const controlLabel = options.labels?.[control.variant] ?? control.variant;
   const noVerdict: string[] = [];
   if (srm.flagged) {
     noVerdict.push(
@@ -467,7 +315,7 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
   const few = variants.filter((v) => v.conversions < MIN_CONVERSIONS);
   if (few.length > 0) {
     noVerdict.push(
-      `${few.map((v) => `${v.variant} tem ${int(v.conversions)}`).join(', ')} ${few.length === 1 ? 'conversão' : 'conversões'}; são precisas ao menos ${MIN_CONVERSIONS} por página.`.replace(
+      `${few.map((v) => `${v.label} tem ${int(v.conversions)}`).join(', ')} ${few.length === 1 ? 'conversão' : 'conversões'}; são precisas ao menos ${MIN_CONVERSIONS} por página.`.replace(
         / tem 1 conversões/,
         ' tem 1 conversão',
       ),
@@ -494,23 +342,23 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
           ? ''
           : `; chance de superar a original: ${chance(best.chanceToBeatControl)}`;
       summary.push(
-        `Vencedora: ${best.variant}, com ${signed(best.uplift!)} de conversas em relação a ${control.variant}. A diferença vale mesmo olhando os resultados todo dia (p sequencial ${best.sequentialP! < 0.0001 ? '< 0,0001' : `${decimal(best.sequentialP!, 4)} ≤ ${level}`})${odds}.`,
+        `Vencedora: ${best.label}, com ${signed(best.uplift!)} de conversas em relação a ${controlLabel}. A diferença vale mesmo olhando os resultados todo dia (p sequencial ${best.sequentialP! < 0.0001 ? '< 0,0001' : `${decimal(best.sequentialP!, 4)} ≤ ${level}`})${odds}.`,
       );
       if (winners.length > 1) {
         summary.push(
           `Também superam a original: ${winners
             .slice(1)
-            .map((v) => `${v.variant} (${signed(v.uplift!)})`)
-            .join(', ')}; ${best.variant} tem a maior taxa.`,
+            .map((v) => `${v.label} (${signed(v.uplift!)})`)
+            .join(', ')}; ${best.label} tem a maior taxa.`,
         );
       }
       summary.push(
-        `Para encerrar, use “Encerrar com a vencedora” no Estúdio (ou ponha winner: ${best.variant} no experimento, em pages/_site.yaml).`,
+        `Para encerrar, use “Encerrar com a vencedora” no Estúdio (ou ponha em winner, no experimento em pages/_site.yaml, o nome da página ${best.label}).`,
       );
     } else if (challengers.every((v) => decided(v) && v.rate < controlRate)) {
       verdict = { kind: 'control-wins' };
       summary.push(
-        `A página original (${control.variant}) vence: ${challengers.length === 1 ? 'a variante traz' : 'todas as variantes trazem'} menos conversas, e a diferença vale mesmo olhando os resultados todo dia (p sequencial ≤ ${level}).`,
+        `A página original (${controlLabel}) vence: ${challengers.length === 1 ? 'a variante traz' : 'todas as variantes trazem'} menos conversas, e a diferença vale mesmo olhando os resultados todo dia (p sequencial ≤ ${level}).`,
       );
     } else {
       verdict = { kind: 'undecided' };
@@ -532,7 +380,7 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
       );
       if (leaning.length > 0) {
         summary.push(
-          `${leaning.map((v) => `${v.variant} tem ${chance(v.chanceToBeatControl!)} de chance de superar a original`).join('; ')}, mas quem olha os resultados todo dia precisa de mais evidência que isso (p sequencial acima de ${level}).`,
+          `${leaning.map((v) => `${v.label} tem ${chance(v.chanceToBeatControl!)} de chance de superar a original`).join('; ')}, mas quem olha os resultados todo dia precisa de mais evidência que isso (p sequencial acima de ${level}).`,
         );
       }
     }
@@ -540,7 +388,7 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
   const consent = variants.filter((v) => v.consentRate !== null);
   if (consent.length > 0) {
     summary.push(
-      `Os números cobrem só quem aceitou a medição (consentimento: ${consent.map((v) => `${v.variant} ${pct(v.consentRate!, 0)}`).join(', ')}).`,
+      `Os números cobrem só quem aceitou a medição (consentimento: ${consent.map((v) => `${v.label} ${pct(v.consentRate!, 0)}`).join(', ')}).`,
     );
   }
   const method =
@@ -579,7 +427,7 @@ export function formatReport(report: Report): string {
   ];
   const total = report.variants.reduce((s, v) => s + v.weight, 0);
   const rows = report.variants.map((v) => [
-    v.control ? `${v.variant} (original)` : v.variant,
+    v.control ? `${v.label} (original)` : v.label,
     pct(v.weight / total, 0),
     int(v.visitors),
     int(v.conversions),

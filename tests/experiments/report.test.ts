@@ -113,7 +113,7 @@ describe('the report', () => {
       'Vencedora: agendamento-b, com +24,0% de conversas em relação a agendamento. A diferença vale mesmo olhando os resultados todo dia (p sequencial 0,0067 ≤ 0,05); chance de superar a original: mais de 99,9%.',
     );
     expect(report.summary[1]).toBe(
-      'Para encerrar, use “Encerrar com a vencedora” no Estúdio (ou ponha winner: agendamento-b no experimento, em pages/_site.yaml).',
+      'Para encerrar, use “Encerrar com a vencedora” no Estúdio (ou ponha em winner, no experimento em pages/_site.yaml, o nome da página agendamento-b).',
     );
   });
 
@@ -412,7 +412,7 @@ describe('judgeExport', () => {
         today: '2026-12-15',
       }),
     ).toThrow(
-      'A exportação tem variantes que não são páginas do experimento agenda: outra (páginas: agendamento, agendamento-oferta).',
+      'Os números têm variantes que não são páginas do experimento agenda: outra (páginas: agendamento, agendamento-oferta).',
     );
   });
 });
