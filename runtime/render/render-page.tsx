@@ -95,7 +95,10 @@ export function renderPage(
   registry: ReadonlyMap<string, AnyBlockDefinition>,
   assets: PageAssets,
 ): RenderedPage {
-  const { site } = project;
+  // The site's settings as a page carries them (blocks' context, the islands' inline JSON): without
+  // the experiments list, which no block reads. A page's own arm is named on <html> (data-exp-*,
+  // below), so starting or changing an experiment changes only the pages in it (Publicar's list).
+  const { experiments: _experiments, ...site } = project.site;
   const reuse = assets.blockCache;
   if (reuse && reuse.blocks.size > MAX_CACHED_BLOCKS) reuse.blocks.clear();
   // Kept across renders with blockCache: extraction below takes only the styles the markup uses.
