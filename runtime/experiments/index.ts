@@ -44,4 +44,5 @@ export {
   type SequentialLook,
   type SequentialResult,
 } from './sequential.ts';
+export { sequentialSrm, srmLogBayesFactor, SRM_CONCENTRATION, SRM_LEVEL, type SequentialSrm } from './srm.ts';
 export { EXP_TOOL, experimentReportOptions, variantKey } from './keys.ts';

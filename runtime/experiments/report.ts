@@ -13,11 +13,11 @@ import {
   rateInterval,
   sampleRatioMismatch,
   sampleSizePerArm,
-  SRM_P,
   zTest,
   type Arm,
 } from './stats.ts';
 import { sequentialTest, type DifferenceInterval, type SequentialLook } from './sequential.ts';
+import { sequentialSrm } from './srm.ts';
 
 /** No verdict before this many days (day-of-week effects) … */
 export const MIN_DAYS = 7;
@@ -132,7 +132,19 @@ export interface Report {
   variants: VariantResult[];
   /** Day by day, oldest first, when the export has dates (every variant on every day); else null. */
   daily: { date: string; variants: DailyVariant[] }[] | null;
-  srm: { chi2: number; p: number; flagged: boolean };
+  /**
+   * The sample-ratio check, same order as `variants`: `p` is the anytime-valid p-value of the
+   * sequential test (srm.ts), valid however often the report is looked at; `flagged` when p ≤
+   * `level`, and then no verdict. `chi2` is the fixed-horizon χ² of the totals, information only.
+   */
+  srm: {
+    flagged: boolean;
+    p: number;
+    level: number;
+    chi2: number;
+    observed: number[];
+    expectedShares: number[];
+  };
   /** Reasons there is no verdict yet (empty when there is one). */
   noVerdict: string[];
   verdict: { kind: 'winner'; variant: string } | { kind: 'control-wins' } | { kind: 'undecided' } | null;
@@ -285,10 +297,20 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
       visitorsStillNeeded: Number.isFinite(needed) ? Math.max(0, needed - r.visitors) : Infinity,
     };
   });
-  const srm = sampleRatioMismatch(
-    totals.map((r) => r.visitors),
+  const observed = totals.map((r) => r.visitors);
+  const weightSum = weights.reduce((s, w) => s + w, 0);
+  const sequentialSplit = sequentialSrm(
+    daily ? daily.map((day) => day.variants.map((v) => v.cumulativeVisitors)) : [observed],
     weights,
   );
+  const srm: Report['srm'] = {
+    flagged: sequentialSplit.flagged,
+    p: sequentialSplit.p,
+    level: sequentialSplit.level,
+    chi2: sampleRatioMismatch(observed, weights).chi2,
+    observed,
+    expectedShares: weights.map((w) => (weightSum > 0 ? w / weightSum : 0)),
+  };
   const smallest = Math.min(...variants.map((v) => v.visitors));
   const progress = {
     visitors: smallest,
@@ -300,7 +322,7 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
   const noVerdict: string[] = [];
   if (srm.flagged) {
     noVerdict.push(
-      `a divisão dos visitantes não bate com os pesos (χ² = ${decimal(srm.chi2, 2)}, p = ${significant(srm.p)} < ${decimal(SRM_P, 3)}): algo perde ou duplica visitantes de uma das páginas (redirecionamento, cache, bloqueio de medição). Os números não são confiáveis até isso ser corrigido.`,
+      'a divisão dos visitantes entre as páginas não bate com as partes combinadas: algo perde ou duplica visitantes de uma das páginas (um redirecionamento, o cache, um bloqueio da medição). Os números não são confiáveis até isso ser corrigido.',
     );
   }
   if (days === undefined) {
@@ -443,7 +465,7 @@ export function formatReport(report: Report): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  const srm = `Divisão dos visitantes (SRM): χ² = ${decimal(report.srm.chi2, 2)}, p = ${significant(report.srm.p)} ${report.srm.flagged ? '✗ não bate com os pesos' : '✓ de acordo com os pesos'}.`;
+  const srm = `Divisão dos visitantes (SRM, teste sequencial): p = ${significant(report.srm.p)} (alerta se ≤ ${decimal(report.srm.level, 2)}) ${report.srm.flagged ? '✗ não bate com os pesos' : '✓ de acordo com os pesos'}; χ² dos totais = ${decimal(report.srm.chi2, 2)}.`;
   const days =
     report.days === null ? 'duração desconhecida' : `${report.days} ${report.days === 1 ? 'dia' : 'dias'}`;
   const { progress } = report;

@@ -183,11 +183,19 @@ describe('the report', () => {
     expect(report.noVerdict.some((r) => reason.test(r))).toBe(true);
     expect(report.summary[0]).toBe('Ainda sem veredito:');
   };
-  it('gives no verdict while the split fails the SRM test', () => {
-    noVerdict(
-      buildReport(rows([5000, 400], [5400, 500]), { days: 14 }),
-      /não bate com os pesos \(χ² = 15,38/,
-    );
+  it('gives no verdict while the split fails the sequential SRM test, said once in plain words', () => {
+    const report = buildReport(rows([5000, 400], [5400, 500]), { days: 14 });
+    noVerdict(report, /não bate com as partes combinadas/);
+    expect(report.srm).toMatchObject({
+      flagged: true,
+      level: 0.01,
+      observed: [5000, 5400],
+      expectedShares: [0.5, 0.5],
+    });
+    expect(report.srm.chi2).toBeCloseTo(15.38, 2);
+    expect(report.srm.p).toBeLessThan(0.01);
+    expect(report.summary.join('\n')).not.toMatch(/χ²/);
+    expect(report.summary.filter((l) => /partes combinadas/.test(l))).toHaveLength(1);
   });
   it('gives no verdict before 7 days', () => {
     noVerdict(buildReport(rows([10000, 500], [10000, 620]), { days: 6 }), /há 6 dias; espere ao menos 7/);
