@@ -4,6 +4,7 @@
  */
 import type { DraftProblem, DraftRender } from '../runtime/dev/index.ts';
 import type { RenderDelta } from '../runtime/dev/browser.ts';
+import type { Report } from '../runtime/experiments/index.ts';
 
 export interface ApiError {
   /** Portuguese, for the author: what happened and what to do. */
@@ -387,6 +388,83 @@ export interface ReportRequest {
 export interface ConcludeRequest {
   id: string;
   message?: string;
+}
+
+/**
+ * GET, PUT and DELETE /api/ga4: the Google Analytics connection (decision 0036). The key itself
+ * stays on the server (its data folder, mode 0600) and is never sent back: only who it is.
+ */
+export interface Ga4Settings {
+  connected: boolean;
+  /** The GA4 property id, digits only ("123456789"). */
+  propertyId: string | null;
+  /** The service account's e-mail (…@….iam.gserviceaccount.com): the one to give Viewer access. */
+  clientEmail: string | null;
+  /** When the settings were last saved (ISO 8601). */
+  updatedAt: string | null;
+}
+
+/** PUT /api/ga4: the property id ("123" or "properties/123") and the key file's text. */
+export interface Ga4SettingsRequest {
+  propertyId: string;
+  /** The service-account key file's text (JSON); omitted: keep the stored key. */
+  key?: string;
+}
+
+/**
+ * A GA4 refusal's kind, in `reason` beside `error` and `hint` of the ApiError: not connected,
+ * no access to the property, wrong property, Data API not enabled in the key's project, custom
+ * dimension missing, quota, key refused, Google down, no answer in time, another refusal.
+ */
+export type Ga4ErrorReason =
+  | 'nao-conectado'
+  | 'sem-acesso'
+  | 'propriedade'
+  | 'api-desativada'
+  | 'dimensao'
+  | 'cota'
+  | 'chave'
+  | 'fora-do-ar'
+  | 'tempo'
+  | 'recusada';
+
+/** POST /api/ga4/test: the connection works (a refusal is an ApiError saying what to do). */
+export interface Ga4TestAnswer {
+  ok: true;
+  /** "Conectado à propriedade 123 como x@y.iam.gserviceaccount.com: 5 dias de dados de experimentos encontrados." */
+  message: string;
+}
+
+/** POST /api/experiments/pull: the experiment's daily numbers read from Google Analytics. */
+export interface PullRequest {
+  id: string;
+  /** Fetch again the days GA4 may still change (the last ~3); finished days are never fetched twice. */
+  refresh?: boolean;
+}
+
+export interface PullAnswer {
+  /** The same judgement as POST /api/experiments/report and the CLI; null while GA4 has no numbers yet. */
+  report: Report | null;
+  source: {
+    /** When the newest numbers that can still change were fetched (ISO 8601): "atualizado às …". */
+    fetchedAt: string;
+    /** The first and last day of the numbers (AAAA-MM-DD), null without numbers. */
+    first: string | null;
+    last: string | null;
+    /** What GA4 says about the answer, in Portuguese: thresholded, sampled, "(other)", no data yet… */
+    warnings: string[];
+  };
+}
+
+/** GET /api/ga4/traffic?route=/agendamento: the route's recent traffic, for the duration estimate. */
+export interface Ga4TrafficAnswer {
+  route: string;
+  /** Finished days counted (up to 28). */
+  days: number;
+  /** Average users a day on the route's page. */
+  dailyVisitors: number;
+  /** Share of them (0–1) who tapped WhatsApp (whatsapp_click) on the page. */
+  conversionRate: number;
 }
 
 /** POST /api/review { files }: the pages a publish of these saved files changes (decision 0029). */

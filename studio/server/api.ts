@@ -51,6 +51,7 @@ import type { Presence } from './presence.ts';
 import type { Publisher } from './publish.ts';
 import type { Pictures } from './review/pictures.ts';
 import { reviewRoutes } from './review/review-api.ts';
+import { ga4Routes, type Ga4Context } from './ga4/routes.ts';
 import type { LoadStage, Runtime } from './runtime.ts';
 import {
   EXPERIMENT_TIME_ZONE,
@@ -80,6 +81,8 @@ export interface ApiContext {
   presence: Presence;
   /** Pictures of pages before and after a change (review/, decision 0029); none: not offered. */
   pictures?: Pictures;
+  /** The Google Analytics connection's folder (and a test's endpoint); none: not offered (decision 0036). */
+  ga4?: Ga4Context;
 }
 
 export interface ApiRequest {
@@ -729,6 +732,8 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
   '/api/experiments/report': { POST: postReport },
   '/api/experiments/conclude': { POST: postConclude },
   '/api/images': { GET: getImages, POST: uploadImage },
+  // Google Analytics: the connection and the experiments' numbers pulled from it (decision 0036).
+  ...ga4Routes(declaredExperiment),
   ...reviewRoutes(async (ctx, files) => {
     const load = await ctx.runtime.load();
     return files.map((f) => checkPublishedFile(f, load));

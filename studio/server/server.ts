@@ -77,6 +77,11 @@ export interface StudioOptions {
    * under the hosted Estúdio's strict CSP, instead of Vite's development app with hot reload.
    */
   appDir?: string;
+  /**
+   * Test-only: the GA4 Data API at this address ("http://127.0.0.1:PORT", tests/servers/fake-ga4.ts)
+   * instead of Google's (decision 0036). npm run studio reads it from STUDIO_GA4_ENDPOINT.
+   */
+  ga4Endpoint?: string;
 }
 
 export interface StudioServer {
@@ -163,6 +168,7 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
     presence: createPresence(),
     mode: hosted?.mode ?? 'local',
     pictures: createPictures(),
+    ga4: { dataDir, ...(options.ga4Endpoint ? { endpoint: options.ga4Endpoint } : {}) },
   };
   const servePublic = publicFiles({ root, publicDir: realPublicDir, runtime, vite });
   let port = 0;
