@@ -623,15 +623,12 @@ function ChartFigure({
   );
 }
 
-/** "agendamento-oferta (original)" with its key under it when the label is another text. */
+/**
+ * "/agendamento (original)": the page as the marketer knows it, never its key in the numbers
+ * (a GA4 string such as "FGS-teste-agendamento-oferta" means nothing on this screen).
+ */
 function PageCell({ arm }: { arm: ChartArm }) {
-  return (
-    <th scope="row">
-      {displayName(arm)}
-
-      {arm.name !== arm.label && <small>{arm.name}</small>}
-    </th>
-  );
+  return <th scope="row">{displayName(arm)}</th>;
 }
 
 // ---------------------------------------------------------------------------------------------

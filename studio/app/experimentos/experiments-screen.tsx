@@ -609,9 +609,14 @@ function ExperimentEditor({
       {published && (
         <ResultsPanel
           experimentId={entry.id}
-          pageLabel={(name) => pageOf(name)?.route ?? name}
+          pages={entry.variants.map((v) => ({
+            page: v.page,
+            label: pageOf(v.page)?.route ?? v.page,
+            control: pageOf(v.page)?.route === entry.route,
+          }))}
           winner={entry.winner}
-          publishedWinner={published.winner}
+          // The summary's winner is the saved one: the site has it only once the state says so.
+          publishedWinner={published.state === 'encerrado' ? published.winner : null}
           unpublished={summary?.unpublished ?? false}
           onEnd={(name) => void saveThenPublish((t) => setExperimentField(t, index!, 'winner', name))}
           onConclude={() => setDialog({ kind: 'conclude' })}
