@@ -8,14 +8,13 @@
  * verdict only when the evidence allows one (decision 0022). `judgeExport` is the one entry the
  * CLI and the Estúdio share.
  */
-export { judgeExport, judgeRows, type JudgeOptions } from './judge.ts';
-export { parseExport } from './export-file.ts';
+export { judgeExport, judgeRows, type JudgedReport, type JudgeOptions } from './judge.ts';
+export { parseExport, readExport, type ExportReading } from './export-file.ts';
 export {
   ALPHA,
   buildReport,
   DEFAULT_MDE,
   formatReport,
-  MIN_CONVERSIONS,
   MIN_DAYS,
   ReportError,
   WIN_CHANCE,
@@ -36,6 +35,22 @@ export {
   type Arm,
 } from './stats.ts';
 export {
+  conversionsNeeded,
+  MAX_PLAN_DAYS,
+  PLAN_POWER,
+  planExperiment,
+  visitorsPerPage,
+  type Plan,
+  type PlanInput,
+} from './plan.ts';
+export {
+  exactSequentialTest,
+  logShareBayesFactor,
+  nullShare,
+  shareInterval,
+  sharePrior,
+  type ExactSequentialResult,
+  type UpliftInterval,
   logMixtureRatio,
   mixtureInterval,
   mixtureVariance,
@@ -45,4 +60,4 @@ export {
   type SequentialResult,
 } from './sequential.ts';
 export { sequentialSrm, srmLogBayesFactor, SRM_CONCENTRATION, SRM_LEVEL, type SequentialSrm } from './srm.ts';
-export { EXP_TOOL, experimentReportOptions, variantKey } from './keys.ts';
+export { EXP_TOOL, experimentReportOptions, experimentsNamedBy, variantKey } from './keys.ts';

@@ -5,34 +5,25 @@
  * sequential test (sequential.ts), the chance to beat the original and the plain z-test as
  * information, the visitors still needed; the sample-ratio check against the weights; the days
  * one by one when the export has dates; and a verdict only when the evidence allows one (no SRM,
- * at least 7 days, at least 150 conversions per variant, and the sequential test decided:
- * decision 0022).
+ * at least 7 days, and the sequential test decided on the side its always-valid interval lies:
+ * decisions 0022 and 0035).
  */
+import { chanceToBeat, rateInterval, sampleRatioMismatch, zTest, type Arm } from './stats.ts';
+import { ALPHA, DEFAULT_MDE, MIN_DAYS, visitorsPerPage } from './plan.ts';
 import {
-  chanceToBeat,
-  rateInterval,
-  sampleRatioMismatch,
-  sampleSizePerArm,
-  zTest,
-  type Arm,
-} from './stats.ts';
-import { sequentialTest, type DifferenceInterval, type SequentialLook } from './sequential.ts';
+  exactSequentialTest,
+  type DifferenceInterval,
+  type SequentialLook,
+  type UpliftInterval,
+} from './sequential.ts';
 import { sequentialSrm } from './srm.ts';
 
-/** No verdict before this many days (day-of-week effects) … */
-export const MIN_DAYS = 7;
-/** … nor below this many conversions in any variant (GrowthBook's threshold). */
-export const MIN_CONVERSIONS = 150;
+export { ALPHA, DEFAULT_MDE, MIN_DAYS };
 /**
  * A chance of beating the original this high (or this low) is worth a sentence on the screen; it
  * no longer decides anything (the sequential test does: decision 0022).
  */
 export const WIN_CHANCE = 0.95;
-/** The smallest effect the marketer cares about, relative: 20%. */
-export const DEFAULT_MDE = 0.2;
-/** The verdict's false-winner rate, shared among the challengers (Bonferroni). */
-export const ALPHA = 0.05;
-
 export interface ExportRow {
   variant: string;
   visitors: number;
@@ -90,19 +81,26 @@ export interface VariantResult {
   /** Two-sided z-test against the control, fixed-horizon (invalid when looked at daily); null for the control. */
   pValue: number | null;
   /**
-   * The always-valid p-value against the control (mSPRT, sequential.ts): the minimum over the
-   * export's days of 1/Λ with the counts up to each day, or 1/Λ at the totals without dates.
-   * The verdict reads this one. Null for the control.
+   * The always-valid p-value against the control (the exact test of sequential.ts,
+   * exactSequentialTest): the minimum over the export's days of 1/BF with the counts up to each
+   * day, or 1/BF at the totals without dates. Null for the control.
    */
   sequentialP: number | null;
   /**
    * Always-valid interval for this variant's rate minus the control's, at the verdict's level
-   * (1 − α / number of challengers); null for the control.
+   * (1 − α / number of challengers), intersected over the looks; the verdict names a page only on
+   * the side this interval lies on. Null for the control.
    */
   sequentialInterval: DifferenceInterval | null;
+  /** The same always-valid interval, relative: rate / control's rate − 1 (high may be Infinity). */
+  sequentialUplift: UpliftInterval | null;
   /** The rate's posterior with a uniform prior, Beta(alpha, beta) = Beta(1 + c, 1 + n − c). */
   posterior: { alpha: number; beta: number };
-  /** Visitors per arm needed to detect `mde` at the control's rate, minus those this arm has. */
+  /**
+   * The visitors this page still needs for the sequential test to find `mde` at the control's rate
+   * 80% of the time (plan.ts, with the Bonferroni split and the real shares); Infinity while the
+   * control has no conversion.
+   */
   visitorsStillNeeded: number;
 }
 
@@ -125,10 +123,11 @@ export interface Report {
   /** The rule, in one Portuguese sentence for the screen. */
   method: string;
   /**
-   * The smallest arm's visitors against the visitors per arm needed to see `mde` at the control's
-   * rate (Infinity, null in JSON, while the control has no conversion); fraction capped at 1.
+   * The page furthest from its sample: its visitors against the visitors it needs for the
+   * sequential test to find `mde` at the control's rate 80% of the time (plan.ts: Bonferroni split,
+   * real shares; Infinity, null in JSON, while the control has no conversion); fraction capped at 1.
    */
-  progress: { visitors: number; needed: number; fraction: number };
+  progress: { variant: string; visitors: number; needed: number; fraction: number };
   variants: VariantResult[];
   /** Day by day, oldest first, when the export has dates (every variant on every day); else null. */
   daily: { date: string; variants: DailyVariant[] }[] | null;
@@ -271,12 +270,25 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
       : [{ control: arm(control), variant: arm(totals.find((t) => t.variant === variant)!) }];
 
   const controlRate = control.visitors > 0 ? control.conversions / control.visitors : 0;
-  const needed = sampleSizePerArm(controlRate, mde);
+  // The control first, as plan.ts takes the shares.
+  const order = [totals.indexOf(control), ...totals.map((_, i) => i).filter((i) => totals[i] !== control)];
+  const neededInOrder = visitorsPerPage(
+    controlRate,
+    order.map((i) => weights[i]!),
+    mde,
+  );
+  const needed = totals.map((_, i) => neededInOrder[order.indexOf(i)]!);
   const variants = totals.map((r, i): VariantResult => {
     const interval = rateInterval(arm(r));
     const isControl = r === control;
     const test = isControl ? undefined : zTest(arm(control), arm(r));
-    const sequential = isControl ? undefined : sequentialTest(looks(r.variant), { mde, alpha: threshold });
+    const sequential = isControl
+      ? undefined
+      : exactSequentialTest(looks(r.variant), {
+          mde,
+          alpha: threshold,
+          weights: { control: weights[totals.indexOf(control)]!, variant: weights[i]! },
+        });
     return {
       variant: r.variant,
       label: options.labels?.[r.variant] ?? r.variant,
@@ -293,8 +305,9 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
       pValue: test ? test.p : null,
       sequentialP: sequential ? sequential.p : null,
       sequentialInterval: sequential ? sequential.interval : null,
+      sequentialUplift: sequential ? sequential.uplift : null,
       posterior: { alpha: 1 + r.conversions, beta: 1 + r.visitors - r.conversions },
-      visitorsStillNeeded: Number.isFinite(needed) ? Math.max(0, needed - r.visitors) : Infinity,
+      visitorsStillNeeded: Number.isFinite(needed[i]!) ? Math.max(0, needed[i]! - r.visitors) : Infinity,
     };
   });
   const observed = totals.map((r) => r.visitors);
@@ -311,11 +324,15 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
     observed,
     expectedShares: weights.map((w) => (weightSum > 0 ? w / weightSum : 0)),
   };
-  const smallest = Math.min(...variants.map((v) => v.visitors));
+  const fractions = variants.map((v, i) =>
+    Number.isFinite(needed[i]!) && needed[i]! > 0 ? Math.min(1, v.visitors / needed[i]!) : 0,
+  );
+  const furthest = fractions.indexOf(Math.min(...fractions));
   const progress = {
-    visitors: smallest,
-    needed,
-    fraction: Number.isFinite(needed) && needed > 0 ? Math.min(1, smallest / needed) : 0,
+    variant: variants[furthest]!.variant,
+    visitors: variants[furthest]!.visitors,
+    needed: needed[furthest]!,
+    fraction: fractions[furthest]!,
   };
 
   const controlLabel = options.labels?.[control.variant] ?? control.variant;
@@ -334,28 +351,22 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
       `o experimento roda há ${days} ${days === 1 ? 'dia' : 'dias'}; espere ao menos ${MIN_DAYS} (o comportamento muda com o dia da semana).`,
     );
   }
-  const few = variants.filter((v) => v.conversions < MIN_CONVERSIONS);
-  if (few.length > 0) {
-    noVerdict.push(
-      `${few.map((v) => `${v.label} tem ${int(v.conversions)}`).join(', ')} ${few.length === 1 ? 'conversão' : 'conversões'}; são precisas ao menos ${MIN_CONVERSIONS} por página.`.replace(
-        / tem 1 conversões/,
-        ' tem 1 conversão',
-      ),
-    );
-  }
 
   let verdict: Report['verdict'] = null;
   const summary: string[] = [];
   const challengers = variants.filter((v) => !v.control);
-  const decided = (v: VariantResult) => v.sequentialP !== null && v.sequentialP <= threshold;
+  // A page is named only on the side its always-valid interval lies on, and only when today's
+  // rates say the same: a verdict can never contradict the report's own numbers (decision 0035).
+  const better = (v: VariantResult) =>
+    v.sequentialInterval !== null && v.sequentialInterval.low > 0 && v.rate > controlRate;
+  const worse = (v: VariantResult) =>
+    v.sequentialInterval !== null && v.sequentialInterval.high < 0 && v.rate < controlRate;
   const level = String(Number(threshold.toPrecision(3))).replace('.', ',');
   if (noVerdict.length > 0) {
     summary.push('Ainda sem veredito:');
     for (const reason of noVerdict) summary.push(`- ${reason}`);
   } else {
-    const winners = challengers
-      .filter((v) => decided(v) && v.rate > controlRate)
-      .sort((a, b) => b.rate - a.rate);
+    const winners = challengers.filter(better).sort((a, b) => b.rate - a.rate);
     const best = winners[0];
     if (best) {
       verdict = { kind: 'winner', variant: best.variant };
@@ -377,23 +388,20 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
       summary.push(
         `Para encerrar, use “Encerrar com a vencedora” no Estúdio (ou ponha em winner, no experimento em pages/_site.yaml, o nome da página ${best.label}).`,
       );
-    } else if (challengers.every((v) => decided(v) && v.rate < controlRate)) {
+    } else if (challengers.length > 0 && challengers.every(worse)) {
       verdict = { kind: 'control-wins' };
       summary.push(
         `A página original (${controlLabel}) vence: ${challengers.length === 1 ? 'a variante traz' : 'todas as variantes trazem'} menos conversas, e a diferença vale mesmo olhando os resultados todo dia (p sequencial ≤ ${level}).`,
       );
     } else {
       verdict = { kind: 'undecided' };
-      const more = Math.max(...variants.map((v) => v.visitorsStillNeeded));
-      // Looked at daily, the sequential test needs about twice the fixed-horizon sample to see
-      // the MDE as often (decision 0022): past it, a clear change would most likely show.
-      const neededDaily = 2 * needed;
+      const more = variants.reduce((sum, v) => sum + v.visitorsStillNeeded, 0);
       summary.push(
         Number.isFinite(more) && more > 0
-          ? `Ainda sem vencedor claro: faltam cerca de ${int(more)} visitantes por página para enxergar uma mudança de ${pct(mde, 0)}.`
-          : Number.isFinite(neededDaily) && smallest < neededDaily
-            ? `Ainda sem vencedor claro: olhando os resultados todo dia, uma mudança de ${pct(mde, 0)} costuma aparecer até cerca de ${int(neededDaily)} visitantes por página; faltam cerca de ${int(neededDaily - smallest)}.`
-            : `Ainda sem vencedor claro: a diferença entre as páginas, se existe, deve ser menor que ${pct(mde, 0)}.`,
+          ? `Ainda sem vencedor claro: faltam cerca de ${int(more)} visitantes no experimento (todas as páginas juntas) para enxergar uma mudança de ${pct(mde, 0)}.`
+          : Number.isFinite(more)
+            ? `Ainda sem vencedor claro: a diferença entre as páginas, se existe, deve ser menor que ${pct(mde, 0)}.`
+            : `Ainda sem vencedor claro: ${controlLabel} ainda não teve conversões, não dá para estimar quantos visitantes faltam.`,
       );
       const leaning = challengers.filter(
         (v) =>
@@ -415,8 +423,8 @@ export function buildReport(rows: ExportRow[], options: ReportOptions = {}): Rep
   }
   const method =
     challengerCount > 1
-      ? `Teste sequencial (mSPRT): pode ser consultado todo dia; uma variante vence quando seu p sequencial contra a original é ≤ ${level} (${decimal(ALPHA, 2)} dividido entre as ${challengerCount} variantes).`
-      : `Teste sequencial (mSPRT): pode ser consultado todo dia; a variante vence quando seu p sequencial contra a original é ≤ ${level}.`;
+      ? `Teste sequencial exato: pode ser consultado todo dia; uma variante vence quando seu p sequencial contra a original é ≤ ${level} (${decimal(ALPHA, 2)} dividido entre as ${challengerCount} variantes) e seu intervalo fica todo acima de zero.`
+      : `Teste sequencial exato: pode ser consultado todo dia; a variante vence quando seu p sequencial contra a original é ≤ ${level} e seu intervalo fica todo acima de zero.`;
   return {
     control: control.variant,
     days: days ?? null,
@@ -470,7 +478,7 @@ export function formatReport(report: Report): string {
     report.days === null ? 'duração desconhecida' : `${report.days} ${report.days === 1 ? 'dia' : 'dias'}`;
   const { progress } = report;
   const progressLine = Number.isFinite(progress.needed)
-    ? `Progresso: ${int(progress.visitors)} de ${int(progress.needed)} visitantes por página (${pct(progress.fraction, 0)}) para enxergar uma mudança de ${pct(report.mde, 0)}.`
+    ? `Progresso: ${int(progress.visitors)} de ${int(progress.needed)} visitantes em ${report.variants.find((v) => v.variant === progress.variant)?.label ?? progress.variant} (${pct(progress.fraction, 0)}) para enxergar uma mudança de ${pct(report.mde, 0)}.`
     : 'Progresso: a página original ainda não teve conversões, não dá para estimar quantos visitantes faltam.';
   const daily = report.daily;
   const dailyLine =
