@@ -23,7 +23,13 @@ import { PageErrors, plural, RenderError, formatProblems, loadProject } from './
 import { blockList } from '../blocks/index.ts';
 import { createPage, NewPageError } from './author/index.ts';
 import { serveStatic } from './dev/index.ts';
-import { formatReport, judgeExport, ReportError } from './experiments/index.ts';
+import {
+  experimentsNamedBy,
+  formatReport,
+  judgeExport,
+  readExport,
+  ReportError,
+} from './experiments/index.ts';
 import type { ResolvedExperiment } from './load/index.ts';
 import { siteDay } from './site-day.ts';
 
@@ -142,12 +148,18 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-const EXPERIMENTS_USAGE =
-  'Uso: npm run experiments -- report <exportacao.csv> [--experiment id-do-_site.yaml] [--control variante] [--weights a=50,b=50] [--start AAAA-MM-DD] [--end AAAA-MM-DD] [--mde 20] [--json]';
+const EXPERIMENTS_USAGE = [
+  'Uso: npm run experiments -- report <exportacao.csv> [--experiment id-do-_site.yaml] [--control variante] [--weights a=50,b=50] [--start AAAA-MM-DD] [--end AAAA-MM-DD] [--mde 20] [--json]',
+  '  Sem --experiment, o experimento é o de pages/_site.yaml cujas páginas a exportação nomeia (pelo nome ou pelo exp_variant_string FGS-<id>-<página>);',
+  '  se nenhum ou mais de um servir, passe --experiment id, ou --weights para julgar a exportação sozinha.',
+].join('\n');
 
 /**
  * `experiments report <export.csv>`: the report of a GA4 export, in Portuguese or as JSON (the
- * whole Report), judged by `judgeExport` like the Estúdio's Resultados; today is São Paulo's.
+ * whole Report and its notes), judged by `judgeExport` like the Estúdio's Resultados; today is
+ * São Paulo's. The experiment is `--experiment`'s, or the one of _site.yaml the export's variants
+ * all belong to; without one, only `--weights` lets the export be judged alone (equal shares are
+ * never assumed: a 60/40 experiment read as 50/50 shows a false SRM).
  */
 async function experimentsCommand(argv: string[], pagesDir: string): Promise<number> {
   let args = argv;
@@ -198,21 +210,47 @@ async function experimentsCommand(argv: string[], pagesDir: string): Promise<num
   if (mde !== undefined && !(mde > 0))
     throw new ReportError(`--mde ${mdeText}: use um número positivo, em %, por exemplo --mde 20.`);
   const text = await readFile(path.resolve(file), 'utf8');
+  // Weights, baseline and dates as declared in _site.yaml (flags still win).
+  const { experiments } = await loadProject({ root, pagesDir, blocks: blockList });
+  const known = experiments.map((e) => e.id).join(', ') || 'nenhum';
   let experiment: ResolvedExperiment | undefined;
+  let found = false;
   if (experimentId !== undefined) {
-    // Weights, baseline and dates as declared in _site.yaml (flags still win).
-    const { experiments } = await loadProject({ root, pagesDir, blocks: blockList });
     experiment = experiments.find((e) => e.id === experimentId);
     if (!experiment) {
-      const known = experiments.map((e) => e.id).join(', ') || 'nenhum';
       throw new ReportError(
         `--experiment ${experimentId}: não há esse experimento em _site.yaml (há: ${known}).`,
+      );
+    }
+  } else {
+    const variants = [...new Set(readExport(text, file).rows.map((r) => r.variant))];
+    const named = experimentsNamedBy(experiments, variants);
+    const example = `--weights ${variants.map((v) => `${v}=<peso>`).join(',')}`;
+    if (named.length === 1) {
+      experiment = named[0];
+      found = true;
+    } else if (weights === undefined) {
+      const pages = variants.join(', ');
+      throw new ReportError(
+        named.length > 1
+          ? `${file}: as variantes da exportação (${pages}) são páginas de mais de um experimento de _site.yaml (${named.map((e) => e.id).join(', ')}): diga qual com --experiment ${named[0]!.id}.`
+          : experiments.length > 0
+            ? `${file}: as variantes da exportação (${pages}) não são todas páginas de um mesmo experimento de _site.yaml (há: ${known}), e sem os pesos de cada página o relatório não adivinha: passe --experiment id, ou os pesos com ${example}.`
+            : `${file}: _site.yaml não declara experimentos, e sem os pesos de cada página o relatório não adivinha (dividir igualmente acusaria um SRM falso num teste 60/40): passe os pesos com ${example}, ou declare o experimento em _site.yaml e passe --experiment id.`,
       );
     }
   }
   const report = judgeExport(text, experiment, { file, today, control, weights, days, mde });
   if (json) console.log(JSON.stringify(report, null, 2));
-  else process.stdout.write(formatReport(report));
+  else {
+    if (found)
+      process.stdout.write(
+        `Experimento ${experiment!.id} de _site.yaml (reconhecido pelas variantes da exportação): pesos, original e datas de lá.\n`,
+      );
+    process.stdout.write(formatReport(report));
+    if (report.notes.length > 0)
+      process.stdout.write(`\nSobre a exportação:\n${report.notes.map((n) => `  • ${n}`).join('\n')}\n`);
+  }
   return 0;
 }
 

@@ -6,7 +6,7 @@
  * taken from the declaration unless given, and the report built.
  */
 import type { ResolvedExperiment } from '../load/index.ts';
-import { parseExport } from './export-file.ts';
+import { readExport } from './export-file.ts';
 import { experimentReportOptions } from './keys.ts';
 import { buildReport, ReportError, type ExportRow, type Report } from './report.ts';
 
@@ -23,14 +23,22 @@ export interface JudgeOptions {
   days?: number;
   /** Minimum relative effect worth detecting (0.2 = 20%). */
   mde?: number;
+  /** What reading the numbers left out or decided, in Portuguese, for the report's notes. */
+  notes?: string[];
 }
+
+/**
+ * A report with what reading the numbers left out or decided ("ga4.csv:2: a linha de total…",
+ * "as datas foram lidas como mês/dia/ano…"), for the screen and the CLI to show beside it.
+ */
+export type JudgedReport = Report & { notes: string[] };
 
 /** The report of `rows` (from an export or from Google Analytics) for `experiment`, or for the rows alone. */
 export function judgeRows(
   rows: ExportRow[],
   experiment: ResolvedExperiment | undefined,
   options: JudgeOptions,
-): Report {
+): JudgedReport {
   let { control, weights, days } = options;
   let labels: Record<string, string> | undefined;
   if (experiment !== undefined) {
@@ -47,7 +55,8 @@ export function judgeRows(
     days ??= declared.days;
     labels = declared.labels;
   }
-  return buildReport(rows, { control, weights, days, mde: options.mde, labels });
+  const report = buildReport(rows, { control, weights, days, mde: options.mde, labels });
+  return { ...report, notes: [...(options.notes ?? [])] };
 }
 
 /** The report of `text` (a GA4 export in CSV) for `experiment`, or for the export alone. */
@@ -55,6 +64,7 @@ export function judgeExport(
   text: string,
   experiment: ResolvedExperiment | undefined,
   options: JudgeOptions,
-): Report {
-  return judgeRows(parseExport(text, options.file), experiment, options);
+): JudgedReport {
+  const { rows, notes } = readExport(text, options.file);
+  return judgeRows(rows, experiment, { ...options, notes: [...(options.notes ?? []), ...notes] });
 }

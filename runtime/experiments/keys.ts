@@ -40,3 +40,19 @@ export function experimentReportOptions(
       : Math.floor((day(end) - day(experiment.start)) / 86_400_000) + 1;
   return { weights, control, days, names, labels };
 }
+
+/**
+ * The declared experiments an export's variants all belong to, by page name or exp_variant_string
+ * ("FGS-<id>-<page>"): the one the export is of when there is exactly one.
+ */
+export function experimentsNamedBy(
+  experiments: readonly ResolvedExperiment[],
+  variantsInExport: readonly string[],
+): ResolvedExperiment[] {
+  if (variantsInExport.length === 0) return [];
+  return experiments.filter((experiment) =>
+    variantsInExport.every((name) =>
+      experiment.pages.some((p) => p.page === name || variantKey(experiment.id, p.page) === name),
+    ),
+  );
+}
