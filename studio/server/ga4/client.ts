@@ -173,6 +173,56 @@ async function withDeadline<T>(call: Promise<T> & { cancel?: () => void }, ms: n
   }
 }
 
+/**
+ * Google's refusal, whichever layer reports it: google-gax's GoogleError (a gRPC status code),
+ * or the HTTP layer's error (gaxios: the HTTP status, and Google's JSON error as its message).
+ * Undefined when Google did not answer (no connection, a timeout of the socket).
+ */
+function googleAnswer(error: unknown): { code: number; message: string; reason: string } | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const fields = error as Error & { code?: unknown; status?: unknown; reason?: unknown };
+  if (typeof fields.status === 'number') {
+    // The HTTP layer's error: read Google's JSON {error: {code, message, status, details}}.
+    let body: { message?: unknown; status?: unknown; details?: unknown } = {};
+    try {
+      const text = error.message.slice(error.message.indexOf('{'));
+      body = ((JSON.parse(text) as { error?: typeof body }).error ?? {}) as typeof body;
+    } catch {
+      // Not Google's JSON (a proxy's page): the HTTP status alone.
+    }
+    const named = typeof body.status === 'string' ? CODE[body.status as keyof typeof CODE] : undefined;
+    const info = Array.isArray(body.details)
+      ? (body.details as { reason?: unknown }[]).find((d) => typeof d?.reason === 'string')
+      : undefined;
+    return {
+      code: named ?? codeOfHttp(fields.status),
+      message: typeof body.message === 'string' ? body.message : '',
+      reason: typeof info?.reason === 'string' ? info.reason : '',
+    };
+  }
+  if (typeof fields.code === 'number' && fields.code >= 0 && fields.code <= 16) {
+    return {
+      code: fields.code,
+      message: error.message,
+      reason: typeof fields.reason === 'string' ? fields.reason : '',
+    };
+  }
+  return undefined;
+}
+
+function codeOfHttp(status: number): number {
+  const known: Record<number, number> = {
+    400: CODE.INVALID_ARGUMENT,
+    401: CODE.UNAUTHENTICATED,
+    403: CODE.PERMISSION_DENIED,
+    404: CODE.NOT_FOUND,
+    429: CODE.RESOURCE_EXHAUSTED,
+    503: CODE.UNAVAILABLE,
+    504: CODE.DEADLINE_EXCEEDED,
+  };
+  return known[status] ?? (status >= 500 ? CODE.INTERNAL : CODE.UNKNOWN);
+}
+
 /** gRPC status codes (google-gax maps Google's JSON errors to them). */
 const CODE = {
   CANCELLED: 1,
@@ -196,9 +246,11 @@ export function translate(error: unknown, connection: Ga4Connection): Ga4Error {
   const email = connection.settings.key.client_email;
   const property = connection.settings.propertyId;
   const project = connection.settings.key.project_id;
-  const seconds = Math.round((connection.deadlineMs ?? DEFAULT_DEADLINE_MS) / 1000);
+  const seconds = ((connection.deadlineMs ?? DEFAULT_DEADLINE_MS) / 1000).toLocaleString('pt-BR', {
+    maximumFractionDigits: 1,
+  });
   if (error instanceof Ga4Error) return error;
-  if (error instanceof Timeout || (error as { code?: unknown })?.code === CODE.DEADLINE_EXCEEDED) {
+  if (error instanceof Timeout || googleAnswer(error)?.code === CODE.DEADLINE_EXCEEDED) {
     return new Ga4Error(
       'tempo',
       504,
@@ -206,8 +258,8 @@ export function translate(error: unknown, connection: Ga4Connection): Ga4Error {
       'Costuma ser passageiro: tente de novo em alguns minutos. Enquanto isso, a exportação em CSV ainda funciona.',
     );
   }
-  const google = error as { code?: unknown; message?: unknown; reason?: unknown };
-  if (!(error instanceof Error) || typeof google.code !== 'number') {
+  const google = googleAnswer(error);
+  if (!google) {
     // Not an answer of Google's: the connection itself (or an answer that is not Google's JSON).
     const unexpected = error instanceof SyntaxError;
     return new Ga4Error(
@@ -222,8 +274,8 @@ export function translate(error: unknown, connection: Ga4Connection): Ga4Error {
     );
   }
   // Google's own sentence, shortened: it names fields and the property, never a credential.
-  const said = String(google.message ?? '').slice(0, 300);
-  const reason = typeof google.reason === 'string' ? google.reason : '';
+  const said = google.message.slice(0, 300);
+  const reason = google.reason;
   if (reason === 'SERVICE_DISABLED' || /has not been used in project|is disabled/i.test(said)) {
     return new Ga4Error(
       'api-desativada',
