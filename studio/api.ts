@@ -4,7 +4,7 @@
  */
 import type { DraftProblem, DraftRender } from '../runtime/dev/index.ts';
 import type { RenderDelta } from '../runtime/dev/browser.ts';
-import type { Report } from '../runtime/experiments/index.ts';
+import type { JudgedReport } from '../runtime/experiments/index.ts';
 
 export interface ApiError {
   /** Portuguese, for the author: what happened and what to do. */
@@ -444,7 +444,7 @@ export interface PullRequest {
 
 export interface PullAnswer {
   /** The same judgement as POST /api/experiments/report and the CLI; null while GA4 has no numbers yet. */
-  report: Report | null;
+  report: JudgedReport | null;
   source: {
     /** When the newest numbers that can still change were fetched (ISO 8601): "atualizado às …". */
     fetchedAt: string;
