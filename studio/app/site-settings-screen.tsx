@@ -3,11 +3,14 @@
  * messages, legal name, tax id, city, origin, analytics id), labelled with the schema's
  * Portuguese descriptions. Each field edits its node only (site-edits.ts); the loader checks the
  * draft as the build would and each problem shows at its field; Salvar, then Publicar, as a page.
+ * Below it, the Google Analytics connection (experimentos/ga4-settings.tsx), kept by the server
+ * outside the repository: it is saved on its own, never published.
  */
 import { useState } from 'react';
 import { css } from '@emotion/react';
 import siteSchema from '../../schema/site.schema.json';
 import { colors, fonts, radii, shadows } from '../../design/theme.ts';
+import { Ga4Settings } from './experimentos/ga4-settings.tsx';
 import { readSetting, setSetting } from './experimentos/site-edits.ts';
 import { problemsByPath, useSiteDraft } from './experimentos/use-site.ts';
 import { PlaceholderWarning, PublishDialog } from './publish-dialog.tsx';
@@ -223,6 +226,7 @@ export function SiteSettingsScreen() {
           </div>
         </form>
       )}
+      <Ga4Settings />
       {publishing && (
         <PublishDialog
           focusFile="pages/_site.yaml"

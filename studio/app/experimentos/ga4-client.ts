@@ -62,10 +62,11 @@ export const ga4 = {
     call<Ga4TrafficAnswer>('GET', `/api/ga4/traffic?route=${encodeURIComponent(route)}`),
 };
 
-/** A refusal in words: the server's message, and its hint or reason when it gives one. */
+/** A refusal in words: the server's message, and what to do (its hint) when it gives one. */
 export function failureWords(error: unknown): string {
   if (error instanceof ApiFailure) {
-    const extra = [error.body.reason, error.body.hint].filter(
+    // `reason` is a code for programs ("sem-acesso"); the words are the message and the hint.
+    const extra = [error.body.hint].filter(
       (x): x is string => typeof x === 'string' && x !== '' && x !== error.message,
     );
     return [error.message, ...extra].join(' ');

@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
+import { makeGitSite, type GitSite } from '../../studio/git-site.ts';
+import { publishExperiment } from './experiment-site.ts';
 import { ROOT, spawnStudio } from './studio-server.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -25,25 +26,9 @@ let studio: Awaited<ReturnType<typeof spawnStudio>> | undefined;
 let url: string;
 let tmp: string;
 
-/** The experiment on the site: /agendamento against /agendamento-oferta, 50/50, published. */
-export async function publishExperiment(site: GitSite, id = ID): Promise<void> {
-  await writeFile(
-    path.join(site.work, 'pages/agendamento-oferta.yaml'),
-    'extends: agendamento\nchange:\n  hero:\n    title: Oferta relâmpago, fácil e rápido.\n',
-  );
-  const file = path.join(site.work, 'pages/_site.yaml');
-  await writeFile(
-    file,
-    `${await readFile(file, 'utf8')}experiments:\n  - id: ${id}\n    route: /agendamento\n    variants:\n      - page: agendamento\n        weight: 50\n      - page: agendamento-oferta\n        weight: 50\n`,
-  );
-  git(site.work, 'add', 'pages');
-  git(site.work, 'commit', '-qm', `Começa o experimento ${id}`);
-  git(site.work, 'push', '-q', 'origin', 'main');
-}
-
 test.beforeAll(async () => {
   site = await makeGitSite();
-  await publishExperiment(site);
+  await publishExperiment(site, ID);
   tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-resultados-'));
   studio = await spawnStudio(path.join(site.work, 'pages'), path.join(site.work, 'public'));
   url = studio.url;

@@ -62,6 +62,8 @@ export async function spawnStudio(
   pagesDir: string,
   publicDir?: string,
   port = 0,
+  /** More of `npm run studio`'s options: ['--data', folder]. */
+  extraArgs: string[] = [],
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -73,6 +75,7 @@ export async function spawnStudio(
       '--pages',
       pagesDir,
       ...(publicDir ? ['--public', publicDir] : []),
+      ...extraArgs,
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
