@@ -168,11 +168,12 @@ interface Outcome {
 /** The verdict is against its own report when the named page's interval or rates point the other way. */
 function contradicts(report: Report): boolean {
   const control = report.variants.find((v) => v.control)!;
-  if (report.verdict?.kind === 'winner') {
-    const v = report.variants.find((x) => x.variant === report.verdict!.variant && !x.control)!;
+  const verdict = report.verdict;
+  if (verdict?.kind === 'winner') {
+    const v = report.variants.find((x) => x.variant === verdict.variant && !x.control)!;
     return !(v.sequentialInterval!.low > 0) || !(v.rate > control.rate);
   }
-  if (report.verdict?.kind === 'control-wins') {
+  if (verdict?.kind === 'control-wins') {
     return report.variants.some(
       (v) => !v.control && (!(v.sequentialInterval!.high < 0) || !(v.rate < control.rate)),
     );
