@@ -1,5 +1,6 @@
 /**
- * The audit log: one JSON line per publish, restore, upload and login (success and failure),
+ * The audit log: one JSON line per publish, restore, upload, login (success and failure) and
+ * Google Analytics connection set or removed,
  * with who and when. Git history is the record of content; this is the record of acts.
  * Appends are serialised, and each line is written whole in one call (O_APPEND), so two
  * requests never interleave half-lines.
@@ -20,7 +21,9 @@ export type AuditAction =
   | 'concluir'
   | 'concluir-recusado'
   | 'enviar-imagem'
-  | 'enviar-imagem-recusado';
+  | 'enviar-imagem-recusado'
+  | 'conectar-analytics'
+  | 'desconectar-analytics';
 
 export interface AuditEntry {
   /** ISO 8601, UTC. */

@@ -221,6 +221,17 @@ describe('settings (GET, PUT, DELETE /api/ga4)', () => {
     expect(keyless.status).toBe(400);
     expect(String(keyless.body.error)).toMatch(/chave/);
     expect((await connect()).status).toBe(200);
+    // Both acts are in the audit log, with the property and never the key.
+    const audit = (await readFile(path.join(dataDir, 'audit.log'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { action: string; details?: { propertyId?: string } });
+    const acts = audit.filter((e) => e.action.endsWith('-analytics'));
+    expect(acts.at(-2)?.action).toBe('desconectar-analytics');
+    expect(acts.at(-1)).toMatchObject({
+      action: 'conectar-analytics',
+      details: { propertyId: fake.propertyId },
+    });
   });
 });
 

@@ -75,13 +75,19 @@ const putGa4: Handler = async (ctx, request) => {
   const saved = await saveSettings(dataDir, propertyId, key);
   // Numbers of another property (or seen through another key) are not these.
   if (before && before.propertyId !== saved.propertyId) await removeCache(dataDir);
+  // Who connected which property as which service account: never the key itself.
+  await ctx.audit.record('conectar-analytics', request.person.email, {
+    propertyId: saved.propertyId,
+    keyReplaced: key !== undefined,
+  });
   return ok(publicSettings(saved) satisfies Ga4Settings);
 };
 
-const deleteGa4: Handler = async (ctx) => {
+const deleteGa4: Handler = async (ctx, request) => {
   const { dataDir } = ga4Of(ctx);
   await removeSettings(dataDir);
   await removeCache(dataDir);
+  await ctx.audit.record('desconectar-analytics', request.person.email);
   return ok(publicSettings(null) satisfies Ga4Settings);
 };
 
