@@ -14,6 +14,7 @@ import { PreviewFrame } from '../preview-frame.tsx';
 import { PublishDialog } from '../publish-dialog.tsx';
 import { actionsCss, Button, Dialog, Message } from '../ui.tsx';
 import { offsetOf, pathAt } from '../yaml-paths.ts';
+import { DurationEstimate } from './duration-estimate.tsx';
 import { ResultsPanel } from './results-panel.tsx';
 import {
   addExperiment,
@@ -603,6 +604,20 @@ function ExperimentEditor({
           </Button>
         </div>
       </section>
+
+      {!locked && (
+        <DurationEstimate
+          route={entry.route}
+          pages={[...entry.variants]
+            .map((v) => ({
+              label: pageOf(v.page)?.route ?? v.page,
+              weight: v.weight,
+              base: pageOf(v.page)?.route === entry.route,
+            }))
+            // The route's own page first, as the estimate reads the shares.
+            .sort((a, b) => Number(b.base) - Number(a.base))}
+        />
+      )}
 
       <Previews entry={entry} pages={pages} />
 

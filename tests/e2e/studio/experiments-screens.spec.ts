@@ -193,3 +193,31 @@ test('a split that does not match the shares is said once, in plain words, its n
     'A divisão dos visitantes está fora do combinado',
   );
 });
+
+test('the duration estimate: typed traffic gives the days; too little traffic is said as a warning', async ({
+  page: p,
+}) => {
+  test.setTimeout(120_000);
+  await openExperiment(p);
+  const estimate = p.locator('[data-estimate]');
+  await expect(estimate.getByRole('heading', { name: 'Quanto tempo o teste precisa' })).toBeVisible();
+  await expect(estimate.locator('[data-plan]')).toHaveAttribute('data-plan', 'sem-dados');
+  await estimate.getByLabel('Visitantes por dia na rota').fill('2000');
+  await estimate.getByLabel('Taxa de conversão hoje (%)').fill('5');
+  await expect(estimate.locator('[data-plan]')).toHaveAttribute('data-plan', 'ok');
+  await expect(estimate.locator('[data-plan]')).toContainText('Com cerca de 2.000 visitantes por dia');
+  await expect(estimate.locator('[data-plan-pages]')).toContainText('/agendamento-oferta');
+  // A small site: 2% and 160 a day on two pages is more than 60 days.
+  await estimate.getByLabel('Visitantes por dia na rota').fill('160');
+  await estimate.getByLabel('Taxa de conversão hoje (%)').fill('2');
+  await expect(estimate.locator('[data-plan]')).toHaveAttribute('data-plan', 'longo');
+  await expect(estimate.locator('[data-plan]')).toContainText('não chega a uma conclusão em 60 dias');
+  await axe(p);
+  await p.setViewportSize({ width: 375, height: 800 });
+  await noSidewaysScroll(p);
+  await p.setViewportSize({ width: 1280, height: 800 });
+  await shot(p, 'experimento-estimativa', '[data-estimate]');
+  // Kept in this browser for the route.
+  await p.reload();
+  await expect(p.locator('[data-estimate]').getByLabel('Visitantes por dia na rota')).toHaveValue('160');
+});
