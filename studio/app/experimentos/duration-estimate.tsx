@@ -202,11 +202,11 @@ export function DurationEstimate({
           </>
         )}
         <div>
-          <label htmlFor={`${id}-efeito`}>Menor mudança que vale saber</label>
+          <label htmlFor={`${id}-efeito`}>Menor mudança nas conversas que vale saber</label>
           <select id={`${id}-efeito`} value={mde} onChange={(e) => setMde(Number(e.target.value))}>
             {[0.1, 0.2, 0.3, 0.5].map((m) => (
               <option key={m} value={m}>
-                {`${int(m * 100)}% a mais ou a menos de conversas${m === DEFAULT_MDE ? ' (o padrão)' : ''}`}
+                {`${int(m * 100)}%${m === DEFAULT_MDE ? ' (o padrão)' : ''}`}
               </option>
             ))}
           </select>

@@ -51,7 +51,6 @@ const sectionCss = css`
     border: 1px solid ${colors.orange};
     background: ${colors.orangeLight};
     color: ${colors.orangeHover};
-    font-weight: 600;
   }
   summary {
     cursor: pointer;
@@ -68,6 +67,12 @@ const sectionCss = css`
     font:
       13px/1.4 ui-monospace,
       monospace;
+  }
+  /* The screen's inputs are 100% wide: the hidden file input stays one pixel. */
+  input.visually-hidden {
+    width: 1px;
+    padding: 0;
+    border: 0;
   }
 `;
 
@@ -246,6 +251,8 @@ export function Ga4Settings() {
               id={`${id}-chave-arquivo`}
               type="file"
               accept=".json,application/json"
+              className="visually-hidden"
+              tabIndex={-1}
               aria-describedby={`${id}-chave-ajuda`}
               onChange={(e) => {
                 const chosen = e.target.files?.[0];
@@ -265,6 +272,13 @@ export function Ga4Settings() {
                 });
               }}
             />
+            <Button
+              css={{ justifySelf: 'start' }}
+              onClick={() => file.current?.click()}
+              aria-describedby={`${id}-chave-ajuda`}
+            >
+              Escolher o arquivo da chave…
+            </Button>
             <small id={`${id}-chave-ajuda`}>
               {keyName
                 ? `Escolhido: ${keyName}${chosenAccount ? `, da conta ${chosenAccount}` : ''}. Salve para guardar.`
