@@ -107,7 +107,7 @@ export default tseslint.config(
     rules: rule({
       regex: String.raw`(^|/|^\.\/)(load|render|build|dev|author|experiments|edge)/(?!index\.ts$|browser\.ts$)`,
       message:
-        'Use the stage’s public entry (runtime/<stage>/index.ts, or load/browser.ts in a browser bundle).',
+        'Use the stage’s public entry (runtime/<stage>/index.ts, or <stage>/browser.ts in a browser bundle).',
     }),
   },
 );

@@ -9,10 +9,7 @@
 import { useEffect, useId, useState } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../../design/theme.ts';
-// plan.ts itself, not the stage's entry: the entry also brings the CSV reader and the loader's
-// keys, which are not for a browser; plan.ts is pure and browser-safe by design.
-// eslint-disable-next-line no-restricted-imports
-import { DEFAULT_MDE, MAX_PLAN_DAYS, planExperiment } from '../../../runtime/experiments/plan.ts';
+import { DEFAULT_MDE, MAX_PLAN_DAYS, planExperiment } from '../../../runtime/experiments/browser.ts';
 import { failureWords, ga4 } from './ga4-client.ts';
 
 const int = (x: number) => Math.round(x).toLocaleString('pt-BR');
