@@ -8,6 +8,7 @@
  * - page settings: the variant's value replaces the base's; maps merge key by key; null is a value;
  * - change: props set in place; maps merge key by key, at any depth; scalars and lists are
  *   replaced whole; null deletes the key (where the base has a map at that level, as mergeValue);
+ *   list items changed one by one (a map over a list, decision 0037) are refused by name;
  * - replace / remove: the block's lines, with the comment lines right above it, replaced / removed;
  * - insertBefore / insertAfter: the variant's blocks, re-indented, around the named block;
  * - move: each block's text (its comment lines above it included) put where the loader puts it.
@@ -576,6 +577,54 @@ function mergeData(base: unknown, over: unknown, nullDeletes: boolean): unknown 
   return data;
 }
 
+/**
+ * List items changed one by one (`items: { 2: { answer: … } }`, decision 0037) are not replayed
+ * as text edits yet: such a winner is refused by name, before any edit. `over` is the change of
+ * block `name`, `block` the base's block.
+ */
+function refuseItemChanges(base: Source, variant: Source, name: string, block: unknown, over: unknown): void {
+  const walk = (b: unknown, o: unknown, path: string[]): void => {
+    if (Array.isArray(b) && isRecord(o)) {
+      throw new PromoteError(
+        `Em change ${name}, ${variant.file} muda itens da lista "${path.join('.')}" um a um (pela posição ou pelo id): levar a vencedora para a página ainda não faz isso automaticamente.`,
+        `Leve essa mudança para ${base.file} à mão, ou escreva a lista inteira na variante.`,
+      );
+    }
+    if (!isRecord(b) || !isRecord(o)) return;
+    for (const [key, value] of Object.entries(o)) {
+      if (Object.hasOwn(b, key)) walk(b[key], value, [...path, key]);
+    }
+  };
+  walk(block, over, []);
+}
+
+/**
+ * When the base is itself a variant, a list item addressed by position in the winner's change or
+ * in the base's (`rows: { 2: … }`) may name another item once both are composed (the base's own
+ * change may take items out): refused. Items addressed by `id` compose as maps do.
+ */
+function refusePositionsInChain(base: Source, variant: Source, name: string, values: unknown[]): void {
+  const find = (node: unknown, path: string[]): string[] | undefined => {
+    if (!isMap(node)) return undefined;
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      const at = [...path, key];
+      if (path.length > 0 && /^[1-9][0-9]*$/.test(key)) return at;
+      const found = find(pair.value, at);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  for (const value of values) {
+    const at = find(value, []);
+    if (!at) continue;
+    throw new PromoteError(
+      `Em change ${name}, um item de lista é indicado pela posição ("${at.join('.')}"), e ${base.file} também é uma variante (de "${String(base.data.extends)}"): a posição poderia apontar outro item.`,
+      `Leve essa mudança para ${base.file} à mão.`,
+    );
+  }
+}
+
 function isRecord(value: unknown): value is Data {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -772,8 +821,11 @@ function planBlocks(base: Source, variant: Source, ops: Ops, blocks: unknown[]) 
     if (fate?.op === 'replace') {
       written.add(expected.length);
       expected.push(js(fate.entry!.value));
-    } else if (fate?.op === 'change') expected.push(mergeData(block, js(fate.entry!.value), true));
-    else if (fate?.op !== 'remove') expected.push(block);
+    } else if (fate?.op === 'change') {
+      const over = js(fate.entry!.value);
+      refuseItemChanges(base, variant, fate.name, block, over);
+      expected.push(mergeData(block, over, true));
+    } else if (fate?.op !== 'remove') expected.push(block);
     add(after.get(i));
   });
 
@@ -947,6 +999,7 @@ function promoteIntoVariant(base: Source, variant: Source, ops: Ops): string {
     const name = keyOf(pair, variant.file);
     check('change', name);
     const mine = entry('change', name);
+    refusePositionsInChain(base, variant, name, [pair.value, mine?.value]);
     const compose: Merge = { base, variant, mode: 'compose', where: `change ${name}`, edits };
     if (!mine) add(gain, 'change', variant.pairText(pair, colOf('change')));
     else if (!isMap(mine.value) || mine.value.flow) throw composeRefusal(compose, [name], 'flow');

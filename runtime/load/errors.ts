@@ -35,6 +35,8 @@ export type ErrorCode =
   | 'ambiguous-block-id'
   | 'extends-bad-move'
   | 'extends-move-conflict'
+  | 'unknown-item'
+  | 'ambiguous-item'
   // Experiments in _site.yaml (runtime/load/experiments.ts).
   | 'experiment-page'
   | 'experiment-weights'

@@ -32,7 +32,7 @@ import {
 } from 'yaml';
 import { PageMetaSchema, VARIANT_KEYS, variantProperties } from '../../schema/page.ts';
 import { duplicateBlockIds } from './duplicate-ids.ts';
-import type { ErrorCode, PageProblem } from './errors.ts';
+import { plural, type ErrorCode, type PageProblem } from './errors.ts';
 import { readPageFile, type SourceOverrides } from './files.ts';
 import type { ParsedFile, ParseResult } from './parse.ts';
 import { closest } from './suggest.ts';
@@ -417,7 +417,7 @@ function applyVariant(variant: ParsedFile, base: Resolved): Outcome {
       push(structuredClone(value), node(variant, where));
     } else if (fate === 'change') {
       const { value, where } = changes.get(i)!;
-      const merged = mergeValue(block, blockOrigins[i], value, node(variant, where), true);
+      const merged = mergeValue(block, blockOrigins[i], value, node(variant, where), true, problems);
       push(merged.data, merged.origin);
     } else if (fate !== 'remove') push(block, blockOrigins[i]!);
     pushNew(after.get(i));
@@ -663,14 +663,23 @@ function chainOf(variant: ParsedFile, base: Resolved): ParsedFile[] {
   return [variant, ...base.chain.filter((f) => f !== variant)];
 }
 
-/** Maps merge key by key (with `nullDeletes`, null deletes a key); anything else is replaced by the override. */
+/**
+ * Maps merge key by key; anything else is replaced by the override. In `change` (`inChange`,
+ * given the list of problems), null deletes a key, and a map written where the base has a list
+ * changes some of its items (docs/decisions/0037-list-items-in-variants.md, mergeItems).
+ */
 function mergeValue(
   base: unknown,
   baseOrigin: Origin | undefined,
   override: unknown,
   overrideOrigin: NodeOrigin,
-  nullDeletes: boolean,
+  inChange: boolean,
+  problems?: PageProblem[],
 ): { data: unknown; origin: Origin } {
+  const nullDeletes = inChange;
+  if (inChange && problems && Array.isArray(base) && isRecord(override) && baseOrigin) {
+    return mergeItems(base, baseOrigin, override, overrideOrigin, problems);
+  }
   if (!isRecord(base) || !isRecord(override) || !baseOrigin) {
     return { data: structuredClone(override), origin: overrideOrigin };
   }
@@ -684,11 +693,142 @@ function mergeValue(
       origin.entries.delete(key);
       continue;
     }
-    const merged = mergeValue(own(base, key), origin.entries.get(key)?.value, value, keyOrigin, nullDeletes);
+    const merged = mergeValue(
+      own(base, key),
+      origin.entries.get(key)?.value,
+      value,
+      keyOrigin,
+      nullDeletes,
+      problems,
+    );
     setOwn(data, key, merged.data);
     origin.entries.set(key, { key: keyOrigin, value: merged.origin });
   }
   return { data, origin };
+}
+
+/**
+ * An item's address in a `change:` map written over a list: its position, 1 for the first
+ * ("2", as js-yaml gives the key `2:`), or its `id` when the items carry one. Undefined when
+ * the key is neither; `ambiguous` when two items share that id.
+ */
+export function itemIndex(
+  items: readonly unknown[],
+  key: string,
+): { index: number } | { error: 'missing' | 'ambiguous'; at?: number[] } {
+  if (/^[1-9][0-9]*$/.test(key)) {
+    const index = Number(key) - 1;
+    return index < items.length ? { index } : { error: 'missing' };
+  }
+  const at = items.flatMap((item, i) => (isRecord(item) && item.id === key ? [i] : []));
+  if (at.length === 1) return { index: at[0]! };
+  return at.length > 1 ? { error: 'ambiguous', at } : { error: 'missing' };
+}
+
+/** The addresses of a list's items, as `change:` may write them: "1", "2" and each `id`. */
+export function itemAddresses(items: readonly unknown[]): string[] {
+  return items.flatMap((item, i) => [
+    String(i + 1),
+    ...(isRecord(item) && typeof item.id === 'string' && !/^[0-9]+$/.test(item.id) ? [item.id] : []),
+  ]);
+}
+
+/**
+ * `change: { duvidas: { items: { 2: { answer: … } } } }`: a map written where the base has a
+ * list changes the items it addresses (by position from 1, or by `id`), each merged as a block's
+ * change is (maps merge, a map over a list addresses its items, null deletes a prop); `2: null`
+ * takes the item out. Every address refers to the base's list; the others items stay as they are.
+ */
+function mergeItems(
+  base: readonly unknown[],
+  baseOrigin: Origin,
+  override: Data,
+  overrideOrigin: NodeOrigin,
+  problems: PageProblem[],
+): { data: unknown; origin: Origin } {
+  const data = [...base];
+  const origins = [...itemsOf(baseOrigin, base.length)];
+  const removed = new Set<number>();
+  const seen = new Map<number, string>();
+  const src = overrideOrigin.src;
+  // "change duvidas" and "items.2.links", for messages.
+  const [op, block, ...inside] = overrideOrigin.path.map(String);
+  const where = `${op} ${block}`;
+  const list = inside.join('.');
+  const ids = base.flatMap((item, i) =>
+    isRecord(item) && typeof item.id === 'string' ? [`${i + 1} (id ${item.id})`] : [],
+  );
+  const listing =
+    base.length === 0
+      ? `A lista ${list} da página base está vazia.`
+      : `Itens de ${list}: de 1 a ${base.length}${ids.length > 0 ? `; pelo id: ${ids.join(', ')}` : ''}.`;
+  for (const [key, value] of Object.entries(override)) {
+    const at: Path = [...overrideOrigin.path, key];
+    const found = itemIndex(base, key);
+    if ('error' in found) {
+      if (found.error === 'ambiguous') {
+        problems.push(
+          problemAt(
+            src,
+            at,
+            'ambiguous-item',
+            `Em ${where}, a lista ${list} tem ${found.at!.length} itens com o id "${key}": diga qual deles pela posição.`,
+            `Posições desses itens: ${found.at!.map((i) => i + 1).join(', ')} (1 é o primeiro).`,
+            true,
+          ),
+        );
+        continue;
+      }
+      const numeric = /^-?[0-9]+$/.test(key);
+      const guess = numeric
+        ? undefined
+        : closest(
+            key,
+            itemAddresses(base).filter((a) => !/^[0-9]+$/.test(a)),
+          );
+      problems.push(
+        problemAt(
+          src,
+          at,
+          'unknown-item',
+          numeric
+            ? `Em ${where}, a lista ${list} tem ${plural(base.length, 'item', 'itens')}: não existe o item ${key}.`
+            : `Em ${where}, a lista ${list} não tem item com o id "${key}".${guess ? ` Você quis dizer "${guess}"?` : ''}`,
+          `Escreva a posição do item na lista da página base (1 é o primeiro) ou o id dele. ${listing}`,
+          true,
+        ),
+      );
+      continue;
+    }
+    const { index } = found;
+    const earlier = seen.get(index);
+    if (earlier !== undefined) {
+      problems.push(
+        problemAt(
+          src,
+          at,
+          'extends-conflict',
+          `Em ${where}, "${key}" e "${earlier}" são o mesmo item (o ${index + 1}º) da lista ${list}.`,
+          'Junte as mudanças desse item num lugar só.',
+          true,
+        ),
+      );
+      continue;
+    }
+    seen.set(index, key);
+    if (value === null) {
+      removed.add(index);
+      continue;
+    }
+    const merged = mergeValue(base[index], origins[index], value, child(overrideOrigin, key), true, problems);
+    data[index] = merged.data;
+    origins[index] = merged.origin;
+  }
+  const keep = (_: unknown, i: number) => !removed.has(i);
+  return {
+    data: data.filter(keep),
+    origin: { kind: 'seq', at: originAt(baseOrigin), items: origins.filter(keep) },
+  };
 }
 
 function mapOriginOf(data: Data, at: NodeOrigin): MapOrigin {
@@ -775,8 +915,26 @@ function compositeFile(resolved: Resolved) {
   return { parsed, remap };
 }
 
+/**
+ * The node at `path`, keys compared as text: an item address is the key "2" in the data
+ * (js-yaml) and the number 2 in the `yaml` document. Undefined when there is none.
+ */
+function nodeIn(src: ParsedFile, path: Path): unknown {
+  let at: unknown = src.doc.contents;
+  for (const key of path) {
+    if (isMap(at)) {
+      const pair = at.items.find(
+        (p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(key),
+      );
+      at = pair?.value;
+    } else if (isSeq(at) && /^[0-9]+$/.test(String(key))) at = at.items[Number(key)];
+    else return undefined;
+  }
+  return at;
+}
+
 function valueNode(origin: NodeOrigin): Node {
-  const found = origin.src.doc.getIn(origin.path, true);
+  const found = nodeIn(origin.src, origin.path);
   if (isNode(found)) return found;
   // A key written without a value ("badge:"): point at the key.
   return keyNode(origin);
@@ -784,7 +942,7 @@ function valueNode(origin: NodeOrigin): Node {
 
 function keyNode(origin: NodeOrigin): Node {
   const parent =
-    origin.path.length > 1 ? origin.src.doc.getIn(origin.path.slice(0, -1), true) : origin.src.doc.contents;
+    origin.path.length > 1 ? nodeIn(origin.src, origin.path.slice(0, -1)) : origin.src.doc.contents;
   const last = origin.path[origin.path.length - 1];
   if (isMap(parent)) {
     const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(last));
