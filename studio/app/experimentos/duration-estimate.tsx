@@ -212,7 +212,7 @@ export function DurationEstimate({
       <div className="answer" role="status" data-plan={plan ? (plan.tooLong ? 'longo' : 'ok') : 'sem-dados'}>
         {plan ? (
           <>
-            <p>{plan.tooLong ? <strong>Atenção: {plan.message}</strong> : <strong>{plan.message}</strong>}</p>
+            <p>{plan.tooLong ? <strong>Atenção. {plan.message}</strong> : <strong>{plan.message}</strong>}</p>
             {plan.perPage.every((n) => Number.isFinite(n)) && (
               <p data-plan-pages>
                 Visitantes por página:{' '}

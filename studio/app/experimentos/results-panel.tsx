@@ -637,7 +637,7 @@ function ReportView({
         </progress>
         {report.days !== null && (
           <small>
-            {report.days} {report.days === 1 ? 'dia' : 'dias'} de dados.
+            {report.days} {report.days === 1 ? 'dia' : 'dias'} de experimento.
           </small>
         )}
       </div>
