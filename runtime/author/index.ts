@@ -4,3 +4,9 @@
  */
 export { createPage, NewPageError, type NewPageOptions, type NewPageResult } from './new-page.ts';
 export { promoteVariant, PromoteError, type PromoteInput } from './promote.ts';
+export {
+  smallestChange,
+  type ChangePath,
+  type SmallestChange,
+  type SmallestChangeInput,
+} from './smallest-change.ts';

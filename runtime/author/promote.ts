@@ -584,7 +584,9 @@ function mergeData(base: unknown, over: unknown, nullDeletes: boolean): unknown 
  */
 function refuseItemChanges(base: Source, variant: Source, name: string, block: unknown, over: unknown): void {
   const walk = (b: unknown, o: unknown, path: string[]): void => {
-    if (Array.isArray(b) && isRecord(o)) {
+    // A list the base does not write (a schema default) is recognised by its position keys.
+    const positions = b === undefined && isRecord(o) && Object.keys(o).some((k) => /^[1-9][0-9]*$/.test(k));
+    if ((Array.isArray(b) || positions) && isRecord(o)) {
       throw new PromoteError(
         `Em change ${name}, ${variant.file} muda itens da lista "${path.join('.')}" um a um (pela posição ou pelo id): levar a vencedora para a página ainda não faz isso automaticamente.`,
         `Leve essa mudança para ${base.file} à mão, ou escreva a lista inteira na variante.`,
@@ -592,7 +594,7 @@ function refuseItemChanges(base: Source, variant: Source, name: string, block: u
     }
     if (!isRecord(b) || !isRecord(o)) return;
     for (const [key, value] of Object.entries(o)) {
-      if (Object.hasOwn(b, key)) walk(b[key], value, [...path, key]);
+      walk(Object.hasOwn(b, key) ? b[key] : undefined, value, [...path, key]);
     }
   };
   walk(block, over, []);

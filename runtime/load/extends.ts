@@ -30,7 +30,8 @@ import {
   YAMLSeq,
   type Node,
 } from 'yaml';
-import { PageMetaSchema, VARIANT_KEYS, variantProperties } from '../../schema/page.ts';
+import { buildPageSchema, PageMetaSchema, VARIANT_KEYS, variantProperties } from '../../schema/page.ts';
+import type { AnyBlockDefinition } from './define-block.ts';
 import { duplicateBlockIds } from './duplicate-ids.ts';
 import { plural, type ErrorCode, type PageProblem } from './errors.ts';
 import { readPageFile, type SourceOverrides } from './files.ts';
@@ -76,8 +77,36 @@ export interface VariantContext {
   files: readonly string[];
   /** The validator of a whole page (schema/page.ts buildPageSchema). */
   page: Validator;
+  /** The blocks, for the defaults of lists that `change:` addresses item by item. */
+  blocks?: readonly AnyBlockDefinition[];
   /** Unsaved text read instead of a file (LoadOptions.sources). */
   sources?: SourceOverrides;
+}
+
+/** Each block type's JSON Schema (its props, with their defaults), by type. */
+type BlockSchemas = ReadonlyMap<string, Data>;
+const schemaCache = new WeakMap<readonly AnyBlockDefinition[], BlockSchemas>();
+function blockSchemas(blocks: readonly AnyBlockDefinition[] | undefined): BlockSchemas {
+  if (!blocks) return new Map();
+  let schemas = schemaCache.get(blocks);
+  if (!schemas) {
+    const page = buildPageSchema(blocks) as { properties: { blocks: { items: { oneOf: Data[] } } } };
+    schemas = new Map(
+      page.properties.blocks.items.oneOf.map((branch) => {
+        const type = (branch.properties as Record<string, { const?: string }>).type?.const;
+        return [String(type), branch];
+      }),
+    );
+    schemaCache.set(blocks, schemas);
+  }
+  return schemas;
+}
+
+/** The schema of a prop of `schema` (an object's), or of its items (a list's). */
+function propSchema(schema: Data | undefined, key: string | 'items'): Data | undefined {
+  if (!schema) return undefined;
+  const next = key === 'items' ? schema.items : (schema.properties as Data | undefined)?.[key];
+  return isRecord(next) ? next : undefined;
 }
 
 /** Where a block of a page was written: the file and the path of the block's map in it. */
@@ -215,7 +244,7 @@ export function createVariantResolver(ctx: VariantContext): (parsed: ParsedFile)
       const baseData = structuredClone(base.data) as Data;
       baseResolved = { data: baseData, origin: mapOriginOf(baseData, node(base, [])), chain: [base] };
     }
-    return applyVariant(parsed, baseResolved);
+    return applyVariant(parsed, baseResolved, () => blockSchemas(ctx.blocks));
   }
 
   return async (parsed) => {
@@ -243,7 +272,7 @@ export function createVariantResolver(ctx: VariantContext): (parsed: ParsedFile)
 }
 
 /** The variant's page settings and block operations applied to the resolved base. */
-function applyVariant(variant: ParsedFile, base: Resolved): Outcome {
+function applyVariant(variant: ParsedFile, base: Resolved, schemas: () => BlockSchemas): Outcome {
   const v = variant.data as Data;
   const problems: PageProblem[] = [];
   const data: Data = { ...base.data };
@@ -417,7 +446,9 @@ function applyVariant(variant: ParsedFile, base: Resolved): Outcome {
       push(structuredClone(value), node(variant, where));
     } else if (fate === 'change') {
       const { value, where } = changes.get(i)!;
-      const merged = mergeValue(block, blockOrigins[i], value, node(variant, where), true, problems);
+      // Built once per block list, and only for variants that change blocks.
+      const schema = isRecord(block) ? schemas().get(String(block.type)) : undefined;
+      const merged = mergeValue(block, blockOrigins[i], value, node(variant, where), true, problems, schema);
       push(merged.data, merged.origin);
     } else if (fate !== 'remove') push(block, blockOrigins[i]!);
     pushNew(after.get(i));
@@ -675,10 +706,15 @@ function mergeValue(
   overrideOrigin: NodeOrigin,
   inChange: boolean,
   problems?: PageProblem[],
+  schema?: Data,
 ): { data: unknown; origin: Origin } {
   const nullDeletes = inChange;
   if (inChange && problems && Array.isArray(base) && isRecord(override) && baseOrigin) {
-    return mergeItems(base, baseOrigin, override, overrideOrigin, problems);
+    return mergeItems(base, baseOrigin, override, overrideOrigin, problems, schema);
+  }
+  if (inChange && problems && base === undefined && isRecord(override) && Array.isArray(schema?.default)) {
+    // A list the base does not write: its items are the default's, as the page shows them.
+    return mergeItems(schema.default, overrideOrigin, override, overrideOrigin, problems, schema, true);
   }
   if (!isRecord(base) || !isRecord(override) || !baseOrigin) {
     return { data: structuredClone(override), origin: overrideOrigin };
@@ -700,6 +736,7 @@ function mergeValue(
       keyOrigin,
       nullDeletes,
       problems,
+      propSchema(schema, key),
     );
     setOwn(data, key, merged.data);
     origin.entries.set(key, { key: keyOrigin, value: merged.origin });
@@ -745,9 +782,12 @@ function mergeItems(
   override: Data,
   overrideOrigin: NodeOrigin,
   problems: PageProblem[],
+  schema: Data | undefined,
+  fromDefault = false,
 ): { data: unknown; origin: Origin } {
-  const data = [...base];
-  const origins = [...itemsOf(baseOrigin, base.length)];
+  const data = fromDefault ? (structuredClone(base) as unknown[]) : [...base];
+  // Items of a default list were written nowhere: a problem in them points at the variant's map.
+  const origins = fromDefault ? base.map(() => baseOrigin) : [...itemsOf(baseOrigin, base.length)];
   const removed = new Set<number>();
   const seen = new Map<number, string>();
   const src = overrideOrigin.src;
@@ -820,7 +860,15 @@ function mergeItems(
       removed.add(index);
       continue;
     }
-    const merged = mergeValue(base[index], origins[index], value, child(overrideOrigin, key), true, problems);
+    const merged = mergeValue(
+      data[index],
+      origins[index],
+      value,
+      child(overrideOrigin, key),
+      true,
+      problems,
+      propSchema(schema, 'items'),
+    );
     data[index] = merged.data;
     origins[index] = merged.origin;
   }

@@ -16,7 +16,15 @@ export {
 export { listYamlFiles, readYamlFile, symbolicLinkProblem, symbolicLinks } from './files.ts';
 export { MAX_FILE_BYTES, parseYaml, type ParsedFile, type ParseResult } from './parse.ts';
 export { createAjv, createValidator, type Validator } from './validate.ts';
-export { isVariant, orderAfterMoves, pageNames, resolvePageName, writtenBlockNames } from './extends.ts';
+export {
+  isVariant,
+  itemAddresses,
+  itemIndex,
+  orderAfterMoves,
+  pageNames,
+  resolvePageName,
+  writtenBlockNames,
+} from './extends.ts';
 export {
   checkExperiments,
   EXP_TOOL,

@@ -174,6 +174,7 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
     pagesDir,
     files,
     page: validators.page,
+    blocks,
     sources: options.sources,
   });
   for (const { page, result } of parsedPages) {

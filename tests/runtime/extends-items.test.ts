@@ -162,6 +162,27 @@ describe('change: a map over a list changes the items it addresses', () => {
     expect(items).toHaveLength(8);
   });
 
+  it('a list the base does not write: its items are the block default, as the page shows them', async () => {
+    const recarga = await base('recarregar-sodastream.yaml');
+    const footer = recarga.model.blocks.find((b) => b.type === 'footer') as unknown as { safety: Data[] };
+    const page = await pageOf(
+      'v-default.yaml',
+      'extends: recarregar-sodastream\nchange:\n  footer:\n    safety:\n      2: { text: Outro texto }\n',
+    );
+    const safety = (page.model.blocks.find((b) => b.type === 'footer') as unknown as { safety: Data[] })
+      .safety;
+    expect(safety).toEqual(
+      footer.safety.map((item, i) => (i === 1 ? { ...item, text: 'Outro texto' } : item)),
+    );
+    const problems = await problemsOf(
+      'v-default-bad.yaml',
+      'extends: recarregar-sodastream\nchange:\n  footer:\n    safety:\n      20: { text: Outro texto }\n',
+    );
+    expect(problems.map(brief)).toEqual([
+      `pages/v-default-bad.yaml:5:7 [unknown-item] Em change footer, a lista safety tem ${footer.safety.length} itens: não existe o item 20.`,
+    ]);
+  });
+
   it('a problem inside a changed item is located in the variant, at the value', async () => {
     const problems = await problemsOf(
       'v-bad-value.yaml',
@@ -297,6 +318,13 @@ describe('"levar a vencedora para a página" (runtime/author/promote.ts)', () =>
     expect(error.hint).toBe(
       'Leve essa mudança para pages/agendamento.yaml à mão, ou escreva a lista inteira na variante.',
     );
+  });
+
+  it('refuses items of a list the base does not write (a default), by their positions', () => {
+    const error = refusal(() =>
+      promote(agendamento, 'extends: agendamento\nchange:\n  footer:\n    safety: { 2: { text: Outro } }\n'),
+    );
+    expect(error.message).toContain('muda itens da lista "safety" um a um');
   });
 
   it('still promotes a change that replaces a list whole', () => {
