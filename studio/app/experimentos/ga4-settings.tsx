@@ -311,7 +311,7 @@ export function Ga4Settings() {
               tone="primary"
               disabled={busy !== undefined || !changed || propertyId.trim() === ''}
             >
-              {busy === 'save' ? 'Salvando…' : 'Salvar'}
+              {busy === 'save' ? 'Salvando…' : 'Salvar conexão'}
             </Button>
             <Button onClick={() => void test()} disabled={busy !== undefined || !connected || changed}>
               {busy === 'test' ? 'Testando…' : 'Testar conexão'}
@@ -373,7 +373,8 @@ export function Ga4Settings() {
             vez só, antes do primeiro teste).
           </li>
           <li>
-            Aqui, informe o ID, escolha o arquivo, <strong>Salvar</strong> e <strong>Testar conexão</strong>.
+            Aqui, informe o ID, escolha o arquivo, <strong>Salvar conexão</strong> e{' '}
+            <strong>Testar conexão</strong>.
           </li>
         </ol>
         <p className="muted">

@@ -139,7 +139,7 @@ test('Configurações: the property and the key saved once, the account shown, t
     buffer: Buffer.from(key.text),
   });
   await expect(section).toContainText(`Escolhido: fillgas-estudio-chave.json, da conta ${key.email}`);
-  await section.getByRole('button', { name: 'Salvar' }).click();
+  await section.getByRole('button', { name: 'Salvar conexão' }).click();
   await expect(section.locator('[data-ga4-status]')).toHaveAttribute('data-ga4-status', 'conectado');
   await expect(section.locator('[data-ga4-status]')).toContainText(
     `Conectado à propriedade ${ga4.propertyId}`,

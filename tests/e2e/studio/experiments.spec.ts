@@ -317,7 +317,7 @@ test('Configurações do site: each field edits its own line; an invalid phone i
   await axe(p);
   await shot(p, 'configuracoes');
   // Saved with the problem (a draft), it is refused at Publicar and nothing is committed.
-  await p.getByRole('button', { name: 'Salvar' }).click();
+  await p.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(p.getByRole('button', { name: 'Publicar…' })).toBeEnabled();
   await p.getByRole('button', { name: 'Publicar…' }).click();
   const dialog = p.getByRole('dialog', { name: 'Publicar no site' });
@@ -329,7 +329,7 @@ test('Configurações do site: each field edits its own line; an invalid phone i
   await p.getByLabel('WhatsApp (só dígitos)').fill('5511912345678');
   await expect(p.locator('[data-field="phone"] .problem')).toHaveCount(0);
   await expect(p.locator('[data-field="phone"]')).not.toContainText('provisório');
-  await p.getByRole('button', { name: 'Salvar' }).click();
+  await p.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(p.getByText('Salvo. Publique para o site mudar.')).toBeVisible();
   const after = await readFile(file, 'utf8');
   const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
