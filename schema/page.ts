@@ -145,12 +145,18 @@ export function variantProperties(block: Record<string, unknown> = { type: 'obje
     change: {
       type: 'object',
       description:
-        'Muda só algumas propriedades de blocos da página base: para cada bloco (pelo id, ou pelo tipo quando há um só, ex.: hero), escreva só o que muda. O resto continua como na base; null apaga a propriedade.',
+        'Muda só algumas propriedades de blocos da página base: para cada bloco (pelo id, ou pelo tipo quando há um só, ex.: hero), escreva só o que muda. O resto continua como na base; null apaga a propriedade. Uma lista escrita com "- " troca a lista inteira; para mudar só alguns itens, escreva cada item pela posição (1 é o primeiro) ou pelo id, ex.: items: { 2: { answer: … } }; 2: null tira o item.',
+      // A map where the block has a list addresses items (docs/decisions/0037-list-items-in-variants.md):
+      // any map is accepted here; the loader checks the addresses and the merged page.
       additionalProperties: {
         type: 'object',
-        description: 'As propriedades que mudam neste bloco (as outras continuam como na página base).',
+        description:
+          'As propriedades que mudam neste bloco (as outras continuam como na página base). Numa lista, mude só alguns itens escrevendo cada um pela posição (1, 2, …) ou pelo id.',
       },
-      examples: [{ hero: { title: 'Recarga de CO2 com 10% de desconto' } }],
+      examples: [
+        { hero: { title: 'Recarga de CO2 com 10% de desconto' } },
+        { duvidas: { items: { 2: { answer: 'Sim: aceitamos cilindros de outras marcas.' } } } },
+      ],
     },
     replace: {
       type: 'object',

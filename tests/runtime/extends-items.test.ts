@@ -10,9 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { blockList } from '../../blocks/index.ts';
 import { promoteVariant, PromoteError } from '../../runtime/author/index.ts';
 import { PageErrors, type PageProblem } from '../../runtime/load/errors.ts';
+import { createAjv } from '../../runtime/load/validate.ts';
 import { formatProblems } from '../../runtime/load/format-error.ts';
 import { loadProject, type LoadedPage } from '../../runtime/load/project.ts';
 
@@ -288,6 +290,29 @@ describe('a wrong item address', () => {
     expect(await readFile(path.join(pagesDir, 'agendamento.yaml'), 'utf8')).toBe(
       await readFile(path.join(repo, 'pages/agendamento.yaml'), 'utf8'),
     );
+  });
+});
+
+describe('schema/page.schema.json (editors)', () => {
+  it('accepts items addressed by position or id in change:, as yaml-language-server reads it', () => {
+    const schema = JSON.parse(readFileSync(path.join(repo, 'schema/page.schema.json'), 'utf8')) as object;
+    const validate = createAjv().compile(schema);
+    const variant = parse(
+      [
+        'extends: agendamento',
+        'change:',
+        '  duvidas:',
+        '    items:',
+        '      2: { answer: Sim. }',
+        '      9: null',
+        '  comparativo:',
+        '    rows: { 1: { values: { 2: R$ 140 } } }',
+        '  legal:',
+        '    sections: { dados-coletados: { heading: X } }',
+        '',
+      ].join('\n'),
+    ) as unknown;
+    expect(validate(variant), JSON.stringify(validate.errors)).toBe(true);
   });
 });
 
