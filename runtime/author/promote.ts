@@ -8,7 +8,8 @@
  * - page settings: the variant's value replaces the base's; maps merge key by key; null is a value;
  * - change: props set in place; maps merge key by key, at any depth; scalars and lists are
  *   replaced whole; null deletes the key (where the base has a map at that level, as mergeValue);
- *   list items changed one by one (a map over a list, decision 0037) are refused by name;
+ *   list items changed one by one (a map over a list, decision 0037): each addressed item merged
+ *   the same way, a scalar item replaced in place, `2: null` taking the item's lines out;
  * - replace / remove: the block's lines, with the comment lines right above it, replaced / removed;
  * - insertBefore / insertAfter: the variant's blocks, re-indented, around the named block;
  * - move: each block's text (its comment lines above it included) put where the loader puts it.
@@ -38,7 +39,7 @@ import {
   type YAMLSeq,
 } from 'yaml';
 import { VARIANT_KEYS } from '../../schema/page.ts';
-import { orderAfterMoves, resolvePageName, writtenBlockNames } from '../load/index.ts';
+import { itemIndex, orderAfterMoves, resolvePageName, writtenBlockNames } from '../load/index.ts';
 
 /** A promotion refused, in Portuguese; `hint` says what to do instead. */
 export class PromoteError extends Error {
@@ -489,6 +490,10 @@ function mergeMap(
     }
     if (mode === 'compose' && path.length > 0 && isNull(value))
       throw composeRefusal(m, [...path, key], 'null');
+    if (mode === 'change' && existing && isSeq(current) && isMap(value)) {
+      mergeItemsText(m, current, value, [...path, key]);
+      continue;
+    }
     if (existing && isMap(current) && isMap(value)) {
       if (!current.flow) mergeMap(m, current, value.items, [...path, key], existing);
       else if (mode !== 'settings' && mode !== 'change') throw composeRefusal(m, [...path, key], 'flow');
@@ -522,6 +527,54 @@ function mergeMap(
   else {
     const end = base.endLine(into, into.range![0]);
     m.edits.push({ from: end, to: end, insert: added.map((text) => `\n${text}`).join('') });
+  }
+}
+
+/**
+ * The variant's map `over` (item addresses: position from 1, or id) merged into the base's list
+ * `seq` (runtime/load/extends.ts mergeItems): an item's map merged as a block's change, a list in
+ * it the same way, a scalar item replaced in place, `null` taking the item's lines out. Anything
+ * else (a block collection replacing a scalar item…) is left to the final check, which refuses
+ * what it cannot read back.
+ */
+function mergeItemsText(m: Merge, seq: YAMLSeq, over: YAMLMap, path: string[]): void {
+  const { base, variant } = m;
+  const data = seq.toJS(base.doc) as unknown[];
+  if (seq.flow) {
+    // A list written in flow style ([a, b]) is written again whole, merged.
+    const merged = mergeData(data, over.toJS(variant.doc), true);
+    m.edits.push({ from: seq.range![0], to: base.contentEnd(seq, 0), insert: JSON.stringify(merged) });
+    return;
+  }
+  for (const pair of over.items) {
+    const key = keyOf(pair, variant.file);
+    const found = itemIndex(data, key);
+    if (!('index' in found)) continue; // refused before (refuseItemChanges)
+    const item = seq.items[found.index] as Node;
+    const value = pair.value as Node | null;
+    if (isNull(value)) {
+      const dash = base.dashOf(item);
+      m.edits.push(base.linesOut(base.attachedStart(base.lineStart(dash)), base.endLine(item, dash)));
+    } else if (isMap(item) && isMap(value)) {
+      if (!item.flow) mergeMap(m, item, value.items, [...path, key]);
+      else {
+        const merged = mergeData(item.toJS(base.doc), value.toJS(variant.doc), true);
+        m.edits.push({ from: item.range![0], to: base.contentEnd(item, 0), insert: JSON.stringify(merged) });
+      }
+    } else if (isSeq(item) && isMap(value)) mergeItemsText(m, item, value, [...path, key]);
+    else if (!isBlockCollection(item) && !isBlockCollection(value) && !isBlockText(value)) {
+      const delta = base.col(item.range![0]) - variant.col(keyAt(pair));
+      m.edits.push({
+        from: item.range![0],
+        to: base.contentEnd(item, 0),
+        insert: variant.inline(value, delta),
+      });
+    } else {
+      throw new PromoteError(
+        `Em ${m.where}, ${variant.file} troca o item ${key} da lista "${path.join('.')}" por um valor escrito em várias linhas: não dá para levar a vencedora automaticamente.`,
+        `Leve essa mudança para ${base.file} à mão.`,
+      );
+    }
   }
 }
 
@@ -563,6 +616,18 @@ function removePair(base: Source, map: YAMLMap, pair: Pair): Edit {
 
 /** runtime/load/extends.ts mergeValue on data: maps merge key by key; with nullDeletes, null deletes. */
 function mergeData(base: unknown, over: unknown, nullDeletes: boolean): unknown {
+  if (nullDeletes && Array.isArray(base) && isRecord(over)) {
+    // List items by position or id (runtime/load/extends.ts mergeItems); checked before.
+    const items = [...(base as unknown[])];
+    const removed = new Set<number>();
+    for (const [key, value] of Object.entries(over)) {
+      const found = itemIndex(base, key);
+      if (!('index' in found)) continue;
+      if (value === null) removed.add(found.index);
+      else items[found.index] = mergeData(items[found.index], value, true);
+    }
+    return items.filter((_, i) => !removed.has(i));
+  }
   if (!isRecord(base) || !isRecord(over)) return over;
   const data: Data = { ...base };
   for (const [key, value] of Object.entries(over)) {
@@ -584,13 +649,28 @@ function mergeData(base: unknown, over: unknown, nullDeletes: boolean): unknown 
  */
 function refuseItemChanges(base: Source, variant: Source, name: string, block: unknown, over: unknown): void {
   const walk = (b: unknown, o: unknown, path: string[]): void => {
-    // A list the base does not write (a schema default) is recognised by its position keys.
-    const positions = b === undefined && isRecord(o) && Object.keys(o).some((k) => /^[1-9][0-9]*$/.test(k));
-    if ((Array.isArray(b) || positions) && isRecord(o)) {
-      throw new PromoteError(
-        `Em change ${name}, ${variant.file} muda itens da lista "${path.join('.')}" um a um (pela posição ou pelo id): levar a vencedora para a página ainda não faz isso automaticamente.`,
+    const refuse = (why: string) =>
+      new PromoteError(
+        `Em change ${name}, ${variant.file} muda itens da lista "${path.join('.')}" um a um, ${why}: não dá para levar a vencedora automaticamente.`,
         `Leve essa mudança para ${base.file} à mão, ou escreva a lista inteira na variante.`,
       );
+    // A list the base does not write (the block's default) is recognised by its position keys.
+    if (b === undefined && isRecord(o) && Object.keys(o).some((k) => /^[1-9][0-9]*$/.test(k))) {
+      throw refuse(`e ${base.file} não escreve essa lista (ela vem do padrão do bloco)`);
+    }
+    if (Array.isArray(b) && isRecord(o)) {
+      const removed = Object.entries(o).filter(([, value]) => value === null).length;
+      for (const [key, value] of Object.entries(o)) {
+        const found = itemIndex(b, key);
+        if (!('index' in found))
+          throw new PromoteError(
+            `Em change ${name}, ${variant.file} usa o item "${key}", que não existe na lista "${path.join('.')}" de ${base.file}.`,
+            CHECK_HINT,
+          );
+        walk(b[found.index], value, [...path, key]);
+      }
+      if (removed > 0 && removed >= b.length) throw refuse('e tira todos os itens');
+      return;
     }
     if (!isRecord(b) || !isRecord(o)) return;
     for (const [key, value] of Object.entries(o)) {

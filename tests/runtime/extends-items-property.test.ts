@@ -4,7 +4,9 @@
  * inside list items included), sometimes after taking an item out, each written by
  * smallestChange (runtime/author/smallest-change.ts) into a variant's `change:` as the decision
  * spells it (`2:` keys, ids), loaded by the real loader: the page is exactly the base page with
- * those edits, and every base file stays byte-identical.
+ * those edits, and every base file stays byte-identical. "Levar a vencedora para a página"
+ * (runtime/author/promote.ts) replays each variant into its base, or refuses it by name: the
+ * promoted base is the same page.
  */
 import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,12 +15,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Document, isScalar, visit } from 'yaml';
 import { blockList } from '../../blocks/index.ts';
-import { smallestChange, type ChangePath } from '../../runtime/author/index.ts';
+import { promoteVariant, PromoteError, smallestChange, type ChangePath } from '../../runtime/author/index.ts';
 import { listYamlFiles, loadProject, createAjv, PageErrors } from '../../runtime/load/index.ts';
 import { buildPageSchema } from '../../schema/page.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
-const RUNS = 250;
+const RUNS = 200;
 type Data = Record<string, unknown>;
 type Key = string | number;
 
@@ -115,6 +117,11 @@ describe('random smallest changes of list items, through the real loader', () =>
     const random = seeded(20_261_128);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
+    const promoteRoot = path.join(root, 'promote');
+    const promoteDir = promoteRoot;
+    await cp(pagesDir, path.join(promoteRoot, 'pages'), { recursive: true });
+    const refusals: string[] = [];
+    let promotedCount = 0;
     let checked = 0;
     let removals = 0;
     let nested = 0;
@@ -194,11 +201,38 @@ describe('random smallest changes of list items, through the real loader', () =>
       });
       expect(project.pages[0]!.model, text).toEqual(expected);
       checked++;
+
+      // "Levar a vencedora para a página" replays the same change as text edits of the base, or
+      // refuses it by name: the promoted base page is the same page.
+      const baseFile = `pages/${name}.yaml`;
+      const baseSource = originals.get(`${name}.yaml`)!;
+      let promoted: string;
+      try {
+        promoted = promoteVariant({ baseSource, variantSource: text, baseFile, variantFile: 'pages/v.yaml' });
+      } catch (error) {
+        if (!(error instanceof PromoteError)) throw error;
+        refusals.push(error.message);
+        continue;
+      }
+      await writeFile(path.join(promoteDir, baseFile), promoted);
+      const again = await loadProject({
+        root: promoteRoot,
+        pagesDir: path.join(promoteRoot, 'pages'),
+        blocks: blockList,
+        only: [baseFile],
+      });
+      await writeFile(path.join(promoteDir, baseFile), baseSource);
+      expect(again.pages[0]!.model, `${text}\n--- promoted\n${promoted}`).toEqual(expected);
+      promotedCount++;
     }
     // The seeded runs did test something, including removals and lists inside list items.
     expect(checked).toBeGreaterThan(RUNS * 0.7);
     expect(removals).toBeGreaterThan(20);
     expect(nested).toBeGreaterThan(10);
+    // Refused only where decision 0037 says so: items of a list the base does not write, and
+    // positions when the base is itself a variant.
+    for (const message of refusals) expect(message).toMatch(/vem do padrão do bloco|também é uma variante/);
+    expect(promotedCount).toBeGreaterThan(checked * 0.7);
 
     for (const [file, text] of originals)
       expect(await readFile(path.join(pagesDir, file), 'utf8')).toBe(text);

@@ -330,18 +330,58 @@ describe('"levar a vencedora para a página" (runtime/author/promote.ts)', () =>
     throw new Error('esperava PromoteError');
   };
 
-  it('refuses list items changed one by one, by name, at any depth', () => {
+  it('replays list items changed one by one: the base page gives exactly the variant', async () => {
+    const variant = [
+      'extends: agendamento',
+      'change:',
+      '  duvidas:',
+      '    items:',
+      '      2:',
+      '        answer: Trocamos na hora.',
+      '      9: null',
+      '  comparativo:',
+      '    columns: { 2: { badge: null } }',
+      '    rows:',
+      '      1: { values: { 2: R$ 140 } }',
+      '      3: null',
+      '      4:',
+      '        label: Cilindro reaproveitado',
+      '',
+    ].join('\n');
+    const text = promote(agendamento, variant);
+    const expected = (await pageOf('v-promote.yaml', variant)).model;
+    const root2 = await mkdtemp(path.join(os.tmpdir(), 'extends-items-promote-'));
+    try {
+      await cp(path.join(repo, 'pages'), path.join(root2, 'pages'), { recursive: true });
+      await writeFile(path.join(root2, 'pages/agendamento.yaml'), text);
+      const project = await loadProject({
+        root: root2,
+        pagesDir: path.join(root2, 'pages'),
+        blocks: blockList,
+        only: ['pages/agendamento.yaml'],
+      });
+      expect(project.pages[0]!.model).toEqual(expected);
+    } finally {
+      await rm(root2, { recursive: true, force: true });
+    }
+    // Only the lines of the edited items changed; the comments above the FAQ stayed.
+    expect(text).toContain('  # The nine questions, with the "Ainda tem dúvidas" card.');
+    expect(text).toContain('        answer: Trocamos na hora.\n      - question: Vocês aceitam');
+    expect(text).not.toContain('E se eu não ficar satisfeito?');
+    expect(text).toContain('values: ["R$ 350","R$ 140"]');
+    const before = agendamento.split('\n');
+    const after = text.split('\n');
+    expect(after.slice(0, before.indexOf('  - type: comparison'))).toEqual(
+      before.slice(0, before.indexOf('  - type: comparison')),
+    );
+  });
+
+  it('refuses an address that does not exist, before any edit', () => {
     const error = refusal(() =>
-      promote(
-        agendamento,
-        'extends: agendamento\nchange:\n  comparativo:\n    rows:\n      1:\n        values: { 2: R$ 140 }\n',
-      ),
+      promote(agendamento, 'extends: agendamento\nchange:\n  duvidas:\n    items: { 12: { answer: X } }\n'),
     );
     expect(error.message).toBe(
-      'Em change comparativo, pages/vencedora.yaml muda itens da lista "rows" um a um (pela posição ou pelo id): levar a vencedora para a página ainda não faz isso automaticamente.',
-    );
-    expect(error.hint).toBe(
-      'Leve essa mudança para pages/agendamento.yaml à mão, ou escreva a lista inteira na variante.',
+      'Em change duvidas, pages/vencedora.yaml usa o item "12", que não existe na lista "items" de pages/agendamento.yaml.',
     );
   });
 
@@ -349,7 +389,9 @@ describe('"levar a vencedora para a página" (runtime/author/promote.ts)', () =>
     const error = refusal(() =>
       promote(agendamento, 'extends: agendamento\nchange:\n  footer:\n    safety: { 2: { text: Outro } }\n'),
     );
-    expect(error.message).toContain('muda itens da lista "safety" um a um');
+    expect(error.message).toBe(
+      'Em change footer, pages/vencedora.yaml muda itens da lista "safety" um a um, e pages/agendamento.yaml não escreve essa lista (ela vem do padrão do bloco): não dá para levar a vencedora automaticamente.',
+    );
   });
 
   it('still promotes a change that replaces a list whole', () => {
