@@ -5,6 +5,7 @@
  *   extends: agendamento
  *   title: …                      # page settings replace the base's (maps merge)
  *   change:  { hero: { title: … } }      # some props of a block (maps merge, null deletes)
+ *   change:  { duvidas: { items: { 2: { answer: … } } } }  # list items by position or id (0037)
  *   replace: { depoimentos: { type: …, … } }  # a whole block
  *   remove:  [popup]
  *   insertBefore / insertAfter: { duvidas: [ { type: …, … } ] }

@@ -259,6 +259,22 @@ describe('a wrong item address', () => {
     ]);
   });
 
+  it('two items with the same id: say which one by position', async () => {
+    const legal = readFileSync(path.join(repo, 'pages/politica-de-privacidade.yaml'), 'utf8').replace(
+      '- id: cookies',
+      '- id: controlador',
+    );
+    await writeFile(path.join(pagesDir, '_dup.yaml'), legal);
+    const problems = await problemsOf(
+      'v-dup.yaml',
+      'extends: _dup\nchange:\n  legal:\n    sections:\n      controlador: { heading: X }\n',
+    );
+    expect(problems.map(brief)).toEqual([
+      'pages/v-dup.yaml:5:7 [ambiguous-item] Em change legal, a lista sections tem 2 itens com o id "controlador": diga qual deles pela posição.',
+    ]);
+    expect(problems[0]!.hint).toMatch(/^Posições desses itens: 1, \d+ \(1 é o primeiro\)\.$/);
+  });
+
   it('npm run check prints the located Portuguese error', async () => {
     await writeFile(
       path.join(pagesDir, 'v-cli.yaml'),
