@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { lstat, open, realpath, rename, rm } from 'node:fs/promises';
+import { lstat, open, readdir, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpError } from './http.ts';
 import type { LoadStage } from './runtime.ts';
@@ -159,6 +159,43 @@ export async function writeTempBeside(abs: string, bytes: Buffer, mode: number):
   }
   await handle.close();
   return temp;
+}
+
+/** The name writeTempBeside gives: ".<name>.<12 hex>.tmp". */
+export const TEMP_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
+
+/**
+ * Removes the temporary files a write killed midway left in `dir` (and its subfolders): only names
+ * writeTempBeside gives, only regular files (never through a link), and only those older than
+ * `minAgeMs`, so a write in progress in another process is never touched. Returns what it removed,
+ * relative to `dir`. The Estúdio runs it on the pages and images folders when it starts.
+ */
+export async function removeTempLeftovers(
+  dir: string,
+  { minAgeMs = 60_000, now = Date.now() }: { minAgeMs?: number; now?: number } = {},
+): Promise<string[]> {
+  const removed: string[] = [];
+  const visit = async (folder: string, depth: number): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const abs = path.join(folder, entry.name);
+      if (entry.isDirectory() && depth < 16) await visit(abs, depth + 1);
+      else if (entry.isFile() && TEMP_NAME.test(entry.name)) {
+        const stats = await lstat(abs).catch(() => undefined);
+        if (!stats?.isFile() || now - stats.mtimeMs < minAgeMs) continue;
+        await rm(abs, { force: true });
+        removed.push(path.relative(dir, abs));
+      }
+    }
+  };
+  await visit(dir, 0);
+  return removed;
 }
 
 /** Replaces a file's content without ever leaving it half written: a temporary file renamed over it. */

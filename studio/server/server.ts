@@ -19,7 +19,7 @@ import { APP_HTML, appViteConfig } from '../app/vite-config.ts';
 import type { StudioMode } from '../api.ts';
 import { handleApi, type ApiContext } from './api.ts';
 import { answered, HttpError, nameRefusal, sendHtml, sendJson, sendPage } from './http.ts';
-import { isErrno } from './page-files.ts';
+import { isErrno, removeTempLeftovers } from './page-files.ts';
 import { publicFiles, type PublicFiles } from './public-files.ts';
 import { createAuditLog } from './audit.ts';
 import { localPerson, type Person } from './people.ts';
@@ -112,6 +112,10 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
   const realPagesDir = await realpath(pagesDir);
   const realPublicDir = await realpath(publicDir).catch(() => publicDir);
   const dataDir = path.resolve(options.dataDir ?? path.join(root, '.estudio'));
+  // A save or an upload killed midway (a crash, a power cut) leaves its temporary file beside the
+  // page or image: never read, but clutter in the folder and in `git status`.
+  await removeTempLeftovers(realPagesDir);
+  await removeTempLeftovers(path.join(realPublicDir, 'images'));
   const audit = createAuditLog(path.join(dataDir, 'audit.log'));
   // Hosted: the accounts (or the proxy's settings) and the app's build, before anything else.
   const hosted = options.hosted ? await createHostedGate(options.hosted, { audit, dataDir }) : undefined;
