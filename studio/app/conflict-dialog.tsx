@@ -19,6 +19,7 @@ const sideCss = css`
   textarea {
     width: 100%;
     height: 50vh;
+    height: 50dvh;
     font:
       13px/1.5 ui-monospace,
       Menlo,
@@ -27,6 +28,13 @@ const sideCss = css`
     border-radius: ${radii.sm};
     padding: 8px;
     resize: vertical;
+  }
+  /* A phone: one version under the other, each short enough that the buttons stay in sight. */
+  @media (max-width: 600px) {
+    grid-template-columns: 1fr;
+    textarea {
+      height: 25dvh;
+    }
   }
 `;
 

@@ -11,7 +11,9 @@ import { api, ApiFailure } from './api-client.ts';
 import { when } from './history-screen.tsx';
 import { names, usePresence } from './presence.ts';
 import { PlaceholderWarning, PublishDialog } from './publish-dialog.tsx';
-import { actionsCss, Button, Dialog, fieldCss, Message } from './ui.tsx';
+import { actionsCss, Button, Dialog, fieldCss, Message, useMediaQuery } from './ui.tsx';
+
+type Editing = ReturnType<typeof usePresence>;
 
 type Action =
   | { kind: 'new' }
@@ -34,6 +36,16 @@ const pageCss = css`
   h1 {
     font-size: 1.6rem;
   }
+  @media (max-width: 600px) {
+    padding: 16px 12px;
+    header {
+      gap: 8px 16px;
+    }
+    header > button {
+      min-height: 44px;
+      flex: 1 1 auto;
+    }
+  }
 `;
 const tableCss = css`
   width: 100%;
@@ -54,11 +66,13 @@ const tableCss = css`
     color: ${colors.muted};
     background: ${colors.surfaceAlt};
   }
-  td.actions {
-    display: flex;
+  /* Two rows: open, history, new variant; then duplicate and delete. */
+  td.actions .actions {
+    display: grid;
+    grid-template-columns: repeat(3, auto);
     gap: 6px;
-    flex-wrap: wrap;
-    justify-content: flex-end;
+    justify-content: end;
+    justify-items: start;
   }
   code {
     font-size: 13px;
@@ -99,6 +113,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
   const [deleted, setDeleted] = useState<DeletedPage[]>([]);
   const [placeholders, setPlaceholders] = useState<Placeholder[]>([]);
   const editing = usePresence(null);
+  const narrow = useMediaQuery(NARROW);
 
   const reload = useCallback(() => {
     api.pages().then(
@@ -142,26 +157,52 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
       {error && <Message tone="error">{error}</Message>}
       {placeholders.length > 0 && <PlaceholderWarning placeholders={placeholders} />}
       {!pages && !error && <Message tone="info">Carregando as páginas…</Message>}
-      {pages && (
-        // On a narrow screen the table scrolls sideways inside its own region (keyboard too).
-        <div css={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Lista de páginas">
-          <table css={tableCss}>
-            <thead>
-              <tr>
-                <th scope="col">Endereço</th>
-                <th scope="col">Título</th>
-                <th scope="col">Tipo</th>
-                <th scope="col">Situação</th>
-                <th scope="col">Última publicação</th>
-                <th scope="col">
-                  <span className="visually-hidden">Ações</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.map((page) => {
-                const here = editing.filter((e) => e.file === page.file);
-                return (
+      {pages &&
+        (narrow ? (
+          // A phone: one card a page, every action a thumb-sized button, nothing wider than the screen.
+          <ul css={cardsCss} aria-label="Lista de páginas">
+            {pages.map((page) => (
+              <li key={page.file} data-file={page.file}>
+                <h2>
+                  <a className="route" href={editHref(page.file)}>
+                    {page.route}
+                  </a>
+                </h2>
+                {page.title && <p className="title">{page.title}</p>}
+                <p className="meta">
+                  <PageKind page={page} /> · <code>{page.file}</code>
+                </p>
+                <Presence page={page} editing={editing} />
+                <p className="state">
+                  <PageState page={page} />
+                </p>
+                {page.lastChange && (
+                  <p className="meta">
+                    Última publicação: <LastChange page={page} />
+                  </p>
+                )}
+                <PageActions page={page} onOpen={onOpen} onAction={setAction} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          // A narrower laptop window: the table scrolls sideways inside its own region (keyboard too).
+          <div css={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Lista de páginas">
+            <table css={tableCss}>
+              <thead>
+                <tr>
+                  <th scope="col">Endereço</th>
+                  <th scope="col">Título</th>
+                  <th scope="col">Tipo</th>
+                  <th scope="col">Situação</th>
+                  <th scope="col">Última publicação</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Ações</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {pages.map((page) => (
                   <tr key={page.file} data-file={page.file}>
                     <td>
                       <a className="route" href={editHref(page.file)}>
@@ -169,98 +210,25 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
                       </a>
                       <br />
                       <code>{page.file}</code>
-                      {here.length > 0 && (
-                        <>
-                          <br />
-                          <span css={presenceCss} data-presence={page.file}>
-                            {names(here)} {here.length === 1 ? 'está editando' : 'estão editando'}
-                          </span>
-                        </>
-                      )}
+                      <Presence page={page} editing={editing} />
                     </td>
                     <td>{page.title ?? '—'}</td>
                     <td>
-                      {page.extends ? `variante de ${page.variantOf ?? page.extends}` : 'página'}
-                      {page.experiment && (
-                        <>
-                          <br />
-                          <a
-                            href={`#/experimentos/${encodeURIComponent(page.experiment.id)}`}
-                            css={[badgeCss(true), { marginTop: 4, textDecoration: 'none' }]}
-                            data-experiment={page.experiment.id}
-                            aria-label={`Experimento ${page.experiment.id}: ${page.experiment.winner ? 'encerrado' : `${page.experiment.weight}% dos visitantes de ${page.experiment.route}`}`}
-                          >
-                            {page.experiment.winner
-                              ? `experimento ${page.experiment.id} encerrado`
-                              : `experimento em ${page.experiment.route}: ${page.experiment.weight}%`}
-                          </a>
-                        </>
-                      )}
+                      <PageKind page={page} />
                     </td>
                     <td>
-                      <span css={badgeCss(page.problems === 0)}>
-                        {page.problems === 0
-                          ? 'sem problemas'
-                          : page.problems === 1
-                            ? '1 problema'
-                            : `${page.problems} problemas`}
-                      </span>
-                      {page.unpublished && (
-                        <>
-                          <br />
-                          <span css={[badgeCss(false), { marginTop: 4 }]}>não publicada</span>
-                        </>
-                      )}
+                      <PageState page={page} />
                     </td>
-                    <td>
-                      {page.lastChange ? (
-                        <>
-                          {page.lastChange.name}
-                          <br />
-                          <small css={{ color: colors.muted }}>{when(page.lastChange.date)}</small>
-                        </>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
+                    <td>{page.lastChange ? <LastChange page={page} /> : '—'}</td>
                     <td className="actions">
-                      <Button onClick={() => onOpen(page.file)} aria-label={`Abrir ${page.route}`}>
-                        Abrir
-                      </Button>
-                      <a
-                        href={historyHref(page.file)}
-                        aria-label={`Histórico de ${page.route}`}
-                        css={{ alignSelf: 'center', padding: '0 6px', fontWeight: 600 }}
-                      >
-                        Histórico
-                      </a>
-                      <Button
-                        onClick={() => setAction({ kind: 'variant', page })}
-                        aria-label={`Nova variante de ${page.route}`}
-                      >
-                        Nova variante
-                      </Button>
-                      <Button
-                        onClick={() => setAction({ kind: 'duplicate', page })}
-                        aria-label={`Duplicar ${page.route}`}
-                      >
-                        Duplicar
-                      </Button>
-                      <Button
-                        tone="danger"
-                        onClick={() => setAction({ kind: 'delete', page })}
-                        aria-label={`Excluir ${page.route}`}
-                      >
-                        Excluir
-                      </Button>
+                      <PageActions page={page} onOpen={onOpen} onAction={setAction} />
                     </td>
                   </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
       {deleted.length > 0 && (
         <details css={{ marginTop: 24 }}>
           <summary css={{ cursor: 'pointer', fontWeight: 600, color: colors.navy }}>
@@ -300,6 +268,179 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
         />
       )}
     </main>
+  );
+}
+
+/** Where the table no longer fits: a list of cards instead. */
+const NARROW = '(max-width: 1000px)';
+
+const cardsCss = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(340px, 100%), 1fr));
+  gap: 12px;
+  li {
+    background: ${colors.white};
+    border-radius: ${radii.md};
+    box-shadow: ${shadows.card};
+    padding: 14px 16px;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  h2 {
+    font-size: 1.05rem;
+  }
+  a.route {
+    font: 600 17px/1.3 ${fonts.display};
+    display: block;
+    padding: 8px 0;
+  }
+  p {
+    margin: 2px 0;
+  }
+  .title {
+    color: ${colors.ink};
+  }
+  .meta {
+    font-size: 14px;
+    color: ${colors.muted};
+  }
+  .meta a {
+    color: ${colors.waterDark};
+  }
+  code {
+    font-size: 13px;
+  }
+  .state {
+    margin: 6px 0;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    margin-top: 10px;
+  }
+  .actions button,
+  .actions a {
+    min-height: 44px;
+    flex: 1 1 auto;
+  }
+  .actions a {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    padding: 0 12px;
+    font-weight: 600;
+  }
+`;
+
+function PageKind({ page }: { page: PageSummary }) {
+  return (
+    <>
+      {page.extends ? `variante de ${page.variantOf ?? page.extends}` : 'página'}
+      {page.experiment && (
+        <>
+          <br />
+          <a
+            href={`#/experimentos/${encodeURIComponent(page.experiment.id)}`}
+            css={[badgeCss(true), { marginTop: 4, textDecoration: 'none' }]}
+            data-experiment={page.experiment.id}
+            aria-label={`Experimento ${page.experiment.id}: ${page.experiment.winner ? 'encerrado' : `${page.experiment.weight}% dos visitantes de ${page.experiment.route}`}`}
+          >
+            {page.experiment.winner
+              ? `experimento ${page.experiment.id} encerrado`
+              : `experimento em ${page.experiment.route}: ${page.experiment.weight}%`}
+          </a>
+        </>
+      )}
+    </>
+  );
+}
+
+function PageState({ page }: { page: PageSummary }) {
+  return (
+    <>
+      <span css={badgeCss(page.problems === 0)}>
+        {page.problems === 0
+          ? 'sem problemas'
+          : page.problems === 1
+            ? '1 problema'
+            : `${page.problems} problemas`}
+      </span>
+      {page.unpublished && (
+        <>
+          <br />
+          <span css={[badgeCss(false), { marginTop: 4 }]}>não publicada</span>
+        </>
+      )}
+    </>
+  );
+}
+
+function LastChange({ page }: { page: PageSummary }) {
+  if (!page.lastChange) return null;
+  return (
+    <>
+      {page.lastChange.name}
+      <br />
+      <small css={{ color: colors.muted }}>{when(page.lastChange.date)}</small>
+    </>
+  );
+}
+
+function Presence({ page, editing }: { page: PageSummary; editing: Editing }) {
+  const here = editing.filter((e) => e.file === page.file);
+  if (here.length === 0) return null;
+  return (
+    <>
+      <br />
+      <span css={presenceCss} data-presence={page.file}>
+        {names(here)} {here.length === 1 ? 'está editando' : 'estão editando'}
+      </span>
+    </>
+  );
+}
+
+function PageActions({
+  page,
+  onOpen,
+  onAction,
+}: {
+  page: PageSummary;
+  onOpen: (file: string) => void;
+  onAction: (action: Action) => void;
+}) {
+  return (
+    <div className="actions">
+      <Button onClick={() => onOpen(page.file)} aria-label={`Abrir ${page.route}`}>
+        Abrir
+      </Button>
+      <a
+        href={historyHref(page.file)}
+        aria-label={`Histórico de ${page.route}`}
+        css={{ alignSelf: 'center', padding: '0 6px', fontWeight: 600 }}
+      >
+        Histórico
+      </a>
+      <Button
+        onClick={() => onAction({ kind: 'variant', page })}
+        aria-label={`Nova variante de ${page.route}`}
+      >
+        Nova variante
+      </Button>
+      <Button onClick={() => onAction({ kind: 'duplicate', page })} aria-label={`Duplicar ${page.route}`}>
+        Duplicar
+      </Button>
+      <Button
+        tone="danger"
+        onClick={() => onAction({ kind: 'delete', page })}
+        aria-label={`Excluir ${page.route}`}
+      >
+        Excluir
+      </Button>
+    </div>
   );
 }
 
