@@ -73,6 +73,11 @@ const panelCss = css`
     outline: 3px solid ${colors.focus};
     outline-offset: 1px;
   }
+  li[data-changed='new'] {
+    border-color: ${colors.water};
+    background: ${colors.waterLight};
+    box-shadow: inset 4px 0 0 ${colors.waterDark};
+  }
   li[data-dragging='true'] {
     opacity: 0.5;
   }
@@ -138,6 +143,15 @@ const panelCss = css`
   .actions button.step {
     min-width: 32px;
     padding: 6px;
+  }
+  /* A finger (a tablet, a phone): targets of 44 px. */
+  @media (pointer: coarse) {
+    .actions button {
+      min-height: 44px;
+    }
+    .actions button.step {
+      min-width: 44px;
+    }
   }
   .actions button:disabled {
     opacity: 0.35;
@@ -221,6 +235,13 @@ export function StructurePanel({
     [variant, blocks, text, file],
   );
   const ambiguous = useMemo(() => (variant ? ambiguousNames(rows) : []), [variant, rows]);
+  // The inherited blocks this variant changes (its `change:` entries), by name.
+  const changed = useMemo(() => (variant ? changedNames(text) : new Set<string>()), [variant, text]);
+  // The block that just got its `change:` entry from outside the panel ("Mudar este bloco nesta
+  // variante" over the preview, a text typed on the page): said in the status line, marked in the
+  // list and focused, so the click is seen to have done something and where.
+  const [justChanged, setJustChanged] = useState<string>();
+  const knownChanges = useRef<ReadonlySet<string> | undefined>(undefined);
   const [announcement, setAnnouncement] = useState('');
   const [status, setStatus] = useState<{ tone: 'info' | 'error'; text: string; undo?: boolean }>();
   const [dragging, setDragging] = useState<number>();
@@ -241,6 +262,26 @@ export function StructurePanel({
     return () => window.clearTimeout(timer);
   }, [waiting]);
   const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const before = knownChanges.current;
+    knownChanges.current = changed;
+    if (!before) return;
+    const added = [...changed].filter((name) => !before.has(name));
+    const row = added.length === 1 ? rows.find((r) => r.name === added[0]) : undefined;
+    if (!row) return;
+    const message = `O bloco ${titleOf(row.type)} agora muda só nesta variante (change: ${row.name}). Edite os textos dele clicando na prévia ou na aba Formulário do bloco.`;
+    setJustChanged(row.name);
+    setStatus({ tone: 'info', text: message });
+    setAnnouncement(message);
+    const element = [...(list.current?.children ?? [])].find(
+      (li) => (li as HTMLElement).dataset.name === row.name,
+    ) as HTMLElement | undefined;
+    element?.scrollIntoView({ block: 'nearest' });
+    // The button that did it is gone (focus fell to the page): the block takes the focus. Never
+    // taken from where the author is typing (a text on the page, the code).
+    const active = document.activeElement;
+    if (!active || active === document.body) element?.focus({ preventScroll: true });
+  }, [changed, rows]);
   // The row to focus once the list shows the edit (the moved block, the copy, the next one): the
   // row at that place, once it is the block expected there.
   const focusTarget = useRef<{ index: number; name: string } | undefined>(undefined);
@@ -368,6 +409,7 @@ export function StructurePanel({
               draggable
               data-name={row.name}
               data-dragging={dragging === index}
+              data-changed={justChanged === row.name ? 'new' : changed.has(row.name) || undefined}
               data-drop={drop?.index === index ? drop.side : undefined}
               aria-label={`${labelOf(row)}, posição ${index + 1} de ${rows.length}`}
               onKeyDown={(event) => onKeyDown(event, index)}
@@ -417,7 +459,7 @@ export function StructurePanel({
                   {variant
                     ? row.file === file
                       ? ' · desta variante'
-                      : ` · herdado de ${row.file.replace(/^pages\//, '').replace(/\.yaml$/, '')}`
+                      : ` · herdado de ${row.file.replace(/^pages\//, '').replace(/\.yaml$/, '')}${changed.has(row.name) ? ', com mudanças nesta variante' : ''}`
                     : ''}
                 </span>
               </span>
@@ -482,6 +524,16 @@ export function StructurePanel({
       )}
     </section>
   );
+}
+
+/** The names under a variant's `change:`: the inherited blocks it changes. */
+function changedNames(text: string): Set<string> {
+  try {
+    const change = valueAt(text, ['change']);
+    return new Set(change && typeof change === 'object' && !Array.isArray(change) ? Object.keys(change) : []);
+  } catch {
+    return new Set();
+  }
 }
 
 /** A row's React key: its name and which occurrence of that name it is. */
