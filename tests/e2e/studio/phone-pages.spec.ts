@@ -6,6 +6,7 @@
  * a phone's keyboard leaves it). At 1280 px Páginas stays a table. Axe on both; screenshots of
  * Páginas and the new-variant dialog at 390, 820 and 1280 px go to docs/estudio/.
  */
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -162,6 +163,35 @@ test.describe('on a phone', () => {
     await buttonsOnScreen(page, dialog);
     const scrolls = await dialog.evaluate((d) => d.scrollHeight > d.clientHeight);
     expect(scrolls).toBe(true);
+  });
+  test('the conflict dialog: both versions one under the other, its buttons on screen', async ({ page }) => {
+    test.setTimeout(120_000);
+    const file = path.join(studio.pagesDir, 'recarga.yaml');
+    await page.goto(studio.url);
+    await page.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/recarga.yaml')}`);
+    await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+      timeout: 60_000,
+    });
+    // Someone else saves the file meanwhile; this phone's author changes the title in the code.
+    await writeFile(file, (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: Outra pessoa'));
+    await page.getByRole('tab', { name: 'Código' }).tap();
+    await page
+      .locator('.cm-line', { hasText: /^title: / })
+      .first()
+      .tap();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' no celular');
+    await page.getByRole('button', { name: 'Salvar', exact: true }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Este arquivo mudou desde que você o abriu' });
+    await expect(dialog.getByLabel('A versão salva no disco')).toHaveValue(/title: Outra pessoa/);
+    await buttonsOnScreen(page, dialog);
+    await fitsSideways(page);
+    const mine = (await dialog.getByLabel('A sua versão (no editor)').boundingBox())!;
+    const theirs = (await dialog.getByLabel('A versão salva no disco').boundingBox())!;
+    expect(theirs.y).toBeGreaterThan(mine.y + mine.height);
+    await page.screenshot({ path: test.info().outputPath('conflito-390.png') });
+    await dialog.getByRole('button', { name: 'Cancelar' }).tap();
+    await expect(dialog).toBeHidden();
   });
 });
 
