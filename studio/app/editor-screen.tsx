@@ -1,9 +1,11 @@
 /**
- * The editor: the page's YAML on the left, the real page on the right (phone, desktop or both),
- * the problems under the source. Every edit re-renders the page through the runtime's own path
+ * The editor opens on the real page (phone, desktop or both), editable in place; the page's YAML,
+ * the block's form and the structure are tabs of a panel beside it (over it on a phone), the
+ * problems under them. Every edit re-renders the page through the runtime's own path
  * (POST /api/preview); a page with problems keeps its last good render, marked out of date.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../design/theme.ts';
 import type { BlockInfo, PageAnswer, PreviewDeltaAnswer, PreviewDeltaBlock } from '../api.ts';
@@ -28,6 +30,7 @@ import { StructurePanel } from './structure-panel.tsx';
 import { SourceEditor, type SourceEditorHandle } from './source-editor.tsx';
 import { resolveDelta } from '../../runtime/dev/browser.ts';
 import { Button, Message } from './ui.tsx';
+import { ClickHint, NARROW_QUERY, useClickHint, useMatches, useView, VIEWS } from './page-first.tsx';
 import {
   changeEntryEdit,
   insertAfterEdit,
@@ -49,27 +52,32 @@ const savedMode = (): Mode => {
   return window.innerWidth < 900 ? 'phone' : 'both';
 };
 
-const TABS = [
-  { id: 'codigo', label: 'Código' },
-  { id: 'formulario', label: 'Formulário do bloco' },
-  { id: 'estrutura', label: 'Estrutura' },
-] as const;
-
 const DEVICES = [
   { mode: 'phone', label: 'Celular', width: 375 },
   { mode: 'desktop', label: 'Computador', width: 1280 },
 ] as const;
 type RenderedBlock = Extract<DraftRender, { ok: true }>['blocks'][number];
 
+const NARROW = '@media (max-width: 699px)';
+
 const screenCss = css`
   height: 100%;
   display: grid;
   grid-template-rows: auto minmax(0, 1fr);
-  /* A narrow window scrolls: the source and the page each get a screen's worth of height,
-     instead of sharing one (on a phone the preview was left a few pixels). */
-  @media (max-width: 900px) {
-    height: auto;
-    min-height: 100%;
+  > main {
+    display: grid;
+    grid-template-rows: auto minmax(0, 1fr);
+    grid-template-areas: 'views' 'body';
+    min-height: 0;
+  }
+  /* A phone: the page fills the screen between the bar (Salvar, Publicar) and the tabs at the
+     bottom, within thumb's reach; nothing to scroll past. */
+  ${NARROW} {
+    height: 100dvh;
+    > main {
+      grid-template-rows: minmax(0, 1fr) auto;
+      grid-template-areas: 'body' 'views';
+    }
   }
 `;
 const barCss = css`
@@ -111,42 +119,62 @@ const barCss = css`
     color: ${colors.navy};
     font-size: 14px;
   }
-`;
-const bodyCss = css`
-  display: grid;
-  grid-template-columns: minmax(360px, 40%) minmax(0, 1fr);
-  min-height: 0;
-  /* A narrow window (a tablet, a phone held up): the source above, the page below. */
-  @media (max-width: 900px) {
-    grid-template-columns: minmax(0, 1fr);
-    grid-template-rows: auto auto;
+  /* A phone or a tablet: Salvar and Publicar on the first line, beside the way back and the route
+     (cut short when long); what is said and done less often on the second. */
+  @media (max-width: 899px) {
+    h1 {
+      flex: 1 1 40px;
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .spacer {
+      display: none;
+    }
+    .status,
+    .add,
+    .history,
+    .others {
+      order: 1;
+    }
+    .status {
+      margin-right: auto;
+    }
+  }
+  ${NARROW} {
+    gap: 6px 8px;
+    padding: 6px 8px;
+    .file {
+      display: none;
+    }
+    /* "←" alone on screen: the route gets the room (the button is still named "← Páginas"). */
+    .back-word {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
   }
 `;
-const sourceCss = css`
-  display: grid;
-  grid-template-rows: minmax(0, 1fr) auto;
-  min-height: 0;
-  min-width: 0;
-  border-right: 1px solid ${colors.line};
+const viewsCss = css`
+  grid-area: views;
+  position: relative;
+  display: flex;
+  align-items: flex-end;
+  gap: 12px;
+  padding: 6px 16px 0;
   background: ${colors.white};
-  @media (max-width: 900px) {
-    height: min(70vh, 640px);
-    border-right: 0;
-    border-bottom: 1px solid ${colors.line};
-  }
-`;
-const tabsCss = css`
-  display: grid;
-  grid-template-rows: auto minmax(0, 1fr);
-  min-height: 0;
+  border-bottom: 1px solid ${colors.line};
   [role='tablist'] {
     display: flex;
     gap: 4px;
-    padding: 6px 8px 0;
-    border-bottom: 1px solid ${colors.line};
   }
   [role='tab'] {
     font: 600 13px/1.2 ${fonts.display};
+    min-height: 40px;
     padding: 8px 12px;
     border: 1px solid transparent;
     border-bottom: 0;
@@ -154,12 +182,101 @@ const tabsCss = css`
     background: none;
     color: ${colors.muted};
     cursor: pointer;
+    white-space: nowrap;
   }
   [role='tab'][aria-selected='true'] {
     color: ${colors.navy};
     background: ${colors.white};
     border-color: ${colors.line};
     margin-bottom: -1px;
+  }
+  [role='tab']:focus-visible {
+    outline-offset: -3px;
+  }
+  .count {
+    display: inline-block;
+    margin-left: 6px;
+    padding: 1px 7px;
+    border-radius: 999px;
+    background: ${colors.orangeHover};
+    color: ${colors.white};
+    font-size: 12px;
+  }
+  .hint {
+    margin: 0 0 6px auto;
+  }
+  ${NARROW} {
+    padding: 0;
+    border-bottom: 0;
+    border-top: 1px solid ${colors.line};
+    [role='tablist'] {
+      flex: 1;
+      gap: 0;
+    }
+    [role='tab'] {
+      flex: 1 1 0;
+      min-height: 52px;
+      padding: 6px 4px;
+      border: 0;
+      border-top: 3px solid transparent;
+      border-radius: 0;
+    }
+    [role='tab'][aria-selected='true'] {
+      border-top-color: ${colors.navy};
+      margin-bottom: 0;
+    }
+    .long {
+      display: none;
+    }
+    .count {
+      margin-left: 4px;
+    }
+    /* Over the bottom of the page, just above the tabs. */
+    .hint {
+      position: absolute;
+      left: 8px;
+      right: 8px;
+      bottom: calc(100% + 8px);
+      margin: 0;
+      z-index: 3;
+      box-shadow: 0 6px 24px rgb(0 0 0 / 18%);
+    }
+  }
+`;
+const bodyCss = css`
+  grid-area: body;
+  position: relative;
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  min-height: 0;
+  /* A panel beside the page: the page keeps its place (the phone frame does not move). */
+  &[data-view='codigo'],
+  &[data-view='formulario'],
+  &[data-view='estrutura'] {
+    grid-template-columns: minmax(0, 1fr) minmax(340px, 40%);
+  }
+  ${NARROW} {
+    &[data-view] {
+      grid-template-columns: minmax(0, 1fr);
+    }
+  }
+`;
+const panelCss = css`
+  display: grid;
+  grid-template-rows: minmax(0, 1fr) auto;
+  min-height: 0;
+  min-width: 0;
+  border-left: 1px solid ${colors.line};
+  background: ${colors.white};
+  &[hidden] {
+    display: none;
+  }
+  /* A phone: the panel covers the page, which stays laid out (and running) under it. */
+  ${NARROW} {
+    position: absolute;
+    inset: 0;
+    z-index: 2;
+    border-left: 0;
   }
   .panel {
     min-height: 0;
@@ -181,6 +298,7 @@ const previewCss = css`
   min-height: 0;
   min-width: 0;
   .frames {
+    position: relative;
     flex: 1;
     display: flex;
     gap: 16px;
@@ -188,21 +306,45 @@ const previewCss = css`
   }
   /* 375 px of page plus the frame's border: the phone is never scaled (but on a screen
      narrower than that, where it is scaled to fit). */
-  .frames[data-mode='phone'] > div,
+  .frames[data-mode='phone'] > div:not(.notices),
   .frames[data-mode='both'] > div:first-of-type {
     flex: 0 1 377px;
   }
-  @media (max-width: 900px) {
-    .frames {
-      flex: none;
-      height: 85vh;
-    }
-  }
+  /* One line at any width (scrolled sideways when narrow): a panel opening beside the page never
+     makes it wrap and push the page down. */
   .toolbar {
     display: flex;
     gap: 8px;
     align-items: center;
-    flex-wrap: wrap;
+    flex-wrap: nowrap;
+    overflow-x: auto;
+    flex: none;
+    > * {
+      flex: none;
+    }
+  }
+  /* Notices float over the bottom of the page: showing one never moves the page. */
+  .notices {
+    position: absolute;
+    left: 8px;
+    right: 8px;
+    bottom: 8px;
+    z-index: 1;
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+    max-width: 720px;
+    pointer-events: none;
+  }
+  .notices > * {
+    pointer-events: auto;
+    box-shadow: 0 6px 24px rgb(0 0 0 / 18%);
+  }
+  ${NARROW} {
+    padding: 8px;
+    &[data-covered='true'] {
+      visibility: hidden;
+    }
   }
 `;
 const noticeCss = css`
@@ -316,9 +458,14 @@ function Editor({
   );
   const [view, setView] = useState<PreviewStateId>('pagina');
   const [events, setEvents] = useState<PageEvent[]>([]);
-  const [tab, setTab] = useState<(typeof TABS)[number]['id']>('codigo');
+  const me = useMe();
+  // The page first: the panel beside it (the code, the block's form, the structure) as the person
+  // left it last, and a hint that the page takes clicks and typing (page-first.tsx).
+  const { view: tab, choose: setTab, show: showTab } = useView(me);
+  const hint = useClickHint(me);
+  const narrow = useMatches(NARROW_QUERY);
   const dirty = text !== saved.source;
-  const others = othersHere(usePresence(file), file, useMe());
+  const others = othersHere(usePresence(file), file, me);
   // The form edits the block under the cursor: its own map in this file, or in a variant the
   // `change:` entry of an inherited block.
   const formTarget = useMemo(() => {
@@ -413,7 +560,12 @@ function Editor({
             else verdicts.settle(source, false);
             continue;
           }
-          const inherited = blocks.flatMap((b, i) => (b.file === file ? [] : [i]));
+          // "Herdado da página base" on the blocks a variant takes as they are, not on those its
+          // `change:` already changes.
+          const changes = blocks.some((b) => b.file !== file) ? valueAt(source, ['change']) : undefined;
+          const changed = (b: RenderedBlock) =>
+            typeof changes === 'object' && changes !== null && blockKey(b) in changes;
+          const inherited = blocks.flatMap((b, i) => (b.file === file || changed(b) ? [] : [i]));
           const texts = editableTexts(source, file, blocks);
           setPreview({
             render: { parts: render, names: answer.delta.names },
@@ -492,20 +644,26 @@ function Editor({
       setSelected((s) =>
         s.index === message.index ? s : { index: message.index, scroll: false, seq: s.seq + 1 },
       );
-    } else if (message.kind === 'text-edit')
+    } else if (message.kind === 'text-edit') {
+      // Someone who has typed on the page has learnt what the hint says.
+      if (hint.shown) hint.dismiss();
       formEdit((current) => inlineTextEdit(current, file, block, message.path, message.value), true);
+    }
   };
 
-  // Preview click → the block's `- type:` line, or, for an inherited block, the offer to change it.
+  // Preview click → the block's `- type:` line (or a variant's `change:` entry of it), and its form
+  // beside the page when the page was alone on a wide screen; for an inherited block, a notice
+  // saying whether this variant already changes it (and, if not, the offer to).
   const onBlockClick = (index: number) => {
     const block = blocks[index];
     if (!block) return;
     setSelected((s) => ({ index, scroll: false, seq: s.seq + 1 }));
-    if (block.file === file) {
-      setInheritedChoice(undefined);
-      const range = rangeOf(editor.current?.text() ?? text, block.path);
-      if (range) editor.current?.moveTo(range.from);
-    } else setInheritedChoice(index);
+    const current = editor.current?.text() ?? text;
+    const range = rangeOf(current, block.file === file ? block.path : ['change', blockKey(block)]);
+    if (range) editor.current?.moveTo(range.from);
+    setInheritedChoice(block.file === file ? undefined : index);
+    // On a phone the form would cover the page: it stays one tap away.
+    if (tab === 'pagina' && !narrow) showTab('formulario');
   };
 
   const save = useCallback(
@@ -603,13 +761,15 @@ function Editor({
       const range = rangeOf(current, ['change', key]);
       if (range) editor.current?.moveTo(range.from);
     }
+    // What it wrote is shown: the block's change form (or the code, for whoever works there).
+    if (tab !== 'codigo') showTab('formulario');
   };
 
   return (
     <div css={screenCss} data-preview-renders={renders}>
       <div css={barCss} role="banner">
         <Button tone="quiet" onClick={onBack}>
-          ← Páginas
+          ← <span className="back-word">Páginas</span>
         </Button>
         <h1>{page.route}</h1>
         <span className="file">{file}</span>
@@ -617,7 +777,9 @@ function Editor({
         <span className="status" data-dirty={dirty} aria-live="polite">
           {dirty ? 'Alterações não salvas' : saved.at ? `Salvo às ${time(saved.at)}` : 'Sem alterações'}
         </span>
-        <Button onClick={() => setPaletteOpen(true)}>Adicionar bloco</Button>
+        <Button className="add" onClick={() => setPaletteOpen(true)}>
+          Adicionar bloco
+        </Button>
         <a className="history" href={`#/historico/${encodeURIComponent(file)}`}>
           Histórico
         </a>
@@ -640,36 +802,144 @@ function Editor({
           </p>
         )}
       </div>
-      <main css={bodyCss}>
-        <section css={sourceCss} aria-label="Código da página">
-          <div css={tabsCss}>
-            <div
-              role="tablist"
-              aria-label="Editar como"
-              onKeyDown={(event) => {
-                // The tabs pattern: arrow keys move between the tabs.
-                if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-                const at = TABS.findIndex((t) => t.id === tab) + (event.key === 'ArrowLeft' ? -1 : 1);
-                const next = TABS[(at + TABS.length) % TABS.length]!.id;
-                setTab(next);
-                document.getElementById(`aba-${next}`)?.focus();
-              }}
-            >
-              {TABS.map(({ id, label }) => (
-                <button
-                  key={id}
-                  type="button"
-                  role="tab"
-                  id={`aba-${id}`}
-                  aria-selected={tab === id}
-                  tabIndex={tab === id ? 0 : -1}
-                  aria-controls={`painel-${id}`}
-                  onClick={() => setTab(id)}
-                >
+      <main>
+        <div css={viewsCss}>
+          <div
+            role="tablist"
+            aria-label="Editar como"
+            onKeyDown={(event) => {
+              // The tabs pattern: arrow keys move between the tabs, Home and End to the ends.
+              const at = VIEWS.findIndex((v) => v.id === tab);
+              const to =
+                event.key === 'ArrowLeft'
+                  ? at - 1
+                  : event.key === 'ArrowRight'
+                    ? at + 1
+                    : event.key === 'Home'
+                      ? 0
+                      : event.key === 'End'
+                        ? VIEWS.length - 1
+                        : undefined;
+              if (to === undefined) return;
+              event.preventDefault();
+              const next = VIEWS[(to + VIEWS.length) % VIEWS.length]!.id;
+              setTab(next);
+              document.getElementById(`aba-${next}`)?.focus();
+            }}
+          >
+            {VIEWS.map(({ id, label, short }) => (
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                id={`aba-${id}`}
+                aria-selected={tab === id}
+                tabIndex={tab === id ? 0 : -1}
+                aria-controls={id === 'pagina' ? 'previa' : `painel-${id}`}
+                onClick={() => setTab(id)}
+              >
+                {short}
+                {label !== short && <span className="long">{label.slice(short.length)}</span>}
+                {id === 'codigo' && tab !== 'codigo' && problems.length > 0 && (
+                  <span className="count" data-problem-count>
+                    {problems.length}
+                    <span className="visually-hidden">
+                      {problems.length === 1 ? ' problema' : ' problemas'}
+                    </span>
+                  </span>
+                )}
+              </button>
+            ))}
+          </div>
+          {hint.shown && <ClickHint className="hint" onDismiss={hint.dismiss} />}
+        </div>
+        <div css={bodyCss} data-view={tab}>
+          <section id="previa" css={previewCss} aria-label="Prévia da página" data-covered={tab !== 'pagina'}>
+            <div className="toolbar" role="group" aria-label="Largura da prévia">
+              {(
+                [
+                  ['phone', 'Celular'],
+                  ['desktop', 'Computador'],
+                  ['both', 'Os dois'],
+                ] as const
+              ).map(([value, label]) => (
+                <Button key={value} aria-pressed={mode === value} onClick={() => setMode(value)}>
                   {label}
-                </button>
+                </Button>
               ))}
+              <StateControl value={view} onChange={setView} />
             </div>
+            <div className="frames" data-mode={mode}>
+              {DEVICES.filter((d) => mode === 'both' || mode === d.mode).map((device, i) => (
+                <PreviewFrame
+                  key={device.mode}
+                  width={device.width}
+                  label={device.label}
+                  state={i === 0 ? preview : followingPreview}
+                  selected={selected}
+                  onBlockClick={onBlockClick}
+                  onInlineEdit={onInlineEdit}
+                  onSave={saveFromKey}
+                  // The first frame shown counts the renders (the benchmark and tests wait on it).
+                  onRendered={
+                    i === 0
+                      ? () => {
+                          setRenders((n) => n + 1);
+                          setShownFirst(latestPreview.current);
+                        }
+                      : undefined
+                  }
+                  view={view}
+                  // Every frame runs the page: a click is reported by the frame it happened in, what
+                  // the page sends by itself (its page view) by the first frame only.
+                  onEvent={(event, byClick) =>
+                    (byClick || i === 0) &&
+                    setEvents((list) => [
+                      ...list.slice(-49),
+                      { seq: (list.at(-1)?.seq ?? 0) + 1, at: Date.now(), event },
+                    ])
+                  }
+                />
+              ))}
+              <div className="notices">
+                {draftOffer && (
+                  <div css={noticeCss} role="status">
+                    Há um rascunho não salvo desta página, de {time(draftOffer.savedAt)}.
+                    <Button
+                      onClick={() => {
+                        editor.current?.replaceAll(draftOffer.source);
+                        setDraftOffer(undefined);
+                      }}
+                    >
+                      Recuperar rascunho
+                    </Button>
+                    <Button
+                      tone="quiet"
+                      onClick={() => {
+                        clearDraft(file);
+                        setDraftOffer(undefined);
+                      }}
+                    >
+                      Descartar
+                    </Button>
+                  </div>
+                )}
+                {message && <Message tone={message.tone}>{message.text}</Message>}
+                {inheritedChoice !== undefined && blocks[inheritedChoice] && (
+                  <InheritedNotice
+                    block={blocks[inheritedChoice]!}
+                    changed={rangeOf(text, ['change', blockKey(blocks[inheritedChoice]!)]) !== undefined}
+                    formShown={tab === 'formulario'}
+                    onChange={() => void addChange(inheritedChoice)}
+                    onForm={() => showTab('formulario')}
+                    onClose={() => setInheritedChoice(undefined)}
+                  />
+                )}
+              </div>
+            </div>
+            <EventsStrip events={events} onClear={() => setEvents([])} />
+          </section>
+          <section css={panelCss} aria-label="Editar a página" hidden={tab === 'pagina'}>
             <div
               id="painel-codigo"
               role="tabpanel"
@@ -730,104 +1000,21 @@ function Editor({
                 />
               )}
             </div>
-          </div>
-          <ProblemsList
-            problems={problems}
-            file={file}
-            onGo={(p) => {
-              const doc = editor.current?.text() ?? '';
-              const lines = doc.split('\n');
-              const offset =
-                lines.slice(0, p.loc.line - 1).reduce((n, l) => n + l.length + 1, 0) + p.loc.column - 1;
-              editor.current?.moveTo(offset);
-            }}
-          />
-        </section>
-        <section css={previewCss} aria-label="Prévia da página">
-          {draftOffer && (
-            <div css={noticeCss} role="status">
-              Há um rascunho não salvo desta página, de {time(draftOffer.savedAt)}.
-              <Button
-                onClick={() => {
-                  editor.current?.replaceAll(draftOffer.source);
-                  setDraftOffer(undefined);
-                }}
-              >
-                Recuperar rascunho
-              </Button>
-              <Button
-                tone="quiet"
-                onClick={() => {
-                  clearDraft(file);
-                  setDraftOffer(undefined);
-                }}
-              >
-                Descartar
-              </Button>
-            </div>
-          )}
-          {message && <Message tone={message.tone}>{message.text}</Message>}
-          {inheritedChoice !== undefined && blocks[inheritedChoice] && (
-            <div css={noticeCss} role="status">
-              Este bloco ({blocks[inheritedChoice]!.type}) vem de {blocks[inheritedChoice]!.file}: a variante
-              o herda.
-              <Button tone="primary" onClick={() => void addChange(inheritedChoice)}>
-                Mudar este bloco nesta variante
-              </Button>
-              <Button tone="quiet" onClick={() => setInheritedChoice(undefined)}>
-                Fechar
-              </Button>
-            </div>
-          )}
-          <div className="toolbar" role="group" aria-label="Largura da prévia">
-            {(
-              [
-                ['phone', 'Celular'],
-                ['desktop', 'Computador'],
-                ['both', 'Os dois'],
-              ] as const
-            ).map(([value, label]) => (
-              <Button key={value} aria-pressed={mode === value} onClick={() => setMode(value)}>
-                {label}
-              </Button>
-            ))}
-            <StateControl value={view} onChange={setView} />
-          </div>
-          <div className="frames" data-mode={mode}>
-            {DEVICES.filter((d) => mode === 'both' || mode === d.mode).map((device, i) => (
-              <PreviewFrame
-                key={device.mode}
-                width={device.width}
-                label={device.label}
-                state={i === 0 ? preview : followingPreview}
-                selected={selected}
-                onBlockClick={onBlockClick}
-                onInlineEdit={onInlineEdit}
-                onSave={saveFromKey}
-                // The first frame shown counts the renders (the benchmark and tests wait on it).
-                onRendered={
-                  i === 0
-                    ? () => {
-                        setRenders((n) => n + 1);
-                        setShownFirst(latestPreview.current);
-                      }
-                    : undefined
-                }
-                view={view}
-                // Every frame runs the page: a click is reported by the frame it happened in, what
-                // the page sends by itself (its page view) by the first frame only.
-                onEvent={(event, byClick) =>
-                  (byClick || i === 0) &&
-                  setEvents((list) => [
-                    ...list.slice(-49),
-                    { seq: (list.at(-1)?.seq ?? 0) + 1, at: Date.now(), event },
-                  ])
-                }
-              />
-            ))}
-          </div>
-          <EventsStrip events={events} onClear={() => setEvents([])} />
-        </section>
+            <ProblemsList
+              problems={problems}
+              file={file}
+              onGo={(p) => {
+                const doc = editor.current?.text() ?? '';
+                const lines = doc.split('\n');
+                const offset =
+                  lines.slice(0, p.loc.line - 1).reduce((n, l) => n + l.length + 1, 0) + p.loc.column - 1;
+                // The problem's place in the code: the code is shown first, then the cursor put there.
+                flushSync(() => showTab('codigo'));
+                editor.current?.moveTo(offset);
+              }}
+            />
+          </section>
+        </div>
       </main>
       {publishing && (
         <PublishDialog
@@ -853,6 +1040,53 @@ function Editor({
           onClose={() => setConflict(undefined)}
         />
       )}
+    </div>
+  );
+}
+
+/**
+ * What a click on an inherited block of a variant says: whether this variant already changes it
+ * (its `change:` entry, written by typing on the page, the form or the code) or only inherits it,
+ * with the offer to change it.
+ */
+function InheritedNotice({
+  block,
+  changed,
+  formShown,
+  onChange,
+  onForm,
+  onClose,
+}: {
+  block: RenderedBlock;
+  changed: boolean;
+  formShown: boolean;
+  onChange: () => void;
+  onForm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <div css={noticeCss} role="status" data-inherited-notice={changed ? 'mudado' : 'herdado'}>
+      {changed ? (
+        <>
+          Este bloco ({block.type}) vem de {block.file} e já foi mudado nesta variante: o que você mudar nele
+          fica só nela.
+          {!formShown && (
+            <Button tone="primary" onClick={onForm}>
+              Ver o que mudou
+            </Button>
+          )}
+        </>
+      ) : (
+        <>
+          Este bloco ({block.type}) vem de {block.file}: a variante o herda.
+          <Button tone="primary" onClick={onChange}>
+            Mudar este bloco nesta variante
+          </Button>
+        </>
+      )}
+      <Button tone="quiet" onClick={onClose}>
+        Fechar
+      </Button>
     </div>
   );
 }

@@ -30,6 +30,8 @@ async function openPage(page: Page, file: string) {
   await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
     timeout: 60_000,
   });
+  // The editor opens on the page (issue 37): these tests type YAML, in the Código tab.
+  await page.getByRole('tab', { name: 'Código' }).click();
 }
 
 /** Types at the very start of the page's `title:` line (scrolled back into view first). */
@@ -134,12 +136,16 @@ test("a variant's change form shows the base's values, goes back to them, and Ct
   await watchSaveKey(page);
 
   // The hero is inherited from sodastream-t and the variant already changes it: choosing it in
-  // the preview (away from its texts, which a click edits in place) offers its change: entry.
+  // the preview (away from its texts, which a click edits in place) says so (issue 37: it once
+  // said the variant inherited it) and puts the cursor on its change: entry.
   await phone(page)
     .locator('fillgas-block:has(h1) section')
     .first()
     .click({ position: { x: 6, y: 6 } });
-  await page.getByRole('button', { name: 'Mudar este bloco nesta variante' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Este bloco (hero)' })).toContainText(
+    'já foi mudado nesta variante',
+  );
+  await expect(page.getByRole('button', { name: 'Mudar este bloco nesta variante' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Formulário do bloco' }).click();
   const form = page.getByRole('region', { name: 'Formulário do bloco' });
   await expect(form.getByRole('heading')).toContainText('(hero)');

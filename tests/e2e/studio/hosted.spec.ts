@@ -136,7 +136,14 @@ test('a marketer signs in, edits with the live preview under a strict CSP (no vi
   const phone = page.frameLocator('iframe[title="Prévia da página: Celular"]');
   const hero = phone.locator('fillgas-block:has(h1)');
   await expect(hero).toContainText('Sodastream Refil', { timeout: 60_000 });
+  // The editor opens on the page (issue 37): the YAML is in the Código tab.
+  await page.getByRole('tab', { name: 'Código' }).click();
   const editor = page.getByRole('textbox', { name: 'Código YAML da página' });
+  // (CodeMirror draws the lines near what is on screen: scrolled down to the hero's title.)
+  await expect(async () => {
+    await page.locator('.cm-scroller').evaluate((el) => el.scrollBy(0, 300));
+    await expect(editor.getByText('Sodastream Refil').first()).toBeVisible({ timeout: 500 });
+  }).toPass();
   await editor.getByText('Sodastream Refil').first().click();
   await page.keyboard.press('End');
   await page.keyboard.type(' Hospedado');

@@ -32,6 +32,8 @@ test('upload a photo into the hero, see it chosen and written; an SVG with a scr
   await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
     timeout: 60_000,
   });
+  // The editor opens on the page (issue 37): these tests type YAML, in the Código tab.
+  await page.getByRole('tab', { name: 'Código' }).click();
   await editorOf(page).getByText('- type: hero').first().click();
   await page.getByRole('tab', { name: 'Formulário do bloco' }).click();
   const form = page.getByRole('region', { name: 'Formulário do bloco' });

@@ -39,6 +39,8 @@ test('a marketer creates a variant, changes it, sees it, fixes a mistake and sav
   await page.getByLabel('Endereço da nova página').fill('agendamento-teste');
   await page.getByRole('button', { name: 'Criar e abrir' }).click();
   await expect(page.getByRole('heading', { name: '/agendamento-teste' })).toBeVisible();
+  // The editor opens on the page (issue 37): this test types YAML too, in the Código tab.
+  await page.getByRole('tab', { name: 'Código' }).click();
   await expect(editor(page)).toContainText('extends: agendamento');
   const hero = phone(page).locator('fillgas-block:has(h1)');
   // The first preview of a fresh server compiles the runtime through Vite: it may take a while.

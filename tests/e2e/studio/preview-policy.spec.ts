@@ -119,7 +119,9 @@ test('in the editor, the preview shows the page with its styles, fonts and image
   );
   expect(photo).toBeGreaterThan(0);
 
-  // The agent answers the editor: the cursor on a block outlines it.
+  // The agent answers the editor: the cursor on a block outlines it (in the Código tab: the
+  // editor opens on the page, issue 37).
+  await page.getByRole('tab', { name: 'Código' }).click();
   await page
     .getByRole('textbox', { name: 'Código YAML da página' })
     .getByText('- type: hero')

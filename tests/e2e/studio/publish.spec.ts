@@ -31,6 +31,8 @@ const shot = (p: Page, name: string) => p.screenshot({ path: test.info().outputP
 
 /** Puts the cursor at the end of the editor line that contains `text` and types `typed`. */
 async function typeAtEndOf(p: Page, text: string, typed: string): Promise<void> {
+  // The editor opens on the page (issue 37): the YAML is in the Código tab.
+  await p.getByRole('tab', { name: 'Código' }).click();
   await p.locator('.cm-line', { hasText: text }).first().click();
   await p.keyboard.press('End');
   await p.keyboard.type(typed);

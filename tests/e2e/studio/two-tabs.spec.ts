@@ -27,6 +27,8 @@ async function openPage(page: Page, file: string) {
   await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
     timeout: 60_000,
   });
+  // The editor opens on the page (issue 37): these tests type YAML, in the Código tab.
+  await page.getByRole('tab', { name: 'Código' }).click();
 }
 
 /** Replaces the page's title line with `title` (the editor's own keys, as an author types). */
