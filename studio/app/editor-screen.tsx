@@ -129,14 +129,23 @@ const barCss = css`
       text-overflow: ellipsis;
       white-space: nowrap;
     }
+    .file,
     .spacer {
       display: none;
+    }
+    row-gap: 4px;
+    /* The line break before the second line. */
+    &::after {
+      content: '';
+      order: 1;
+      flex-basis: 100%;
+      height: 0;
     }
     .status,
     .add,
     .history,
     .others {
-      order: 1;
+      order: 2;
     }
     .status {
       margin-right: auto;
@@ -145,9 +154,6 @@ const barCss = css`
   ${NARROW} {
     gap: 6px 8px;
     padding: 6px 8px;
-    .file {
-      display: none;
-    }
     /* "←" alone on screen: the route gets the room (the button is still named "← Páginas"). */
     .back-word {
       position: absolute;
