@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import { sitePlugins } from './runtime/dev/index.ts';
 import { SlowFirst } from './tests/slow-first.ts';
+import { SlowestFiles } from './tests/slowest-files.ts';
 
 export default defineConfig({
   // Pages are rendered by the fillgas middleware, not served from index.html files.
@@ -23,5 +24,7 @@ export default defineConfig({
     maxWorkers: 2,
     // The longest files first, so that both end together (tests/slow-first.ts).
     sequence: { sequencer: SlowFirst },
+    // The default output, then the slowest ten files (tests/slowest-files.ts).
+    reporters: ['default', new SlowestFiles()],
   },
 });
