@@ -1,26 +1,21 @@
 /**
- * Render tests over every page in pages/, through the real build (vite bundle + prerender)
- * into a temporary folder.
+ * Render tests over every page in pages/, through the real build (vite bundle + prerender),
+ * shared with seo.test.ts and only read here (site-build.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { JS_CLASS_AND_FLAGS_SCRIPT, JS_CLASS_SCRIPT } from '../../runtime/render/document.ts';
-import { buildSite, type BuildReport } from '../../runtime/build/prerender.ts';
+import type { BuildReport } from '../../runtime/build/prerender.ts';
+import { sharedSiteBuild } from './site-build.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-let tmp: string;
 let report: BuildReport;
 const html = (file: string) => readFileSync(path.join(report.outDir, file), 'utf8');
 const origin = 'https://fillgas.example';
 
 beforeAll(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'fillgas-render-'));
-  report = await buildSite({ root, outDir: path.join(tmp, 'dist') });
+  report = await sharedSiteBuild();
 }, 120_000);
-afterAll(() => rm(tmp, { recursive: true, force: true }));
 
 describe('every page of pages/', () => {
   it('is written to dist/<route>/index.html, the catch-all to dist/404.html', () => {

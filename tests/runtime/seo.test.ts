@@ -15,6 +15,7 @@ import faqBlock from '../../blocks/faq/index.ts';
 import { RenderError } from '../../runtime/load/errors.ts';
 import type { Project } from '../../runtime/load/project.ts';
 import { buildSite, type BuildReport } from '../../runtime/build/prerender.ts';
+import { sharedSiteBuild } from './site-build.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { NOT_FOUND_ROUTE } from '../../runtime/load/routes.ts';
 import { SHARE_IMAGE } from '../../runtime/render/seo.ts';
@@ -28,7 +29,8 @@ afterAll(() => rm(tmp, { recursive: true, force: true }));
 let report: BuildReport;
 const docs = new Map<string, Document>();
 beforeAll(async () => {
-  report = await buildSite({ root, outDir: path.join(tmp, 'dist') });
+  // The build of pages/ that render.test.ts reads too (site-build.ts): read only.
+  report = await sharedSiteBuild();
   for (const r of report.routes) {
     docs.set(r.route, new JSDOM(readFileSync(path.join(report.outDir, r.file), 'utf8')).window.document);
   }
