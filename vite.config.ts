@@ -2,7 +2,17 @@
 import { defineConfig } from 'vite';
 import { sitePlugins } from './runtime/dev/index.ts';
 import { SlowFirst } from './tests/slow-first.ts';
+import { ISOLATED_FILES } from './tests/isolated-files.ts';
 import { SlowestFiles } from './tests/slowest-files.ts';
+
+/** Every test file of `npm test` (the browser tests, tests/e2e/, are Playwright's). */
+const TEST_FILES = [
+  'tests/**/*.test.{ts,tsx}',
+  'blocks/**/*.test.{ts,tsx}',
+  'design/**/*.test.{ts,tsx}',
+  'runtime/**/*.test.{ts,tsx}',
+];
+const NOT_TESTS = ['tests/e2e/**', 'node_modules/**'];
 
 export default defineConfig({
   // Pages are rendered by the fillgas middleware, not served from index.html files.
@@ -10,13 +20,6 @@ export default defineConfig({
   plugins: sitePlugins(),
   server: { host: '127.0.0.1' },
   test: {
-    include: [
-      'tests/**/*.test.{ts,tsx}',
-      'blocks/**/*.test.{ts,tsx}',
-      'design/**/*.test.{ts,tsx}',
-      'runtime/**/*.test.{ts,tsx}',
-    ],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 60_000,
     // By default Vitest runs (cores - 1) files at a time: one on the CI's 2-core machine, which
@@ -26,5 +29,25 @@ export default defineConfig({
     sequence: { sequencer: SlowFirst },
     // The default output, then the slowest ten files (tests/slowest-files.ts).
     reporters: ['default', new SlowestFiles()],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: TEST_FILES,
+          exclude: [...NOT_TESTS, ...ISOLATED_FILES],
+          // A worker runs many files and imports React, jsdom, Vite and the runtime once instead of
+          // once per file: about 1.7 s of CPU a file. tests/shared-worker-setup.ts gives each file
+          // what a fresh worker would (an empty <body>, real timers, no stubs; decision 0039).
+          isolate: false,
+          setupFiles: ['tests/shared-worker-setup.ts'],
+        },
+      },
+      {
+        // A worker of its own per file (tests/isolated-files.ts).
+        extends: true,
+        test: { name: 'isolated', include: ISOLATED_FILES, exclude: NOT_TESTS },
+      },
+    ],
   },
 });
