@@ -121,6 +121,8 @@ async function onePage(
     });
     // Keystroke → preview: a letter typed at the end of the page's title, then erased (so the
     // title never outgrows its limit and every render is a valid page).
+    // The editor opens on the page (page first): the code is one tab away.
+    await page.getByRole('tab', { name: 'Código' }).click();
     await page.getByText('title: Recarga de Cilindro CO2 em Casa').first().click();
     await page.keyboard.press('End');
     for (let i = 0; i < keystrokes; i++) {
