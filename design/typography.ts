@@ -5,7 +5,8 @@
  * Shared by the content blocks (hero, steps, features, testimonials, comparison, offer, credibility).
  */
 const NBSP = '\u00a0';
-const UNIT = /(\d)[ \t]+(h|min|minutos|horas|dias|L|ml|km|anos?|garrafas)(?=$|[\s.,;:!?)])/g;
+// (\uDB40 starts the invisible marks the Estúdio's preview puts after a text: decision 0038.)
+const UNIT = /(\d)[ \t]+(h|min|minutos|horas|dias|L|ml|km|anos?|garrafas)(?=$|[\s.,;:!?)\uDB40])/g;
 
 export function keepTogether(text: string): string {
   return text.replace(/R\$[ \t]+(?=\d)/g, `R$${NBSP}`).replace(UNIT, `$1${NBSP}$2`);

@@ -13,3 +13,4 @@ export {
   type RenderNames,
   type RenderParts,
 } from './render-parts.ts';
+export { closeMark, markNumber, MARK_SIGN, MARKS, openMark, withoutMarks } from './text-props.ts';

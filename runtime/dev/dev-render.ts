@@ -15,7 +15,7 @@ import {
   type PageProblem,
 } from '../load/index.ts';
 import { blockList, blockMap } from '../../blocks/index.ts';
-import { textLeaves, type TextLeaf } from './text-props.ts';
+import { markTexts, textLeaves, type TextLeaf } from './text-props.ts';
 import { BLOCK_TAG } from './render-parts.ts';
 
 export const DEV_FONT_PREFIX = '/assets/fonts/';
@@ -86,8 +86,8 @@ export { BLOCK_TAG };
 /**
  * The Estúdio's preview: one page rendered from unsaved text (`source` replaces the file
  * `file`, root-relative) through the same load, validate and render path as the build. No
- * script tag runs there (the preview's agent brings the page script), and each block is wrapped in
- * <fillgas-block data-index>.
+ * script tag runs there (the preview's agent brings the page script), each block is wrapped in
+ * <fillgas-block data-index>, and each of its visible texts is between invisible marks.
  */
 export async function renderDraft(
   root: string,
@@ -116,8 +116,15 @@ export async function renderDraft(
     blockCache: previewBlocks,
     markBlock: (index, html) => `<${BLOCK_TAG} data-index="${index}">${html}</${BLOCK_TAG}>`,
   };
+  // Each visible text between invisible marks naming it (text-props.ts, decision 0038): the frame
+  // finds where each block put each text. Only here: the site's own render is never marked.
+  const texts = page.model.blocks.map((b) => textLeaves(blockMap.get(b.type)?.schema, b));
+  const marked = {
+    ...page,
+    model: { ...page.model, blocks: page.model.blocks.map((b, i) => markTexts(b, texts[i]!)) },
+  };
   try {
-    const { html } = renderPage(page, project, blockMap, assets);
+    const { html } = renderPage(marked, project, blockMap, assets);
     return {
       ok: true,
       route: page.route,
@@ -126,7 +133,7 @@ export async function renderDraft(
         type: b.type,
         ...(b.id ? { id: b.id } : {}),
         ...page.blockSources[i]!,
-        texts: textLeaves(blockMap.get(b.type)?.schema, b),
+        texts: texts[i]!,
       })),
     };
   } catch (error) {

@@ -55,6 +55,72 @@ export function textLeaves(schema: unknown, value: unknown): TextLeaf[] {
   return leaves;
 }
 
+const keyOf = (path: PropPath) => JSON.stringify(path);
+
+/*
+ * Marks (docs/decisions/0038-every-text-in-place.md). In the Estúdio's preview render only, each
+ * text leaf's value is given to the block between two invisible marks naming the leaf (its index
+ * in the block's leaves), so that the frame finds where the block put it, whatever the block did
+ * with it (paragraphs, a link, an island that React renders again): OPEN n, the text, CLOSE n.
+ * The marks are Unicode tag characters (U+E0000 block): default-ignorable, never typed by an
+ * author, drawn as nothing. The frame takes them out of the markup it owns; inside an island
+ * (React's markup) they stay, as invisible as they are, so a slide rendered later is marked too.
+ */
+const tagged = (ascii: string) =>
+  [...ascii].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+
+/** The mark before leaf `n`'s text. */
+export const openMark = (n: number): string => tagged(`[${n}]`);
+/** The mark after leaf `n`'s text. */
+export const closeMark = (n: number): string => tagged(`[/${n}]`);
+/** Any mark; group 1 is "/" for a closing one, group 2 the leaf's number (as tag digits). */
+export const MARKS = /\u{E005B}(\u{E002F})?((?:[\u{E0030}-\u{E0039}])+)\u{E005D}/gu;
+/** Every string that holds a mark holds this (the high half of a tag character). */
+export const MARK_SIGN = '\uDB40';
+
+/** The leaf number a MARKS match names. */
+export const markNumber = (digits: string): number =>
+  Number([...digits].map((c) => String.fromCharCode(c.codePointAt(0)! - 0xe0000)).join(''));
+
+/** `text` without marks. */
+export const withoutMarks = (text: string): string =>
+  text.includes(MARK_SIGN) ? text.replace(MARKS, '') : text;
+
+/**
+ * A copy of a block's props with each leaf's text between its marks. A text that holds a shorter
+ * text of the same object (a hero's title and its `highlight`) gets that one's marks around it
+ * too, so that a block finding one inside the other (title.indexOf(highlight)) still does.
+ */
+export function markTexts<T>(value: T, leaves: readonly TextLeaf[]): T {
+  const copy = structuredClone(value) as unknown;
+  const marked = (leaf: TextLeaf): string => {
+    const parent = keyOf(leaf.path.slice(0, -1));
+    let text = leaf.text;
+    leaves
+      .map((inner, n) => ({ inner, n }))
+      .filter(
+        ({ inner }) =>
+          inner !== leaf &&
+          inner.text.length < leaf.text.length &&
+          keyOf(inner.path.slice(0, -1)) === parent &&
+          leaf.text.includes(inner.text),
+      )
+      .sort((a, b) => b.inner.text.length - a.inner.text.length)
+      .forEach(({ inner, n }) => {
+        text = text.replaceAll(inner.text, openMark(n) + inner.text + closeMark(n));
+      });
+    return text;
+  };
+  leaves.forEach((leaf, n) => {
+    if (leaf.path.length === 0) return;
+    let parent = copy as Record<string | number, unknown>;
+    for (const key of leaf.path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+    const last = leaf.path[leaf.path.length - 1]!;
+    if (parent[last] === leaf.text) parent[last] = openMark(n) + marked(leaf) + closeMark(n);
+  });
+  return copy as T;
+}
+
 function walk(schema: SchemaLike | undefined, value: unknown, path: PropPath, out: TextLeaf[]): void {
   if (!schema || value === undefined || value === null) return;
   const last = path[path.length - 1];

@@ -9,7 +9,8 @@
  */
 import { isSeq, parseDocument, type Node } from 'yaml';
 import type { DraftRender } from '../../runtime/dev/index.ts';
-import { setDeep } from './form/block-form.tsx';
+import { setDeep, type JsonSchema } from './form/block-form.tsx';
+import { blockSchemas } from './form/block-schemas.ts';
 import { setListItem, type TextChange } from './form/yaml-edits.ts';
 import type { EditableBlock, InlineEditMessage, PropPath } from './preview/inline-edit.ts';
 import type { YamlPath } from './yaml-paths.ts';
@@ -35,11 +36,13 @@ export function editableTexts(
   let doc: ReturnType<typeof parseDocument> | undefined;
   const hasList = (path: YamlPath) => isSeq((doc ??= parseDocument(source)).getIn(path, true));
   return blocks.flatMap((block, index) => {
-    const texts = (block.texts ?? []).filter((leaf) => {
-      if (block.file === file) return true;
-      const at = leaf.path.findIndex((part) => typeof part === 'number');
-      return at < 0 || hasList(yamlPathOf(block, file, leaf.path.slice(0, at)));
-    });
+    const texts = (block.texts ?? [])
+      .map((leaf, n) => ({ ...leaf, n }))
+      .filter((leaf) => {
+        if (block.file === file) return true;
+        const at = leaf.path.findIndex((part) => typeof part === 'number');
+        return at < 0 || hasList(yamlPathOf(block, file, leaf.path.slice(0, at)));
+      });
     return texts.length > 0 ? [{ index, texts }] : [];
   });
 }
@@ -57,11 +60,42 @@ export function inlineTextEdit(
   value: string,
 ): TextChange | undefined {
   const at = yamlPathOf(block, file, path);
-  const node = parseDocument(text).getIn(at, true) as Node | undefined;
+  const doc = parseDocument(text);
+  const node = doc.getIn(at, true) as Node | undefined;
   if (node && 'value' in node && node.value === value) return undefined;
+  if (!node && block.file === file) {
+    // Under a list the file does not write (the block's default list): the list is written whole,
+    // as the block shows it, with this one text changed.
+    for (let i = 0; i < path.length - 1; i++) {
+      const missing = [...block.path, ...path.slice(0, i + 1)];
+      if (doc.hasIn(missing)) continue;
+      if (!path.slice(i + 1).some((part) => typeof part === 'number')) break;
+      const fallback = defaultAt(blockSchemas.get(block.type), path.slice(0, i + 1));
+      if (fallback === undefined) return undefined;
+      const whole = structuredClone(fallback) as Record<string | number, unknown>;
+      let inner = whole;
+      for (const key of path.slice(i + 1, -1)) inner = inner[key] as Record<string | number, unknown>;
+      if (typeof inner !== 'object' || inner === null) return undefined;
+      inner[path[path.length - 1]!] = value;
+      return setDeep(text, missing, whole);
+    }
+  }
   const last = at[at.length - 1];
   if (typeof last === 'number') return setListItem(text, at.slice(0, -1), last, value);
   return setDeep(text, at, value);
+}
+
+/** The schema's default at `path` inside a block (a list the file leaves to the block). */
+function defaultAt(schema: JsonSchema | undefined, path: PropPath): unknown {
+  let at: JsonSchema | undefined = schema;
+  for (const key of path) {
+    const items: unknown = at?.items;
+    at =
+      typeof key === 'number'
+        ? (items as JsonSchema | undefined)
+        : (at?.properties as Record<string, JsonSchema> | undefined)?.[key];
+  }
+  return at?.default;
 }
 
 /** A message of the frame's about in-place editing. */

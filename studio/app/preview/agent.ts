@@ -7,7 +7,14 @@
  * send, and shows the states a visitor can meet. Links lead nowhere here: a click chooses a block
  * (and still does what it does on the page: a menu opens, a click is tracked).
  */
-import { emptyCookieJar, layOutWholePage, reportEvents, showRender, showState } from './page-runner.ts';
+import {
+  emptyCookieJar,
+  layOutWholePage,
+  reportEvents,
+  showBlockAfresh,
+  showRender,
+  showState,
+} from './page-runner.ts';
 import { isPreviewState, type PreviewStateId } from './states.ts';
 import { installInlineEditing, setEditableTexts, type EditableBlock } from './inline-edit.ts';
 import {
@@ -110,7 +117,8 @@ const isAgentNode = (node: Node) =>
  */
 type Job =
   | { kind: 'render'; parts: RenderParts; inherited: number[]; texts?: EditableBlock[] }
-  | { kind: 'state'; state: PreviewStateId };
+  | { kind: 'state'; state: PreviewStateId }
+  | { kind: 'afresh'; index: number };
 const jobs: Job[] = [];
 let busy = false;
 
@@ -130,17 +138,16 @@ async function pump(): Promise<void> {
       if (job.kind === 'render') {
         await showRender(job.parts, isAgentNode);
         inherited = new Set(job.inherited);
-      } else await showState(job.state);
+      } else if (job.kind === 'afresh') await showBlockAfresh(job.index);
+      else await showState(job.state);
     } catch (error) {
       console.error('[estúdio] A prévia não pôde mostrar esta versão da página.', error);
     }
     if (selected >= 0) drawBox('selected', selected);
     // The texts the author may edit in place, marked again on what was swapped in.
     setEditableTexts(job.kind === 'render' ? (job.texts ?? []) : undefined);
-    parent.postMessage(
-      job.kind === 'render' ? { kind: 'rendered' } : { kind: 'state-shown', state: job.state },
-      '*',
-    );
+    if (job.kind === 'render') parent.postMessage({ kind: 'rendered' }, '*');
+    else if (job.kind === 'state') parent.postMessage({ kind: 'state-shown', state: job.state }, '*');
   }
   busy = false;
 }
@@ -235,6 +242,9 @@ document.head.append(agentStyle);
 agentNodes.add(agentStyle);
 emptyCookieJar();
 reportEvents((event, byClick) => parent.postMessage({ kind: 'event', event, byClick }, '*'));
-installInlineEditing((message) => parent.postMessage(message, '*'));
+installInlineEditing(
+  (message) => parent.postMessage(message, '*'),
+  (index) => enqueue({ kind: 'afresh', index }),
+);
 
 parent.postMessage({ kind: 'ready' }, '*');

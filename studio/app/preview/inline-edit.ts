@@ -1,28 +1,39 @@
 /**
- * Editing a page's texts where they are (issue 27): inside the preview frame, each visible text of
- * a block (its title, a button's label, a question: the leaves renderDraft lists per block) is
- * found in that block's <fillgas-block> and marked; a click makes it editable as plain text, every
- * keystroke is posted to the Estúdio as the new value of that one prop (the Estúdio writes it into
- * the YAML exactly as the form would), Enter or a click elsewhere keeps it, Esc puts back the
- * value it had when editing started. Ctrl+Z and Ctrl+Y go to the Estúdio's one history.
+ * Editing a page's texts where they are (issue 27, issue 37): inside the preview frame, each
+ * visible text of a block (its title, a button's label, a question, an answer of several
+ * paragraphs, a testimonial in the slider: the leaves renderDraft lists per block) is marked; a
+ * click makes it editable as plain text, every keystroke is posted to the Estúdio as the new value
+ * of that one prop (the Estúdio writes it into the YAML exactly as the form would), Enter (Ctrl+Enter
+ * in a text of several paragraphs) or a click elsewhere keeps it, Esc puts back the value it had
+ * when editing started. Ctrl+Z and Ctrl+Y go to the Estúdio's one history.
  *
- * What is marked is only what can be found for sure: the element whose own text is exactly the
- * value (a highlight span inside a title is part of the title), several leaves with one text only
- * when as many elements show it (paired in order), never inside an island (React owns that markup)
- * nor a script or an SVG. A text rendered differently from its value (an answer split into
- * paragraphs) is left to the form, which stays the keyboard and screen-reader path.
+ * Where a text is shown is not guessed from its words (decision 0038): the preview's render gives
+ * each block its texts between invisible marks naming them (runtime/dev/text-props.ts), and the
+ * element that holds a text's two marks and nothing else that is seen is that text's. The marks
+ * are taken out of the markup as it is swapped in (takeMarks); inside an island they stay, as
+ * invisible as they are, because React renders that markup again (the slider's next slide), and
+ * the island is read again whenever React changes it.
  *
  * Renders come while the author types: a swapped block takes the element being edited with it, so
  * after each render the edited text is found again, given the typed value if the render is behind,
  * and gets the focus and the caret back.
  */
+import {
+  closeMark,
+  markNumber,
+  MARK_SIGN,
+  MARKS,
+  openMark,
+  withoutMarks,
+} from '../../../runtime/dev/browser.ts';
 
 export type PropPath = (string | number)[];
 
 /** A block's editable texts, as the Estúdio sends them with each render. */
 export interface EditableBlock {
   index: number;
-  texts: { path: PropPath; text: string }[];
+  /** `n`: the text's number in the block's marks (its index in the render's list of texts). */
+  texts: { path: PropPath; text: string; n: number }[];
 }
 
 /** What the frame tells the Estúdio about in-place editing. */
@@ -34,10 +45,19 @@ export type InlineEditMessage =
 
 const TAG = 'fillgas-block';
 const MARK = 'data-estudio-text';
+/** The text's number in its block's marks. */
+const LEAF = 'data-estudio-leaf';
+/** On an element that shows a text beside other words: "n:start:end …" (offsets in its text). */
+const PARTS = 'data-estudio-parts';
+/** On a text shown inside another one, edited with it (a title's highlight): its number. */
+const INNER = 'data-estudio-inner';
+/** The element a part is wrapped in while it is edited. */
+const WRAP = 'estudio-part';
 const EDITING = 'data-estudio-editing';
 const STYLE_ID = 'estudio-inline-edit';
 const HINT_CLASS = 'estudio-text-hint';
 const NBSP = '\u00a0';
+const ISLAND = '[data-island]';
 
 const CSS = `
 [${MARK}]{cursor:text}
@@ -53,11 +73,13 @@ const CSS = `
 interface Target {
   index: number;
   path: PropPath;
-  key: string;
+  n: number;
   /** The value as the render wrote it. */
   text: string;
   /** Which of the elements showing this leaf (a label shown twice: desktop and phone menus). */
   nth: number;
+  /** A part of an element, wrapped for editing: the block is shown afresh when editing ends. */
+  wrapped?: boolean;
 }
 
 interface Editing extends Target {
@@ -68,38 +90,149 @@ interface Editing extends Target {
   last: string;
   /** The caret, in characters from the element's start. */
   caret: number;
+  /** A text of several paragraphs: Enter starts a paragraph, Ctrl+Enter keeps. */
+  multiline: boolean;
+  /** What the element held when editing started (Esc puts it back as it was). */
+  saved: Node[];
 }
 
 let post: (message: InlineEditMessage) => void = () => {};
+/** Shows a block afresh from its last render (after a part was wrapped for editing). */
+let refresh: (index: number) => void = () => {};
 let blocks: EditableBlock[] = [];
-const targets = new WeakMap<Element, Target>();
 let editing: Editing | undefined;
 let installed = false;
 
-const keyOf = (path: PropPath) => JSON.stringify(path);
 /** The page writes some spaces as no-break spaces ("R$ 150"): compared as spaces. */
-const plain = (text: string) => text.replaceAll(NBSP, ' ');
+const plain = (text: string) => withoutMarks(text).replaceAll(NBSP, ' ');
 
 /** What is not part of the text a sighted visitor reads: "(abre em nova aba)", an icon. */
 const UNSEEN = '.visually-hidden, [aria-hidden="true"], svg, script, style, template, noscript';
 
+const isElement = (node: Node | null | undefined): node is Element => node?.nodeType === 1;
+
+function isUnseen(node: Node, within: Node): boolean {
+  const unseen = node.parentElement?.closest(UNSEEN);
+  return Boolean(unseen && within.contains(unseen));
+}
+
 /**
- * The text an element shows: its text nodes but those in what is not seen (no-break spaces as
- * spaces, unless `asWritten`).
+ * The text an element shows: its text nodes but those in what is not seen, without marks
+ * (no-break spaces as spaces, unless `asWritten`).
  */
 function shownText(el: Element, asWritten = false): string {
   let text = '';
   const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const unseen = node.parentElement?.closest(UNSEEN);
-    if (!unseen || !el.contains(unseen)) text += (node as Text).data;
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    if (!isUnseen(node, el)) text += (node as Text).data;
+  return asWritten ? withoutMarks(text) : plain(text);
+}
+
+/** The text as compared for being the same words: no marks, no spaces. */
+const bare = (text: string) => withoutMarks(text).replace(/[\s\u00a0]+/g, '');
+
+/**
+ * Marks, under `root` (a block's markup being swapped in, a whole body, an island React just
+ * rendered), each element that shows one text of its block and nothing else that is seen, with
+ * that text's number; then takes the marks out of the text and attributes outside islands.
+ */
+export function takeMarks(root: ParentNode): void {
+  const wrappers = isElement(root as Node) && (root as Element).matches(TAG) ? [root] : [];
+  const inside = [...root.querySelectorAll(TAG)];
+  for (const block of inside.length > 0 ? inside : wrappers.length > 0 ? wrappers : [root])
+    takeBlockMarks(block);
+}
+
+function takeBlockMarks(root: ParentNode): void {
+  const opened = new Map<number, { node: Text; at: number }[]>();
+  const pairs: { n: number; from: Text; start: number; to: Text; end: number }[] = [];
+  const holding: Text[] = [];
+  const walker = document.createTreeWalker(root as Node, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    if (!node.data.includes(MARK_SIGN)) continue;
+    holding.push(node);
+    for (const match of node.data.matchAll(MARKS)) {
+      const n = markNumber(match[2]!);
+      if (!match[1]) opened.set(n, [...(opened.get(n) ?? []), { node, at: match.index + match[0].length }]);
+      else {
+        const from = opened.get(n)?.pop();
+        if (from) pairs.push({ n, from: from.node, start: from.at, to: node, end: match.index });
+      }
+    }
   }
-  return asWritten ? text : plain(text);
+  const sound: [Element, number][] = [];
+  const parts: { host: Element; n: number; start: number; end: number }[] = [];
+  for (const { n, from, start, to, end } of pairs) {
+    const range = document.createRange();
+    range.setStartBefore(from);
+    range.setEndAfter(to);
+    let el: Node | null = range.commonAncestorContainer;
+    if (!isElement(el)) el = el.parentElement;
+    if (!isElement(el) || el.closest(UNSEEN) || isUnseen(from, el)) continue;
+    if (isSound(el, n)) sound.push([el, n]);
+    // Shown beside other words in one element (“a quote”, a badge before a label): the element
+    // hosts the text as a part, wrapped in an element of its own only while it is edited.
+    else parts.push({ host: el, n, start: keptOffset(el, from, start), end: keptOffset(el, to, end) });
+  }
+  // A text shown inside another (a title's highlight) belongs to the outer one.
+  const outer = (el: Element) => sound.some(([other]) => other !== el && other.contains(el));
+  for (const [el, n] of sound) {
+    if (outer(el)) {
+      el.setAttribute(INNER, String(n));
+      continue;
+    }
+    el.setAttribute(MARK, '');
+    el.setAttribute(LEAF, String(n));
+  }
+  const hosts = new Map<Element, string[]>();
+  for (const { host, n, start, end } of parts) {
+    if (outer(host) || sound.some(([el]) => el === host) || end <= start) continue;
+    hosts.set(host, [...(hosts.get(host) ?? []), `${n}:${start}:${end}`]);
+  }
+  for (const [host, list] of hosts) {
+    host.setAttribute(MARK, '');
+    host.setAttribute(PARTS, list.join(' '));
+  }
+  for (const node of holding) if (!node.parentElement?.closest(ISLAND)) node.data = withoutMarks(node.data);
+  for (const el of (root as ParentNode).querySelectorAll('*')) {
+    if (el.closest(ISLAND)) continue;
+    for (const attr of el.attributes)
+      if (attr.value.includes(MARK_SIGN)) attr.value = withoutMarks(attr.value);
+  }
+}
+
+/** The text as it stays in the page: without marks, but inside an island (they stay there). */
+const kept = (node: Node, text: string) => (node.parentElement?.closest(ISLAND) ? text : withoutMarks(text));
+
+/** Characters before (`node`, `at`) in `host`'s whole text, as it stays in the page. */
+function keptOffset(host: Element, node: Text, at: number): number {
+  let offset = 0;
+  const walker = document.createTreeWalker(host, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode() as Text | null; n && n !== node; n = walker.nextNode() as Text | null)
+    offset += kept(n, n.data).length;
+  return offset + kept(node, node.data.slice(0, at)).length;
+}
+
+/** The element shows text `n` whole and nothing else that is seen. */
+function isSound(el: Element, n: number): boolean {
+  let text = '';
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    if (!isUnseen(node, el)) text += (node as Text).data;
+  const from = text.indexOf(openMark(n));
+  const to = text.indexOf(closeMark(n));
+  if (from < 0 || to < from) return false;
+  const between = bare(text.slice(from + openMark(n).length, to));
+  return between !== '' && between === bare(text);
 }
 
 /** Starts listening; `send` posts to the Estúdio. Call once. */
-export function installInlineEditing(send: (message: InlineEditMessage) => void): void {
+export function installInlineEditing(
+  send: (message: InlineEditMessage) => void,
+  showAfresh: (index: number) => void = () => {},
+): void {
   post = send;
+  refresh = showAfresh;
   if (installed) return;
   installed = true;
   // Capture on the window runs before the agent's and the page's own listeners (on the document):
@@ -111,11 +244,28 @@ export function installInlineEditing(send: (message: InlineEditMessage) => void)
   document.addEventListener('focusout', onFocusOut, true);
   document.addEventListener('selectionchange', rememberCaret);
   addEventListener('resize', placeHint);
+  // What React renders in an island later (the next slide, the popup opening) is read again.
+  let queued = new Set<Element>();
+  const observer = new MutationObserver((records) => {
+    const first = queued.size === 0;
+    for (const record of records) {
+      const node = record.target;
+      const island = (isElement(node) ? node : node.parentElement)?.closest(ISLAND);
+      if (island) queued.add(island);
+    }
+    if (!first || queued.size === 0) return;
+    queueMicrotask(() => {
+      const islands = queued;
+      queued = new Set();
+      for (const island of islands) if (island.isConnected) takeBlockMarks(island);
+    });
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
 }
 
 /**
- * After each render (with its blocks' texts) or state shown (undefined: the same texts): the texts
- * marked anew on what was swapped in, and the one being edited found again.
+ * After each render (with its blocks' texts) or state shown (undefined: the same texts): the one
+ * being edited found again.
  */
 export function setEditableTexts(next?: readonly EditableBlock[]): void {
   if (next) blocks = [...next];
@@ -125,73 +275,99 @@ export function setEditableTexts(next?: readonly EditableBlock[]): void {
     style.textContent = CSS;
     document.head.append(style);
   }
-  mark();
   if (editing && !editing.el.isConnected) reattach(editing);
   else placeHint();
 }
 
-/** Per block's first element: the texts it was marked with (a block not swapped since keeps its marks). */
-const markedWith = new WeakMap<Element, string>();
-
-function mark(): void {
-  const wrappers = new Map<number, Element>();
-  for (const el of document.querySelectorAll(TAG)) wrappers.set(Number(el.getAttribute('data-index')), el);
-  for (const block of blocks) {
-    const wrapper = wrappers.get(block.index);
-    if (!wrapper) continue;
-    // Only what was swapped in, or whose texts changed: a long page is not walked per keystroke.
-    const first = wrapper.firstElementChild;
-    const signature = JSON.stringify(block.texts);
-    if (first && markedWith.get(first) === signature) continue;
-    if (first) markedWith.set(first, signature);
-    for (const el of wrapper.querySelectorAll(`[${MARK}]`)) if (el !== editing?.el) el.removeAttribute(MARK);
-    const shown = elementsByText(wrapper);
-    const leaves = new Map<string, EditableBlock['texts']>();
-    for (const leaf of block.texts) {
-      const text = plain(leaf.text);
-      leaves.set(text, [...(leaves.get(text) ?? []), leaf]);
-    }
-    const chosen: [HTMLElement, Target][] = [];
-    for (const [text, same] of leaves) {
-      const els = shown.get(text) ?? [];
-      if (els.length === 0) continue;
-      if (same.length === 1) {
-        // One prop shown in several places (the menu on the desktop and on the phone): each edits it.
-        els.forEach((el, nth) => chosen.push([el, targetOf(block.index, same[0]!, nth)]));
-      } else if (els.length === same.length) {
-        // Several props with one text: in order, when there are as many places as props.
-        els.forEach((el, i) => chosen.push([el, targetOf(block.index, same[i]!, 0)]));
-      }
-    }
-    // A text inside another (a title's highlight) belongs to the outer one.
-    for (const [el, target] of chosen) {
-      if (chosen.some(([other]) => other !== el && other.contains(el))) continue;
-      el.setAttribute(MARK, '');
-      targets.set(el, target);
-    }
-  }
+/**
+ * A text drawn under something that takes the pointer (a big decorative "404" behind its section's
+ * box): the marked text under the point, when what was clicked is no link or button of its own.
+ */
+function beneath(target: Element | null, x: number, y: number): HTMLElement | undefined {
+  if (!target || target.closest('a, button, input, select, textarea, label, summary')) return undefined;
+  const found = document
+    .elementsFromPoint(x, y)
+    .find((el): el is HTMLElement => el instanceof HTMLElement && el.hasAttribute(MARK));
+  // Only within the clicked block: an open menu's panel over the hero is not the hero's text.
+  return found && found.closest(TAG) === target.closest(TAG) ? found : undefined;
 }
 
-const targetOf = (index: number, leaf: EditableBlock['texts'][number], nth: number): Target => ({
-  index,
-  path: leaf.path,
-  key: keyOf(leaf.path),
-  text: leaf.text,
-  nth,
-});
+interface Part {
+  n: number;
+  start: number;
+  end: number;
+}
 
-/** Under `root`, the innermost elements showing each text whole, in document order. */
-function elementsByText(root: Element): Map<string, HTMLElement[]> {
-  const found = new Map<string, HTMLElement[]>();
-  for (const el of root.querySelectorAll<HTMLElement>('*')) {
-    if (!(el instanceof HTMLElement) || el.closest(`${UNSEEN}, [data-island]`)) continue;
-    const text = shownText(el);
-    if (text.trim() === '') continue;
-    // The innermost: no child element shows the same text.
-    if ([...el.children].some((child) => shownText(child) === text)) continue;
-    found.set(text, [...(found.get(text) ?? []), el]);
+/** The texts an element shows beside other words (PARTS). */
+function partsOf(el: Element): Part[] {
+  return (el.getAttribute(PARTS) ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((entry) => {
+      const [n, start, end] = entry.split(':').map(Number) as [number, number, number];
+      return { n, start, end };
+    });
+}
+
+/** Where text `n` of a block is shown, in document order: whole elements, and parts of others. */
+function placesOf(wrapper: Element, n: number): { el: HTMLElement; part?: Part }[] {
+  const out: { el: HTMLElement; part?: Part }[] = [];
+  for (const el of wrapper.querySelectorAll<HTMLElement>(`[${MARK}]`)) {
+    if (el.getAttribute(LEAF) === String(n)) out.push({ el });
+    for (const part of partsOf(el)) if (part.n === n) out.push({ el, part });
   }
-  return found;
+  return out;
+}
+
+/** What a place edits: its block, the text's path and value, and which of its places it is. */
+function targetOf(el: Element, part?: Part): Target | undefined {
+  const wrapper = el.closest(TAG);
+  const n = part ? part.n : Number(el.getAttribute(LEAF));
+  if (!wrapper || !Number.isInteger(n)) return undefined;
+  const index = Number(wrapper.getAttribute('data-index'));
+  const leaf = blocks.find((b) => b.index === index)?.texts.find((t) => t.n === n);
+  if (!leaf) return undefined;
+  const nth = placesOf(wrapper, n).findIndex((p) => p.el === el && p.part?.start === part?.start);
+  return { index, path: leaf.path, n, text: leaf.text, nth };
+}
+
+/** The text node and offset at `offset` characters into `host`'s text. */
+function pointAt(host: Element, offset: number, preferNext: boolean): [Text, number] | undefined {
+  let left = offset;
+  let last: Text | undefined;
+  const walker = document.createTreeWalker(host, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    if (left < node.length || (left === node.length && !preferNext)) return [node, left];
+    left -= node.length;
+    last = node;
+  }
+  return last && left === 0 ? [last, last.length] : undefined;
+}
+
+/** A part of `host` in an element of its own, for editing (the block is shown afresh after). */
+function wrapPart(host: HTMLElement, part: Part): HTMLElement | undefined {
+  const from = pointAt(host, part.start, true);
+  const to = pointAt(host, part.end, false);
+  if (!from || !to) return undefined;
+  const range = document.createRange();
+  range.setStart(...from);
+  range.setEnd(...to);
+  const span = document.createElement('span');
+  span.className = WRAP;
+  span.setAttribute(MARK, '');
+  span.append(range.extractContents());
+  range.insertNode(span);
+  return span;
+}
+
+/** The offset in `host`'s text under the point, or undefined. */
+function offsetAtPoint(host: Element, x: number, y: number): number | undefined {
+  const at = document.caretRangeFromPoint?.(x, y);
+  if (!at || !host.contains(at.startContainer)) return undefined;
+  const range = document.createRange();
+  range.selectNodeContents(host);
+  range.setEnd(at.startContainer, at.startOffset);
+  return range.toString().length;
 }
 
 function onClick(event: MouseEvent): void {
@@ -202,18 +378,37 @@ function onClick(event: MouseEvent): void {
     event.stopImmediatePropagation();
     return;
   }
-  const el = target?.closest<HTMLElement>(`[${MARK}]`);
-  const info = el && targets.get(el);
-  if (!el || !info) return;
+  const el = target?.closest<HTMLElement>(`[${MARK}]`) ?? beneath(target, event.clientX, event.clientY);
+  if (!el) return;
+  let part: Part | undefined;
+  if (!el.hasAttribute(LEAF)) {
+    // A text beside other words: the one under the pointer (or the nearest).
+    const parts = partsOf(el);
+    const offset = offsetAtPoint(el, event.clientX, event.clientY) ?? 0;
+    const distance = (p: Part) => (offset < p.start ? p.start - offset : offset > p.end ? offset - p.end : 0);
+    part = parts.sort((a, b) => distance(a) - distance(b))[0];
+    if (!part) return;
+  }
+  const info = targetOf(el, part);
+  if (!info) return;
   // The click that starts editing is still the visitor's click for the page (a call to action's
   // event shows in "Eventos", an answer opens); it only never leaves the page.
   event.preventDefault();
   if (editing) finish('keep');
-  start(el, info, event.clientX, event.clientY);
+  const editable = part ? wrapPart(el, part) : el;
+  if (editable) start(editable, { ...info, wrapped: Boolean(part) }, event.clientX, event.clientY);
 }
 
 function start(el: HTMLElement, info: Target, x: number, y: number): void {
-  editing = { ...info, el, start: info.text, last: info.text, caret: 0 };
+  editing = {
+    ...info,
+    el,
+    start: info.text,
+    last: info.text,
+    caret: 0,
+    multiline: info.text.trim().includes('\n'),
+    saved: [...el.childNodes].map((node) => node.cloneNode(true)),
+  };
   makeEditable(el);
   const at = document.caretRangeFromPoint?.(x, y);
   const selection = getSelection();
@@ -237,11 +432,47 @@ function makeEditable(el: HTMLElement): void {
 
 /** The value typed so far, as the YAML should hold it. */
 function valueOf(e: Editing): string {
+  if (e.multiline) {
+    // Paragraphs as the block shows them (one per line of the value), joined as the value was.
+    const joint = e.start.includes('\n\n') ? '\n\n' : '\n';
+    const paragraphs = paragraphsOf(e.el).map((p) => (e.start.includes(NBSP) ? withoutMarks(p) : plain(p)));
+    return paragraphs.join(joint) + (e.start.endsWith('\n') ? '\n' : '');
+  }
   // (A no-break space the author wrote stays one; those the page adds do not go into the YAML.)
   let value = shownText(e.el, e.start.includes(NBSP));
   // A pasted line break: the prop is one line unless it was written with several.
   if (!e.start.includes('\n')) value = value.replace(/\s*[\r\n]+\s*/g, ' ');
   return value;
+}
+
+const BLOCK_TAGS = new Set(['P', 'DIV', 'LI', 'UL', 'OL', 'BLOCKQUOTE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+
+/** The paragraphs an element shows: its block children, line breaks and typed new lines part them. */
+function paragraphsOf(el: Element): string[] {
+  const out: string[] = [];
+  let current = '';
+  const flush = () => {
+    out.push(current);
+    current = '';
+  };
+  const visit = (node: Node): void => {
+    if (node.nodeType === 3) {
+      if (isUnseen(node, el)) return;
+      (node as Text).data.split(/\r?\n/).forEach((part, i) => {
+        if (i > 0) flush();
+        current += part;
+      });
+    } else if (isElement(node)) {
+      if (node.tagName === 'BR') return flush();
+      const block = BLOCK_TAGS.has(node.tagName);
+      if (block) flush();
+      node.childNodes.forEach(visit);
+      if (block) flush();
+    }
+  };
+  el.childNodes.forEach(visit);
+  flush();
+  return out.map((p) => p.trim()).filter(Boolean);
 }
 
 function onInput(event: Event): void {
@@ -266,7 +497,10 @@ function onKeyDown(event: KeyboardEvent): void {
   event.stopImmediatePropagation();
   const key = typeof event.key === 'string' ? event.key.toLowerCase() : '';
   const mod = event.ctrlKey || event.metaKey;
-  if (key === 'enter') {
+  if (key === 'enter' && editing.multiline && !mod) {
+    // A new paragraph: the browser's own line break, read back as one (paragraphsOf).
+    return;
+  } else if (key === 'enter') {
     event.preventDefault();
     finish('keep');
   } else if (key === 'escape') {
@@ -300,7 +534,7 @@ function finish(how: 'keep' | 'restore'): void {
   editing = undefined;
   const value = valueOf(e);
   if ((how === 'restore' || value.trim() === '') && e.last !== e.start) {
-    e.el.textContent = e.start;
+    e.el.replaceChildren(...e.saved);
     post({ kind: 'text-edit', index: e.index, path: e.path, value: e.start });
   }
   e.el.removeAttribute('contenteditable');
@@ -310,14 +544,14 @@ function finish(how: 'keep' | 'restore'): void {
   getSelection()?.removeAllRanges();
   removeHint();
   post({ kind: 'text-edit-end', index: e.index, path: e.path });
+  if (e.wrapped) refresh(e.index);
 }
 
 /** After a render replaced the edited element: the new one, with the typed text, focus and caret. */
 function reattach(e: Editing): void {
-  const el = [...document.querySelectorAll<HTMLElement>(`[${MARK}]`)].find((candidate) => {
-    const t = targets.get(candidate);
-    return t?.index === e.index && t.key === e.key && t.nth === e.nth;
-  });
+  const wrapper = document.querySelector(`${TAG}[data-index="${e.index}"]`);
+  const place = wrapper ? placesOf(wrapper, e.n)[e.nth] : undefined;
+  const el = place?.part ? wrapPart(place.el, place.part) : place?.el;
   if (!el) {
     // Not found for sure (the text now equals another one of the block): editing ends; what was
     // typed is in the YAML already.
@@ -328,7 +562,7 @@ function reattach(e: Editing): void {
   }
   e.el = el;
   // The render may be behind the typing (a keystroke after the request): the typed text stays.
-  if (shownText(el) !== plain(e.last)) el.textContent = e.last;
+  if (!e.multiline && shownText(el) !== plain(e.last)) el.textContent = e.last;
   makeEditable(el);
   setCaret(el, e.caret);
   placeHint();
@@ -384,7 +618,9 @@ function placeHint(): void {
   const box = editing.el.getBoundingClientRect();
   const hint = document.createElement('div');
   hint.className = HINT_CLASS;
-  hint.textContent = 'Editando · Enter mantém · Esc desfaz';
+  hint.textContent = editing.multiline
+    ? 'Editando · Enter: novo parágrafo · Ctrl+Enter mantém · Esc desfaz'
+    : 'Editando · Enter mantém · Esc desfaz';
   // For the pointer's author; the keyboard's and the screen reader's path is the form.
   hint.setAttribute('aria-hidden', 'true');
   hint.style.left = `${Math.max(0, box.left + scrollX - 3)}px`;

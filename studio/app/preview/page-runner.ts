@@ -20,6 +20,7 @@ import { enhance, startReveal } from '../../../runtime/client/enhance.ts';
 import { hydrateIsland, unmountIslands } from '../../../runtime/client/hydrate.tsx';
 import { forgetMemoryFlags } from '../../../runtime/client/session-flags.ts';
 import type { PreviewStateId } from './states.ts';
+import { takeMarks } from './inline-edit.ts';
 import { BLOCK_TAG, joinRender, type RenderParts } from '../../../runtime/dev/browser.ts';
 
 const TAG = BLOCK_TAG;
@@ -75,6 +76,7 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
       stop(live);
       const fresh = parseBlock(markup);
       for (const script of fresh.querySelectorAll('script')) if (!isData(script)) script.remove();
+      takeMarks(fresh);
       live.replaceChildren(fresh);
       changed.push(live);
     });
@@ -85,6 +87,7 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
     stop(document.body);
     const body = document.importNode(next.body, true);
     for (const script of body.querySelectorAll('script')) if (!isData(script)) script.remove();
+    takeMarks(body);
     document.body.replaceWith(body);
     changed.push(document.body);
   }
@@ -261,12 +264,26 @@ export async function showState(next: PreviewStateId): Promise<void> {
     if (markup === undefined) continue;
     stop(el);
     el.innerHTML = markup;
+    takeMarks(el);
   }
   settle(touched);
   if (gen !== generation) return;
   await run(touched, gen);
   if (previous === 'cookies') document.querySelector('.fg-consent')?.remove();
   if (touched.length === 0 && gen === generation) await applyState([document.body]);
+}
+
+/** Shows one block afresh from the last render (its behaviours and island started again). */
+export async function showBlockAfresh(index: number): Promise<void> {
+  const el = document.querySelector(`${TAG}[data-index="${index}"]`);
+  const markup = current?.blocks[index];
+  if (!el || markup === undefined) return;
+  const gen = ++generation;
+  stop(el);
+  el.innerHTML = markup;
+  takeMarks(el);
+  settle([el]);
+  await run([el], gen);
 }
 
 /** What marks the markup a state changes (as the server writes it): those blocks start afresh. */
