@@ -3,12 +3,15 @@
  * a schema or the runtime is picked up on the next request without a restart.
  */
 import path from 'node:path';
-import { isScalar, LineCounter, parseDocument } from 'yaml';
+import { isScalar, LineCounter, parse, parseDocument } from 'yaml';
 import { fontBaseName, fontFiles } from '../../design/fonts.ts';
 import { createBlockRenderCache, svgInliner, renderPage, type PageAssets } from '../render/index.ts';
 import {
   formatProblem,
+  isVariant,
+  listYamlFiles,
   loadProject,
+  resolvePageName,
   NOT_FOUND_ROUTE,
   PageErrors,
   RenderError,
@@ -89,11 +92,24 @@ export { BLOCK_TAG };
  * script tag runs there (the preview's agent brings the page script), each block is wrapped in
  * <fillgas-block data-index>, and each of its visible texts is between invisible marks.
  */
+/**
+ * Where a variant writes one text of an inherited block: runtime/author's smallestChange, given by
+ * the caller (the dev stage does not import the author stage).
+ */
+export type ChangePathOf = (input: {
+  block: string;
+  base: unknown;
+  change?: unknown;
+  at: readonly (string | number)[];
+  value: unknown;
+}) => { path: (string | number)[] };
+
 export async function renderDraft(
   root: string,
   pagesDir: string,
   file: string,
   source: string,
+  options: { changePathOf?: ChangePathOf } = {},
 ): Promise<DraftRender> {
   let project;
   try {
@@ -123,6 +139,21 @@ export async function renderDraft(
     ...page,
     model: { ...page.model, blocks: page.model.blocks.map((b, i) => markTexts(b, texts[i]!)) },
   };
+  // In a variant, where each text of an inherited block is written (decision 0037's addresses).
+  if (options.changePathOf && page.blockSources.some((at) => at.file !== file)) {
+    const changes = await inheritedChanges(root, pagesDir, source, page.model.blocks, options.changePathOf);
+    page.blockSources.forEach((at, i) => {
+      const changeOf = changes?.[i];
+      if (at.file === file || !changeOf) return;
+      texts[i] = texts[i]!.map((leaf) => {
+        try {
+          return { ...leaf, change: changeOf(leaf.path, leaf.text) };
+        } catch {
+          return leaf;
+        }
+      });
+    });
+  }
   try {
     const { html } = renderPage(marked, project, blockMap, assets);
     return {
@@ -152,6 +183,42 @@ export async function renderDraft(
     const problem: PageProblem = { code: 'render-error', message: error.message, loc, source };
     return { ok: false, problems: [draftProblem(problem)] };
   }
+}
+
+/**
+ * Per block of the variant `source`, for those the base page gives: the `change:` path of a text
+ * at a path of the block (undefined when the base cannot be read: the texts are then not offered).
+ */
+async function inheritedChanges(
+  root: string,
+  pagesDir: string,
+  source: string,
+  blocks: readonly { type: string; id?: string }[],
+  changePathOf: ChangePathOf,
+): Promise<((at: (string | number)[], value: string) => (string | number)[])[] | undefined> {
+  const data = parse(source) as { extends?: unknown; change?: Record<string, unknown> } | null;
+  if (!isVariant(data) || typeof data?.extends !== 'string') return undefined;
+  const files = await listYamlFiles(path.resolve(root, pagesDir));
+  const found = resolvePageName(data.extends, files);
+  if (!('file' in found)) return undefined;
+  const baseFile = path
+    .relative(root, path.resolve(root, pagesDir, found.file))
+    .split(path.sep)
+    .join('/');
+  let base;
+  try {
+    base = await loadProject({ root, pagesDir, blocks: blockList, only: [baseFile] });
+  } catch {
+    return undefined;
+  }
+  const baseBlocks = base.pages.find((p) => p.file === baseFile)?.model.blocks ?? [];
+  return blocks.map((block) => {
+    // How the variant names a block of its base: its id, or its type when the base has one of it.
+    const name = block.id ?? block.type;
+    const inBase = baseBlocks.find((b) => (b.id ?? b.type) === name && (block.id ? true : !b.id));
+    return (at, value) =>
+      changePathOf({ block: name, base: inBase, change: data.change?.[name], at, value }).path;
+  });
 }
 
 function draftProblem(p: PageProblem): DraftProblem {

@@ -14,6 +14,11 @@ export interface TextLeaf {
   path: PropPath;
   /** The value as the block received it (after defaults). */
   text: string;
+  /**
+   * In a variant, for a block of its base: where the text is written in the variant's file, the
+   * smallest `change:` (['change', 'duvidas', 'items', '2', 'answer']; a string is a map key).
+   */
+  change?: (string | number)[];
 }
 
 /** The parts of a JSON schema (a TypeBox schema is one) that this walk reads. */

@@ -2,16 +2,17 @@
  * The Estúdio's side of editing texts in the preview (preview/inline-edit.ts is the frame's): which
  * texts of the rendered blocks can be edited there, and each typed value as the form's own edit of
  * that one YAML node (every other byte as written). A block of this file is edited at its own path;
- * in a variant, an inherited block through its `change:` entry, as the form does (the entry and the
- * maps above the text are written when missing). A text inside a list of an inherited block is
- * editable only when the variant already writes that list: writing one item would replace the
- * base's whole list.
+ * in a variant, an inherited block through its `change:` entry, at the smallest path the render
+ * gives with the text (runtime/author's smallestChange: a list item by its id or position, decision
+ * 0037; the entry and the maps above the text are written when missing). A render without those
+ * paths (an older server) offers a text inside a list of an inherited block only when the variant
+ * already writes that list.
  */
-import { isSeq, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import type { DraftRender } from '../../runtime/dev/index.ts';
 import { setDeep, type JsonSchema } from './form/block-form.tsx';
 import { blockSchemas } from './form/block-schemas.ts';
-import { setListItem, type TextChange } from './form/yaml-edits.ts';
+import { setListItem, setValue, type TextChange } from './form/yaml-edits.ts';
 import type { EditableBlock, InlineEditMessage, PropPath } from './preview/inline-edit.ts';
 import type { YamlPath } from './yaml-paths.ts';
 
@@ -39,7 +40,7 @@ export function editableTexts(
     const texts = (block.texts ?? [])
       .map((leaf, n) => ({ ...leaf, n }))
       .filter((leaf) => {
-        if (block.file === file) return true;
+        if (block.file === file || leaf.change) return true;
         const at = leaf.path.findIndex((part) => typeof part === 'number');
         return at < 0 || hasList(yamlPathOf(block, file, leaf.path.slice(0, at)));
       });
@@ -59,6 +60,8 @@ export function inlineTextEdit(
   path: PropPath,
   value: string,
 ): TextChange | undefined {
+  const change = block.file === file ? undefined : block.texts?.find((t) => samePath(t.path, path))?.change;
+  if (change) return writeAt(text, change, value);
   const at = yamlPathOf(block, file, path);
   const doc = parseDocument(text);
   const node = doc.getIn(at, true) as Node | undefined;
@@ -83,6 +86,43 @@ export function inlineTextEdit(
   const last = at[at.length - 1];
   if (typeof last === 'number') return setListItem(text, at.slice(0, -1), last, value);
   return setDeep(text, at, value);
+}
+
+const samePath = (a: PropPath, b: PropPath) => a.length === b.length && a.every((part, i) => part === b[i]);
+
+/**
+ * Writes `value` at a variant's `change:` path (smallestChange's: a string is a map key, an item's
+ * address `2` included, matched with the key as the file writes it; a number is a list index).
+ */
+export function writeAt(
+  text: string,
+  path: readonly (string | number)[],
+  value: string,
+): TextChange | undefined {
+  const doc = parseDocument(text);
+  const resolved: YamlPath = [];
+  let node: unknown = doc.contents;
+  let i = 0;
+  for (; i < path.length; i++) {
+    const part = path[i]!;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(part));
+      if (!pair) break;
+      resolved.push((pair.key as { value: string | number }).value);
+      node = pair.value;
+    } else if (isSeq(node) && typeof part === 'number' && part < node.items.length) {
+      resolved.push(part);
+      node = node.items[part];
+    } else break;
+  }
+  if (i === path.length) {
+    if (isScalar(node) && node.value === value) return undefined;
+    const last = resolved[resolved.length - 1]!;
+    if (typeof path[path.length - 1] === 'number')
+      return setListItem(text, resolved.slice(0, -1), Number(last), value);
+    return setValue(text, [...resolved.slice(0, -1), String(last)], value);
+  }
+  return setDeep(text, [...resolved, ...path.slice(i).map(String)], value);
 }
 
 /** The schema's default at `path` inside a block (a list the file leaves to the block). */

@@ -311,11 +311,14 @@ const postPreview: Handler = async (ctx, request) => {
   const held = known === undefined ? undefined : knownParts(known);
   await existingPageFile(ctx.pagesDir, rel);
   const dev = await ctx.runtime.dev();
+  // In a variant, each inherited text comes with the smallest change: that writes it (decision 0037).
+  const { smallestChange } = await ctx.runtime.author();
   const answer: PreviewAnswer = await dev.renderDraft(
     ctx.runtime.root,
     ctx.runtime.pagesDir,
     apiFileName(rel),
     source,
+    { changePathOf: smallestChange },
   );
   if (!held || !answer.ok) return ok(answer);
   // Only the parts the app does not hold: a keystroke on a long page sends one block, not a megabyte.
