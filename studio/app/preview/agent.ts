@@ -9,6 +9,7 @@
  */
 import {
   emptyCookieJar,
+  keepFocusWithTheAuthor,
   layOutWholePage,
   reportEvents,
   showBlockAfresh,
@@ -118,7 +119,7 @@ const isAgentNode = (node: Node) =>
 type Job =
   | { kind: 'render'; parts: RenderParts; inherited: number[]; texts?: EditableBlock[] }
   | { kind: 'state'; state: PreviewStateId }
-  | { kind: 'afresh'; index: number };
+  | { kind: 'afresh'; index: number; n: number; force: boolean };
 const jobs: Job[] = [];
 let busy = false;
 
@@ -138,7 +139,7 @@ async function pump(): Promise<void> {
       if (job.kind === 'render') {
         await showRender(job.parts, isAgentNode);
         inherited = new Set(job.inherited);
-      } else if (job.kind === 'afresh') await showBlockAfresh(job.index);
+      } else if (job.kind === 'afresh') await showBlockAfresh(job.index, job.n, job.force);
       else await showState(job.state);
     } catch (error) {
       console.error('[estúdio] A prévia não pôde mostrar esta versão da página.', error);
@@ -241,10 +242,11 @@ agentStyle.textContent = AGENT_CSS;
 document.head.append(agentStyle);
 agentNodes.add(agentStyle);
 emptyCookieJar();
+keepFocusWithTheAuthor();
 reportEvents((event, byClick) => parent.postMessage({ kind: 'event', event, byClick }, '*'));
 installInlineEditing(
   (message) => parent.postMessage(message, '*'),
-  (index) => enqueue({ kind: 'afresh', index }),
+  (index, n, force) => enqueue({ kind: 'afresh', index, n, force }),
 );
 
 parent.postMessage({ kind: 'ready' }, '*');

@@ -14,9 +14,11 @@
  * invisible as they are, because React renders that markup again (the slider's next slide), and
  * the island is read again whenever React changes it.
  *
- * Renders come while the author types: a swapped block takes the element being edited with it, so
- * after each render the edited text is found again, given the typed value if the render is behind,
- * and gets the focus and the caret back.
+ * Renders come while the author types: they are not swapped into the block being edited (the page
+ * runner holds them, editedBlock) until editing ends; then the block is shown from the last one
+ * unless what is on screen is already it. A whole new page (another skeleton) is swapped in at
+ * once: the edited text is found again there, given the typed value if the render is behind, and
+ * gets the focus and the caret back.
  */
 import {
   closeMark,
@@ -97,11 +99,16 @@ interface Editing extends Target {
 }
 
 let post: (message: InlineEditMessage) => void = () => {};
-/** Shows a block afresh from its last render (after a part was wrapped for editing). */
-let refresh: (index: number) => void = () => {};
+/**
+ * Called when editing a text ends: the block is shown from its last render if the renders that
+ * came while typing were held back (see editedBlock) or a part was wrapped for editing (`force`).
+ */
+let refresh: (index: number, n: number, force: boolean) => void = () => {};
 let blocks: EditableBlock[] = [];
 let editing: Editing | undefined;
 let installed = false;
+/** The browser's own focus: the page runner keeps the page's script from moving the focus. */
+const focusOf = HTMLElement.prototype.focus;
 
 /** The page writes some spaces as no-break spaces ("R$ 150"): compared as spaces. */
 const plain = (text: string) => withoutMarks(text).replaceAll(NBSP, ' ');
@@ -229,7 +236,7 @@ function isSound(el: Element, n: number): boolean {
 /** Starts listening; `send` posts to the Estúdio. Call once. */
 export function installInlineEditing(
   send: (message: InlineEditMessage) => void,
-  showAfresh: (index: number) => void = () => {},
+  showAfresh: (index: number, n: number, force: boolean) => void = () => {},
 ): void {
   post = send;
   refresh = showAfresh;
@@ -427,7 +434,7 @@ function makeEditable(el: HTMLElement): void {
   el.setAttribute('contenteditable', 'plaintext-only');
   el.setAttribute(EDITING, '');
   el.spellcheck = true;
-  el.focus({ preventScroll: true });
+  focusOf.call(el, { preventScroll: true });
 }
 
 /** The value typed so far, as the YAML should hold it. */
@@ -544,7 +551,17 @@ function finish(how: 'keep' | 'restore'): void {
   getSelection()?.removeAllRanges();
   removeHint();
   post({ kind: 'text-edit-end', index: e.index, path: e.path });
-  if (e.wrapped) refresh(e.index);
+  refresh(e.index, e.n, Boolean(e.wrapped));
+}
+
+/**
+ * The block whose text is being edited: renders that come while the author types are not
+ * swapped into it (the page runner holds them until editing ends). The text the author types is
+ * already on screen, and a swap would take away the element being typed into, and with it an
+ * open answer's or an open popup's state, losing keystrokes while the text is found again.
+ */
+export function editedBlock(): number | undefined {
+  return editing?.index;
 }
 
 /** After a render replaced the edited element: the new one, with the typed text, focus and caret. */

@@ -20,12 +20,23 @@ import { enhance, startReveal } from '../../../runtime/client/enhance.ts';
 import { hydrateIsland, unmountIslands } from '../../../runtime/client/hydrate.tsx';
 import { forgetMemoryFlags } from '../../../runtime/client/session-flags.ts';
 import type { PreviewStateId } from './states.ts';
-import { takeMarks } from './inline-edit.ts';
-import { BLOCK_TAG, joinRender, type RenderParts } from '../../../runtime/dev/browser.ts';
+import { editedBlock, takeMarks } from './inline-edit.ts';
+import {
+  BLOCK_TAG,
+  closeMark,
+  joinRender,
+  openMark,
+  type RenderParts,
+} from '../../../runtime/dev/browser.ts';
 
 const TAG = BLOCK_TAG;
 
 let current: RenderParts | undefined;
+/**
+ * Blocks whose renders were held back while a text in them was edited (editedBlock): the markup
+ * they show, older than `current`'s.
+ */
+const held = new Map<number, string>();
 let state: PreviewStateId = 'pagina';
 let started = false;
 /** Bumped on every render and state change: work still pending for an older one stops. */
@@ -69,8 +80,14 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
       );
       await webFontsIn();
     }
+    const edited = editedBlock();
     rendered.blocks.forEach((markup, index) => {
       if (markup === current!.blocks[index]) return;
+      if (index === edited) {
+        if (!held.has(index)) held.set(index, current!.blocks[index]!);
+        return;
+      }
+      held.delete(index);
       const live = document.querySelector(`${TAG}[data-index="${index}"]`);
       if (!live) return;
       stop(live);
@@ -81,6 +98,7 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
       changed.push(live);
     });
   } else {
+    held.clear();
     const next = new DOMParser().parseFromString(joinRender(rendered), 'text/html');
     showHead(next, keep);
     await webFontsIn();
@@ -262,6 +280,7 @@ export async function showState(next: PreviewStateId): Promise<void> {
   for (const el of touched) {
     const markup = current?.blocks[Number(el.getAttribute('data-index'))];
     if (markup === undefined) continue;
+    held.delete(Number(el.getAttribute('data-index')));
     stop(el);
     el.innerHTML = markup;
     takeMarks(el);
@@ -273,17 +292,51 @@ export async function showState(next: PreviewStateId): Promise<void> {
   if (touched.length === 0 && gen === generation) await applyState([document.body]);
 }
 
-/** Shows one block afresh from the last render (its behaviours and island started again). */
-export async function showBlockAfresh(index: number): Promise<void> {
+/**
+ * After editing text `n` of a block in place: the block shown from the last render, if renders
+ * were held back while the author typed (unless the screen shows it already: the only change is
+ * inside that text, which is what was typed), or if a part of an element was wrapped for editing
+ * (`force`). What the author opened in the block (an answer, the menu) is opened again.
+ */
+export async function showBlockAfresh(index: number, n: number, force: boolean): Promise<void> {
   const el = document.querySelector(`${TAG}[data-index="${index}"]`);
   const markup = current?.blocks[index];
+  const shown = held.get(index);
+  held.delete(index);
   if (!el || markup === undefined) return;
+  if (!force && (shown === undefined || onlyTextChanged(shown, markup, n))) return;
   const gen = ++generation;
+  const opened = openedIn(el);
   stop(el);
   el.innerHTML = markup;
   takeMarks(el);
   settle([el]);
   await run([el], gen);
+  if (gen === generation) openAgain(el, opened);
+}
+
+/** `before` and `after` differ only between text `n`'s marks, each written once and in no island. */
+function onlyTextChanged(before: string, after: string, n: number): boolean {
+  const strip = (markup: string): string | undefined => {
+    const from = markup.indexOf(openMark(n));
+    const to = markup.indexOf(closeMark(n));
+    if (from < 0 || to < from || markup.indexOf(openMark(n), from + 1) >= 0) return undefined;
+    return markup.slice(0, from) + markup.slice(to);
+  };
+  const a = strip(before);
+  return a !== undefined && !before.includes('data-island') && a === strip(after);
+}
+
+/** Which of a block's disclosure buttons are open (by their order in the block). */
+function openedIn(el: Element): number[] {
+  return [...el.querySelectorAll('button[aria-expanded]')].flatMap((button, i) =>
+    button.getAttribute('aria-expanded') === 'true' ? [i] : [],
+  );
+}
+
+function openAgain(el: Element, opened: number[]): void {
+  const buttons = [...el.querySelectorAll<HTMLElement>('button[aria-expanded]')];
+  for (const i of opened) if (buttons[i]?.getAttribute('aria-expanded') === 'false') buttons[i]!.click();
 }
 
 /** What marks the markup a state changes (as the server writes it): those blocks start afresh. */
@@ -371,3 +424,18 @@ export function reportEvents(report: (event: Record<string, unknown>, byClick: b
   window.dataLayer = layer;
 }
 const isArguments = (value: object) => Object.prototype.toString.call(value) === '[object Arguments]';
+
+/**
+ * The page's script may move the focus (the popup's dialog takes it when it opens, and gives it
+ * back when it closes). In the preview that happens on every render that swaps such a block in,
+ * while the author types somewhere else: in the other preview frame, in the code panel, in the
+ * form. A frame whose document does not have the focus does not take it.
+ */
+export function keepFocusWithTheAuthor(): void {
+  for (const proto of [HTMLElement.prototype, SVGElement.prototype]) {
+    const focus = proto.focus;
+    proto.focus = function (this: HTMLElement | SVGElement, options?: FocusOptions) {
+      if (document.hasFocus()) focus.call(this, options);
+    };
+  }
+}
