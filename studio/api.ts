@@ -99,6 +99,7 @@ export type PreviewDeltaAnswer =
     });
 type RenderedBlock = Extract<DraftRender, { ok: true }>['blocks'][number];
 export type PreviewDeltaBlock = Omit<RenderedBlock, 'texts'> & { texts?: RenderedBlock['texts'] };
+/* (A held block's `media` is left out with its texts: withTexts takes both from what the app holds.) */
 
 /** GET /api/blocks: the palette. */
 export interface BlockInfo {

@@ -19,6 +19,7 @@ import {
 } from '../load/index.ts';
 import { blockList, blockMap } from '../../blocks/index.ts';
 import { markTexts, textLeaves, type TextLeaf } from './text-props.ts';
+import { markImages, mediaLeaves, type BlockMedia } from './media-props.ts';
 import { BLOCK_TAG } from './render-parts.ts';
 
 export const DEV_FONT_PREFIX = '/assets/fonts/';
@@ -73,7 +74,15 @@ export type DraftRender =
        * Per rendered block (the data-index of its <fillgas-block>): the file and path it was written
        * at, and its visible texts (text-props.ts), which the Estúdio lets the author edit in place.
        */
-      blocks: { type: string; id?: string; file: string; path: (string | number)[]; texts: TextLeaf[] }[];
+      blocks: {
+        type: string;
+        id?: string;
+        file: string;
+        path: (string | number)[];
+        texts: TextLeaf[];
+        /** Its images, link targets and lists (media-props.ts), changed on the page too. */
+        media?: BlockMedia;
+      }[];
     }
   | { ok: false; problems: DraftProblem[] };
 
@@ -135,9 +144,16 @@ export async function renderDraft(
   // Each visible text between invisible marks naming it (text-props.ts, decision 0038): the frame
   // finds where each block put each text. Only here: the site's own render is never marked.
   const texts = page.model.blocks.map((b) => textLeaves(blockMap.get(b.type)?.schema, b));
+  // Its images (marked in their alt text, numbered after the texts), link targets and lists.
+  const media = page.model.blocks.map((b, i) =>
+    mediaLeaves(blockMap.get(b.type)?.schema, b, texts[i]!.length),
+  );
   const marked = {
     ...page,
-    model: { ...page.model, blocks: page.model.blocks.map((b, i) => markTexts(b, texts[i]!)) },
+    model: {
+      ...page.model,
+      blocks: page.model.blocks.map((b, i) => markImages(markTexts(b, texts[i]!), media[i]!.images)),
+    },
   };
   // In a variant, where each text of an inherited block is written (decision 0037's addresses).
   if (options.changePathOf && page.blockSources.some((at) => at.file !== file)) {
@@ -152,6 +168,27 @@ export async function renderDraft(
           return leaf;
         }
       });
+      const changeAt = (at: (string | number)[]) => {
+        try {
+          return changeOf(at, undefined);
+        } catch {
+          return undefined;
+        }
+      };
+      const { images, links, lists } = media[i]!;
+      media[i] = {
+        images: images.map((image) => ({ ...image, change: changeAt(image.path) })),
+        links: links.map((link) => ({ ...link, change: changeAt(link.path) })),
+        lists: lists.map((list) => {
+          const items = list.value.map((_, k) => changeAt([...list.path, k]));
+          const change = changeAt(list.path);
+          return {
+            ...list,
+            ...(change ? { change } : {}),
+            ...(items.every(Boolean) ? { items: items as (string | number)[][] } : {}),
+          };
+        }),
+      };
     });
   }
   try {
@@ -165,6 +202,7 @@ export async function renderDraft(
         ...(b.id ? { id: b.id } : {}),
         ...page.blockSources[i]!,
         texts: texts[i]!,
+        media: media[i]!,
       })),
     };
   } catch (error) {
@@ -195,7 +233,7 @@ async function inheritedChanges(
   source: string,
   blocks: readonly { type: string; id?: string }[],
   changePathOf: ChangePathOf,
-): Promise<((at: (string | number)[], value: string) => (string | number)[])[] | undefined> {
+): Promise<((at: (string | number)[], value: unknown) => (string | number)[])[] | undefined> {
   const data = parse(source) as { extends?: unknown; change?: Record<string, unknown> } | null;
   if (!isVariant(data) || typeof data?.extends !== 'string') return undefined;
   const files = await listYamlFiles(path.resolve(root, pagesDir));

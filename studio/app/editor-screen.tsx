@@ -539,7 +539,7 @@ function Editor({
   // What the server said of each text (server-verdicts.ts): the editor's worker skips what it accepted.
   const [verdicts] = useState(() => new ServerVerdicts());
   const extensions = useMemo(() => editorExtensions(verdicts.accepts), [verdicts]);
-  const blockTexts = useRef(new Map<string, RenderedBlock['texts']>());
+  const blockTexts = useRef(new Map<string, Pick<RenderedBlock, 'texts' | 'media'>>());
   const pending = useRef<string | null>(null);
   const busy = useRef(false);
   const early = useRef(firstPreview);
@@ -1114,12 +1114,12 @@ function addressed(blocks: readonly InheritedBlock[], key: string): InheritedBlo
 function withTexts(
   sent: readonly PreviewDeltaBlock[],
   names: readonly string[],
-  held: Map<string, RenderedBlock['texts']>,
+  held: Map<string, Pick<RenderedBlock, 'texts' | 'media'>>,
 ): RenderedBlock[] | undefined {
-  const blocks = sent.map((block, i) => ({ ...block, texts: block.texts ?? held.get(names[i]!) }));
+  const blocks = sent.map((block, i) => (block.texts ? block : { ...block, ...held.get(names[i]!) }));
   if (blocks.some((block) => block.texts === undefined)) return undefined;
   held.clear();
-  blocks.forEach((block, i) => held.set(names[i]!, block.texts!));
+  blocks.forEach((block, i) => held.set(names[i]!, { texts: block.texts!, media: block.media }));
   return blocks as RenderedBlock[];
 }
 

@@ -325,14 +325,16 @@ const postPreview: Handler = async (ctx, request) => {
   const { html, ...rest } = answer;
   const parts = splitRender(html);
   const nameOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
-  // A block's name covers its editable texts too: a held block needs neither sent again.
+  // A block's name covers its editable texts and media too: a held block needs neither sent again.
   const names = {
     head: nameOf(parts.head),
     skeleton: nameOf(parts.skeleton),
-    blocks: parts.blocks.map((markup, i) => nameOf(`${markup}\0${JSON.stringify(rest.blocks[i]?.texts)}`)),
+    blocks: parts.blocks.map((markup, i) =>
+      nameOf(`${markup}\0${JSON.stringify(rest.blocks[i]?.texts)}\0${JSON.stringify(rest.blocks[i]?.media)}`),
+    ),
   };
-  const blocks = rest.blocks.map(({ texts, ...block }, i) =>
-    held.has(names.blocks[i]!) ? block : { ...block, texts },
+  const blocks = rest.blocks.map(({ texts, media, ...block }, i) =>
+    held.has(names.blocks[i]!) ? block : { ...block, texts, ...(media ? { media } : {}) },
   );
   const delta: PreviewDeltaAnswer = { ...rest, blocks, delta: deltaFor(parts, names, held) };
   return ok(delta);

@@ -36,14 +36,36 @@ export interface EditableBlock {
   index: number;
   /** `n`: the text's number in the block's marks (its index in the render's list of texts). */
   texts: { path: PropPath; text: string; n: number }[];
+  /** Its images that a click replaces (inline-media.ts): `n` is the number of the marks in their alt. */
+  images?: { path: PropPath; n: number }[];
+  /** The targets of its links and buttons: the label is the text at [...path, 'label']. */
+  links?: LinkTarget[];
+  /** Its lists whose items can be added, removed and moved on the page. */
+  lists?: { path: PropPath; length: number; add: boolean; remove: boolean }[];
 }
+
+/** A link's or a button's target, as the popover shows it. */
+export interface LinkTarget {
+  path: PropPath;
+  href: string;
+  /** A call to action's action (whatsapp, phone, link); absent on a plain link. */
+  action?: string;
+}
+
+export type ListOp = 'add' | 'remove' | 'up' | 'down';
 
 /** What the frame tells the Estúdio about in-place editing. */
 export type InlineEditMessage =
   | { kind: 'text-edit-start'; index: number; path: PropPath }
   | { kind: 'text-edit'; index: number; path: PropPath; value: string }
   | { kind: 'text-edit-end'; index: number; path: PropPath }
-  | { kind: 'text-history'; action: 'undo' | 'redo' };
+  | { kind: 'text-history'; action: 'undo' | 'redo' }
+  /** A click on an image: the Estúdio opens its image picker for the image object at `path`. */
+  | { kind: 'image-pick'; index: number; path: PropPath }
+  /** The popover's new target of the link or button at `path` (`action` only on a call to action). */
+  | { kind: 'link-edit'; index: number; path: PropPath; href: string; action?: string }
+  /** An item of the list at `path` added after `at`, removed, or moved up or down. */
+  | { kind: 'list-edit'; index: number; path: PropPath; at: number; op: ListOp };
 
 const TAG = 'fillgas-block';
 const MARK = 'data-estudio-text';
@@ -379,6 +401,12 @@ function offsetAtPoint(host: Element, x: number, y: number): number | undefined 
 
 function onClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target : null;
+  if (editing && target && target.contains(editing.el) && event.detail === 0) {
+    // A key pressed the button the edited text is in (a FAQ's question): not for the page.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    return;
+  }
   if (editing && target && editing.el.contains(target)) {
     // Inside the text being edited: a click moves the caret, nothing else.
     event.preventDefault();
@@ -494,8 +522,11 @@ function onInput(event: Event): void {
 }
 
 function isolate(event: Event): void {
-  if (editing && event.target instanceof Node && editing.el.contains(event.target))
-    event.stopImmediatePropagation();
+  if (!editing || !(event.target instanceof Node) || !editing.el.contains(event.target)) return;
+  event.stopImmediatePropagation();
+  // A text inside a button (a question of the FAQ): the space's key-up would press the button
+  // (the answer would close while the author types the question).
+  if (event.type === 'keyup' && (event as KeyboardEvent).key === ' ') event.preventDefault();
 }
 
 function onKeyDown(event: KeyboardEvent): void {
