@@ -28,6 +28,7 @@ import {
   openMark,
   withoutMarks,
 } from '../../../runtime/dev/browser.ts';
+import { keyInText, markImageElements, setMediaBlocks, textChosen } from './inline-media.ts';
 
 export type PropPath = (string | number)[];
 
@@ -222,6 +223,8 @@ function takeBlockMarks(root: ParentNode): void {
     host.setAttribute(MARK, '');
     host.setAttribute(PARTS, list.join(' '));
   }
+  // The images, by the marks in their alt text (inline-media.ts), before those are taken out.
+  markImageElements(root);
   for (const node of holding) if (!node.parentElement?.closest(ISLAND)) node.data = withoutMarks(node.data);
   for (const el of (root as ParentNode).querySelectorAll('*')) {
     if (el.closest(ISLAND)) continue;
@@ -306,6 +309,12 @@ export function setEditableTexts(next?: readonly EditableBlock[]): void {
   }
   if (editing && !editing.el.isConnected) reattach(editing);
   else placeHint();
+  setMediaBlocks(next, next !== undefined);
+}
+
+/** Ends the text being edited, keeping what was typed (the focus went to the panel). */
+export function endEditing(): void {
+  finish('keep');
 }
 
 /**
@@ -454,6 +463,7 @@ function start(el: HTMLElement, info: Target, x: number, y: number): void {
   rememberCaret();
   post({ kind: 'text-edit-start', index: info.index, path: info.path });
   placeHint();
+  textChosen(info.index, info.path);
 }
 
 function makeEditable(el: HTMLElement): void {
@@ -533,6 +543,8 @@ function onKeyDown(event: KeyboardEvent): void {
   if (!editing || !(event.target instanceof Node) || !editing.el.contains(event.target)) return;
   // The page's own keys (an accordion's Enter, a carousel's arrows) are not for this text.
   event.stopImmediatePropagation();
+  // Tab to the panel of its link and its item, Alt+↑/↓ to move its item (inline-media.ts).
+  if (keyInText(event)) return;
   const key = typeof event.key === 'string' ? event.key.toLowerCase() : '';
   const mod = event.ctrlKey || event.metaKey;
   if (key === 'enter' && editing.multiline && !mod) {
