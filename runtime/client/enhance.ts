@@ -61,6 +61,10 @@ function onClick(event: MouseEvent, clickEvent: string): void {
  * forces a layout at start nor measures every element on each scroll. Hiding starts
  * (class reveal-on) only once the first report has marked what is already in view; without
  * IntersectionObserver nothing is ever hidden.
+ *
+ * "In view" at that first report is the whole viewport, not the spec's line: text the first
+ * paint showed in the bottom 150 px ("offset") stays shown instead of vanishing and fading
+ * back when the visitor scrolls (decision 0040).
  */
 export function startReveal(doc: Document, mode: string): void {
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
@@ -77,7 +81,7 @@ export function startReveal(doc: Document, mode: string): void {
   let started = false;
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
+      if (!entry.isIntersecting && (started || !onFirstScreen(entry, mode))) continue;
       entry.target.classList.add('active');
       observer.unobserve(entry.target);
     }
@@ -87,4 +91,14 @@ export function startReveal(doc: Document, mode: string): void {
     }
   }, options);
   for (const el of items) observer.observe(el);
+}
+
+/** Whether any of the element is inside the viewport (the root without the "offset" margin). */
+function onFirstScreen(entry: IntersectionObserverEntry, mode: string): boolean {
+  const view = entry.rootBounds;
+  const top = view?.top ?? 0;
+  const bottom =
+    (view?.bottom ?? window.innerHeight) + (mode === 'intersection' || !view ? 0 : SPEC.revealOffsetPx);
+  const box = entry.boundingClientRect;
+  return box.height > 0 && box.top < bottom && box.bottom > top;
 }
