@@ -22,7 +22,15 @@ import { PublishDialog } from './publish-dialog.tsx';
 import { editorExtensions } from './editor-extensions.ts';
 import { ServerVerdicts } from './server-verdicts.ts';
 import { PreviewFrame, type PreviewState } from './preview-frame.tsx';
-import { editableTexts, inlineTextEdit, type InlineEditMessage } from './inline-edits.ts';
+import {
+  editableTexts,
+  imageEdit,
+  inlineTextEdit,
+  linkEdit,
+  listEdit,
+  type InlineEditMessage,
+} from './inline-edits.ts';
+import { ImageDialog } from './image-dialog.tsx';
 import { EventsStrip, StateControl, type PageEvent } from './preview-controls.tsx';
 import type { PreviewStateId } from './preview/states.ts';
 import { ProblemsList } from './problems-list.tsx';
@@ -444,6 +452,8 @@ function Editor({
   const [blocks, setBlocks] = useState<RenderedBlock[]>([]);
   const [selected, setSelected] = useState({ index: -1, scroll: false, seq: 0 });
   const [inheritedChoice, setInheritedChoice] = useState<number>();
+  /** An image clicked on the page: its picker is open (image-dialog.tsx). */
+  const [imagePick, setImagePick] = useState<{ index: number; path: (string | number)[] }>();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [conflict, setConflict] = useState<{ source: string; version: string; mine: string }>();
@@ -645,7 +655,17 @@ function Editor({
     }
     const block = blocks[message.index];
     if (!block) return;
-    if (message.kind === 'text-edit-start') {
+    if (message.kind === 'image-pick') {
+      setSelected((s) =>
+        s.index === message.index ? s : { index: message.index, scroll: false, seq: s.seq + 1 },
+      );
+      setImagePick({ index: message.index, path: message.path });
+    } else if (message.kind === 'link-edit') {
+      const target = { href: message.href, ...(message.action ? { action: message.action } : {}) };
+      formEdit((current) => linkEdit(current, file, block, message.path, target));
+    } else if (message.kind === 'list-edit') {
+      formEdit((current) => listEdit(current, file, block, message.path, message.at, message.op));
+    } else if (message.kind === 'text-edit-start') {
       setInheritedChoice(undefined);
       setSelected((s) =>
         s.index === message.index ? s : { index: message.index, scroll: false, seq: s.seq + 1 },
@@ -655,6 +675,12 @@ function Editor({
       if (hint.shown) hint.dismiss();
       formEdit((current) => inlineTextEdit(current, file, block, message.path, message.value), true);
     }
+  };
+
+  // The image picker of an image clicked on the page: its src and size, or its alt text, written.
+  const onImageChange = (values: { src?: string; width?: number; height?: number; alt?: string }) => {
+    const block = imagePick && blocks[imagePick.index];
+    if (block) formEdit((current) => imageEdit(current, file, block, imagePick.path, values));
   };
 
   // Preview click → the block's `- type:` line (or a variant's `change:` entry of it), and its form
@@ -1033,6 +1059,24 @@ function Editor({
         />
       )}
       {paletteOpen && <BlockPalette file={file} onClose={() => setPaletteOpen(false)} onPick={insertBlock} />}
+      {imagePick &&
+        (() => {
+          const block = blocks[imagePick.index];
+          const same = (p: (string | number)[]) =>
+            p.length === imagePick.path.length && p.every((part, i) => part === imagePick.path[i]);
+          const image = block?.media?.images.find((i) => same(i.path));
+          if (!block || !image) return null;
+          return (
+            <ImageDialog
+              key={`${imagePick.index} ${imagePick.path.join('.')}`}
+              type={block.type}
+              path={imagePick.path}
+              image={image}
+              onChange={onImageChange}
+              onClose={() => setImagePick(undefined)}
+            />
+          );
+        })()}
       {conflict && (
         <ConflictDialog
           mine={conflict.mine}

@@ -178,6 +178,10 @@ export function PreviewFrame({
   }, [rendered, view]);
 
   const scale = size.width > 0 ? Math.min(1, size.width / width) : 1;
+  // The on-page controls (inline-media.ts) keep a usable size on screen however small the page is shown.
+  useEffect(() => {
+    if (ready) post({ kind: 'scale', scale });
+  }, [ready, scale]);
   return (
     <div css={wrapCss}>
       <span css={labelCss}>

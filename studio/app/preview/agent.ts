@@ -17,7 +17,8 @@ import {
   showState,
 } from './page-runner.ts';
 import { isPreviewState, type PreviewStateId } from './states.ts';
-import { installInlineEditing, setEditableTexts, type EditableBlock } from './inline-edit.ts';
+import { endEditing, installInlineEditing, setEditableTexts, type EditableBlock } from './inline-edit.ts';
+import { installInlineMedia, setPreviewScale } from './inline-media.ts';
 import {
   resolveDelta,
   splitRender,
@@ -37,7 +38,9 @@ type Incoming =
     }
   | { kind: 'select'; index: number; scroll: boolean }
   | { kind: 'stale'; stale: boolean }
-  | { kind: 'state'; state: PreviewStateId };
+  | { kind: 'state'; state: PreviewStateId }
+  /** How much the Estúdio scales the frame down: the on-page controls keep their size on screen. */
+  | { kind: 'scale'; scale: number };
 
 const TAG = 'fillgas-block';
 const AGENT_CSS = `
@@ -183,10 +186,12 @@ addEventListener('message', (event: MessageEvent<Incoming>) => {
     editable.length = count;
     for (const block of changed) editable[block.index] = block;
     const texts = editable.filter(
-      (block): block is EditableBlock => block !== undefined && block.texts.length > 0,
+      (block): block is EditableBlock =>
+        block !== undefined && (block.texts.length > 0 || Boolean(block.images || block.links)),
     );
     enqueue({ kind: 'render', parts, inherited: message.inherited, texts });
   } else if (message.kind === 'stale') setStale(message.stale);
+  else if (message.kind === 'scale' && typeof message.scale === 'number') setPreviewScale(message.scale);
   else if (message.kind === 'state' && isPreviewState(message.state)) enqueue(message);
   else if (message.kind === 'select') {
     selected = message.index;
@@ -244,6 +249,9 @@ agentNodes.add(agentStyle);
 emptyCookieJar();
 keepFocusWithTheAuthor();
 reportEvents((event, byClick) => parent.postMessage({ kind: 'event', event, byClick }, '*'));
+// Images, link targets and list items on the page (before in-place editing: a click on an image
+// is the image's).
+installInlineMedia((message) => parent.postMessage(message, '*'), endEditing);
 installInlineEditing(
   (message) => parent.postMessage(message, '*'),
   (index, n, force) => enqueue({ kind: 'afresh', index, n, force }),
