@@ -279,17 +279,25 @@ function place(): void {
   const item = itemOf(index, path);
   if (!link && !item) return hide();
   const box = boxOf(elementsOf(index, item ? [...item.path, item.at] : path));
-  if (!box) return hide();
+  const own = item ? boxOf(elementsOf(index, path)) : box;
+  if (!box || !own) return hide();
   const panel = panelFor(link, item);
   const k = Math.min(4, Math.max(1, 1 / scale));
   panel.style.setProperty('--k', String(k));
   panel.style.setProperty('--hit', matchMedia('(pointer: coarse)').matches ? '44px' : '32px');
   panel.hidden = false;
-  // Under the item (or the text), inside the page's width.
+  // Above the item (or the text): what is below it (an answer that opens, the next texts) stays
+  // in view, and the panel is where the eye is. Under the text itself when the room above is not
+  // on screen. Inside the page's width.
   const width = panel.offsetWidth;
+  const height = panel.offsetHeight;
+  const gap = 8 * k;
+  // (Clear of the "Editando" hint, which sits on the edited text's top edge.)
+  const above = Math.min(box.top, own.top - 30) - height - gap;
+  const top = above >= scrollY + 4 ? above : own.bottom + gap;
   const left = Math.max(scrollX + 4, Math.min(box.left, scrollX + innerWidth - width - 4));
   panel.style.left = `${left}px`;
-  panel.style.top = `${box.bottom + 8 * k}px`;
+  panel.style.top = `${top}px`;
 }
 
 /** The panel element, made once, its parts shown and filled for `link` and `item`. */
