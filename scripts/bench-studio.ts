@@ -113,7 +113,12 @@ async function latencies(appDir: string | undefined): Promise<{ measured: Measur
   const browser = await launchChromium();
   try {
     const measured: Measured[] = [];
-    for (const file of ['pages/agendamento.yaml', ...LONG_PAGES.map((n) => `pages/longa-${n}.yaml`)]) {
+    // BENCH_PAGES=200: only the page of that many blocks (13 is /agendamento).
+    const only = process.env.BENCH_PAGES?.split(',').map(Number);
+    const files = [13, ...LONG_PAGES]
+      .filter((n) => !only || only.includes(n))
+      .map((n) => (n === 13 ? 'pages/agendamento.yaml' : `pages/longa-${n}.yaml`));
+    for (const file of files) {
       const types = (
         parseDocument(await readFile(path.join(dir, file), 'utf8')).toJS() as { blocks: { type: string }[] }
       ).blocks.map((b) => b.type);

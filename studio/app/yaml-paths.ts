@@ -8,9 +8,18 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node }
 
 export type YamlPath = (string | number)[];
 
-function parse(text: string) {
+type Parsed = { doc: ReturnType<typeof parseDocument>; lineCounter: LineCounter };
+/** The last texts parsed: one keystroke asks about the same text many times (read only here). */
+const parsed: { text: string; result: Parsed }[] = [];
+const KEPT = 2;
+
+function parse(text: string): Parsed {
+  const hit = parsed.find((p) => p.text === text);
+  if (hit) return hit.result;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, keepSourceTokens: false });
+  parsed.unshift({ text, result: { doc, lineCounter } });
+  parsed.length = Math.min(parsed.length, KEPT);
   return { doc, lineCounter };
 }
 
