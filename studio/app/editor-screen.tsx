@@ -995,7 +995,8 @@ function Editor({
               hidden={tab !== 'formulario'}
               className="panel"
             >
-              {formTarget && 'schema' in formTarget && formTarget.schema ? (
+              {/* Only while shown: its value is read from the whole text, on every keystroke. */}
+              {tab === 'formulario' && formTarget && 'schema' in formTarget && formTarget.schema ? (
                 <BlockForm
                   title={formTarget.title}
                   intro={formTarget.intro}
