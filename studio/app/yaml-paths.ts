@@ -13,6 +13,14 @@ type Parsed = { doc: ReturnType<typeof parseDocument>; lineCounter: LineCounter 
 const parsed: { text: string; result: Parsed }[] = [];
 const KEPT = 2;
 
+/**
+ * The text's positioned document, kept for the next question about the same text (the form's
+ * and the page's edits ask several per keystroke). Read only: never change what it returns.
+ */
+export function readYaml(text: string): Parsed {
+  return parse(text);
+}
+
 function parse(text: string): Parsed {
   const hit = parsed.find((p) => p.text === text);
   if (hit) return hit.result;

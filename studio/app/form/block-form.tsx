@@ -11,11 +11,12 @@
  * offers "Usar o valor da página base", which removes that override's own lines.
  */
 import { useId, type ReactNode } from 'react';
-import { isMap, isPair, isScalar, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isMap, isPair, isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
 import { css } from '@emotion/react';
 import { sizeToWrite } from '../../image-rules.ts';
 import { colors, fonts, radii } from '../../../design/theme.ts';
 import { Button } from '../ui.tsx';
+import { readYaml } from '../yaml-paths.ts';
 import { ImagePicker } from './image-picker.tsx';
 import {
   addItem,
@@ -75,8 +76,9 @@ function placeholderOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** The text's positioned document: parsed once per text (read only here). */
 function docOf(text: string) {
-  return parseDocument(text);
+  return readYaml(text).doc;
 }
 
 function pairIn(map: unknown, key: string | number): Pair | undefined {

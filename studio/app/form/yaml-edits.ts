@@ -10,14 +10,13 @@ import {
   isPair,
   isScalar,
   isSeq,
-  LineCounter,
-  parseDocument,
   stringify,
   type Node,
   type Pair,
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
+import { readYaml } from '../yaml-paths.ts';
 
 export type YamlPath = (string | number)[];
 
@@ -27,9 +26,8 @@ export interface TextChange {
   insert: string;
 }
 
-function parse(text: string) {
-  return parseDocument(text, { lineCounter: new LineCounter() });
-}
+/** The text's positioned document: parsed once per text (read only here). */
+const parse = (text: string) => readYaml(text).doc;
 
 const lineStart = (text: string, at: number) => text.lastIndexOf('\n', at - 1) + 1;
 const lineEnd = (text: string, at: number) => {
