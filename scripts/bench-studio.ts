@@ -122,7 +122,9 @@ async function latencies(appDir: string | undefined): Promise<{ measured: Measur
       const types = (
         parseDocument(await readFile(path.join(dir, file), 'utf8')).toJS() as { blocks: { type: string }[] }
       ).blocks.map((b) => b.type);
-      for (const target of TARGETS) {
+      // BENCH_HOW=código,formulário: only those kinds of edit.
+      const kinds = process.env.BENCH_HOW?.split(',');
+      for (const target of TARGETS.filter((t) => !kinds || kinds.includes(t.how))) {
         const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
         try {
           measured.push({
@@ -427,7 +429,13 @@ if (process.env.BENCH_RAW)
   for (const m of measured)
     console.log(
       `${m.blocks} ${m.target.how} ${m.target.where}:`,
-      m.strokes.map((s) => Math.round(s.paint - s.down)).join(' '),
+      // key → painted (key → request, response, message in the frame, text in the DOM)
+      m.strokes
+        .map((s) => {
+          const at = (t?: number) => (t === undefined ? '-' : Math.round(t - s.down));
+          return `${at(s.paint)} (${[s.request, s.response, s.message, s.dom].map(at).join('/')})`;
+        })
+        .join(' '),
     );
 console.log('');
 console.log(
