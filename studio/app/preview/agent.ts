@@ -10,7 +10,7 @@
 import {
   emptyCookieJar,
   keepFocusWithTheAuthor,
-  layOutWholePage,
+  layOutUpTo,
   reportEvents,
   showBlockAfresh,
   showRender,
@@ -195,11 +195,11 @@ addEventListener('message', (event: MessageEvent<Incoming>) => {
   else if (message.kind === 'state' && isPreviewState(message.state)) enqueue(message);
   else if (message.kind === 'select') {
     selected = message.index;
-    // Real positions below, which stay: the blocks above it laid out, not estimated
-    // (content-visibility) while the page is still being laid out after it opened.
-    if (selected >= 0) layOutWholePage();
-    drawBox('selected', selected);
+    // Real positions, which stay: the blocks above it laid out, not estimated (content-visibility)
+    // while the page is still being laid out after it opened.
     const el = blockEl(selected);
+    if (el) layOutUpTo(el);
+    drawBox('selected', selected);
     const box = el && boxOf(el);
     if (message.scroll && box) scrollTo({ top: Math.max(0, box.top - 24), behavior: 'instant' });
   }

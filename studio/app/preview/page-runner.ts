@@ -120,7 +120,7 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
     // many blocks per moment as fit in a few milliseconds (one per moment would take a minute on
     // a long page): a 200-block page opens with only its first screen laid out in each frame,
     // which the author's first keystrokes no longer wait for.
-    layOutRest = layOutBelowFold(document, { budgetMs: LAYOUT_BUDGET_MS });
+    layOutBelowFold(document, { budgetMs: LAYOUT_BUDGET_MS });
     enhance(document, { belowFold: false });
   } else settle(changed, changed[0] === document.body);
   // (Asking for the scroll position lays the page out: only after a whole new body.)
@@ -130,14 +130,19 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
 
 /** Milliseconds of layout per idle moment, for what the first render left below the fold. */
 const LAYOUT_BUDGET_MS = 20;
-let layOutRest = (): void => undefined;
 
 /**
- * Lays out at once what is still waiting below the fold, before a scroll to a block (as the
- * site does before an in-page link's scroll): positions are then the page's real ones.
+ * Lays out at once what waits below the fold above `el` and around it: its position is then the
+ * page's real one, and what is below it still waits (on a 200-block page, choosing the hero no
+ * longer lays out the 198 blocks after it between two keystrokes).
  */
-export function layOutWholePage(): void {
-  layOutRest();
+export function layOutUpTo(el: Element): void {
+  for (const waiting of [...document.getElementsByClassName(BELOW_FOLD_CLASS)]) {
+    const where = waiting.compareDocumentPosition(el);
+    const above = Node.DOCUMENT_POSITION_FOLLOWING | Node.DOCUMENT_POSITION_CONTAINED_BY;
+    if (where & above || el.contains(waiting))
+      waiting.classList.remove(BELOW_FOLD_CLASS);
+  }
 }
 
 /** Longer than any local answer; past it the render is shown anyway (in the fallback, for this frame). */
