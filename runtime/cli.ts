@@ -31,7 +31,7 @@ import {
   ReportError,
 } from './experiments/index.ts';
 import type { ResolvedExperiment } from './load/index.ts';
-import { siteDay } from './site-day.ts';
+import { siteDay } from './edge/index.ts';
 
 const root = process.cwd();
 

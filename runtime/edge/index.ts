@@ -16,5 +16,6 @@ export {
   type ExperimentManifest,
   type SplitOptions,
 } from './split.ts';
+export { endOfSiteDay, EXPERIMENT_TIME_ZONE, EXPERIMENT_TIME_ZONE_LABEL, siteDay } from './site-day.ts';
 export { netlifyEdgeFunction, type NetlifyContext } from './netlify.ts';
 export { vercelMiddleware } from './vercel.ts';

@@ -14,7 +14,7 @@
  * the page script leaves known bots out of the measurement.
  */
 import type { ExperimentManifest, ManifestExperiment, ManifestVariant } from '../build/index.ts';
-import { endOfSiteDay, siteDay } from '../site-day.ts';
+import { endOfSiteDay, siteDay } from './site-day.ts';
 import { routeOfPath } from '../url-route.ts';
 
 export type { ExperimentManifest };

@@ -6,7 +6,7 @@
  */
 import { isMap, isScalar, parse, parseDocument, type Node } from 'yaml';
 import type { ExperimentSummary, Placeholder } from '../api.ts';
-import { EXPERIMENT_TIME_ZONE, EXPERIMENT_TIME_ZONE_LABEL, siteDay } from '../../runtime/site-day.ts';
+import { EXPERIMENT_TIME_ZONE, EXPERIMENT_TIME_ZONE_LABEL, siteDay } from '../../runtime/edge/index.ts';
 
 export { EXPERIMENT_TIME_ZONE, EXPERIMENT_TIME_ZONE_LABEL, siteDay };
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockList } from '../../blocks/index.ts';
 import { judgeExport } from '../../runtime/experiments/index.ts';
 import { loadProject } from '../../runtime/load/index.ts';
-import { siteDay } from '../../runtime/site-day.ts';
+import { siteDay } from '../../runtime/edge/site-day.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');

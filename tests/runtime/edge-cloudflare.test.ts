@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUDFLARE_WORKER_FILE } from '../../runtime/build/index.ts';
-import { siteDay } from '../../runtime/site-day.ts';
+import { siteDay } from '../../runtime/edge/site-day.ts';
 import { cloudflareOverDist } from '../servers/workerd.ts';
 import { dayCases, splitCases } from './edge-cases.ts';
 import { sharedEdgeSite } from './experiment-site.ts';

@@ -4,7 +4,7 @@
  * not a fixed -03:00), whatever the machine's own zone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { endOfSiteDay, EXPERIMENT_TIME_ZONE, siteDay } from '../../runtime/site-day.ts';
+import { endOfSiteDay, EXPERIMENT_TIME_ZONE, siteDay } from '../../runtime/edge/site-day.ts';
 
 const day = (iso: string) => siteDay(new Date(iso));
 const end = (d: string) => endOfSiteDay(d).toISOString();

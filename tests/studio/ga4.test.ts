@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ga4Settings, Ga4TestAnswer, Ga4TrafficAnswer, PullAnswer } from '../../studio/api.ts';
 import { createStudioServer, type StudioServer } from '../../studio/server/server.ts';
-import { siteDay } from '../../runtime/site-day.ts';
+import { siteDay } from '../../runtime/edge/site-day.ts';
 import { Ga4Error } from '../../studio/server/ga4/client.ts';
 import { addDays, CACHE_FOLDER, testConnection } from '../../studio/server/ga4/pull.ts';
 import { readSettings } from '../../studio/server/ga4/settings.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Ga4TrafficAnswer, PullAnswer } from '../../api.ts';
 import { judgeRows, ReportError, type ExportRow } from '../../../runtime/experiments/index.ts';
 import { variantKey, type ResolvedExperiment } from '../../../runtime/load/index.ts';
-import { EXPERIMENT_TIME_ZONE } from '../../../runtime/site-day.ts';
+import { EXPERIMENT_TIME_ZONE } from '../../../runtime/edge/index.ts';
 import { HttpError } from '../http.ts';
 import { isErrno, serialised, writeAtomic } from '../page-files.ts';
 import { runFullReport, type Ga4Connection, type ReportMetadata } from './client.ts';
