@@ -215,10 +215,13 @@ function listOp(op: ListOp): void {
   post({ kind: 'list-edit', index: chosen.index, path: item.path, at: item.at, op });
   // The panel follows the item: where it will be once the Estúdio's render comes.
   const to = op === 'up' ? item.at - 1 : op === 'down' || op === 'add' ? item.at + 1 : item.at;
-  if (op === 'remove' && item.length <= 1) chosen = undefined;
-  else {
+  // A removed item's panel goes with it (above the next one it would cover the one before).
+  if (op === 'remove') {
+    chosen = undefined;
+    hide();
+  } else {
     const next = [...chosen.path];
-    next[item.path.length] = op === 'remove' ? Math.min(to, item.length - 2) : to;
+    next[item.path.length] = to;
     chosen = { ...chosen, path: next };
   }
   draft = undefined;
@@ -314,13 +317,17 @@ function panelFor(link: LinkTarget | undefined, item: ReturnType<typeof itemOf>)
   itemPart.hidden = !item;
   if (link && chosen) {
     const key = JSON.stringify([chosen.index, link.path]);
-    if (draft?.key !== key) draft = { key, href: link.href, ...(link.action ? { action: link.action } : {}) };
     const select = linkPart.querySelector('select')!;
     const input = linkPart.querySelector('input')!;
+    if (draft?.key !== key) {
+      // A link newly chosen: its fields filled once; after that they hold what the author typed
+      // (a render or a resize placing the panel again never writes over them).
+      draft = { key, href: link.href, ...(link.action ? { action: link.action } : {}) };
+      select.value = draft.action ?? 'link';
+      input.value = draft.href;
+    }
     const error = linkPart.querySelector<HTMLElement>('.estudio-error')!;
     select.parentElement!.hidden = link.action === undefined;
-    if (document.activeElement !== select) select.value = draft.action ?? 'link';
-    if (document.activeElement !== input) input.value = draft.href;
     const asLink = link.action === undefined || select.value === 'link';
     input.parentElement!.hidden = !asLink;
     error.hidden = !draft.error;

@@ -85,7 +85,9 @@ test('on /agendamento: an image, a button target and FAQ questions changed on th
 
   // A button's target: the panel under "Como funciona"; an unsafe address is refused in words,
   // Enter applies a good one.
-  await frame.getByText('Como funciona', { exact: true }).first().click();
+  const label = frame.getByText('Como funciona', { exact: true }).first();
+  await expect(label).toHaveAttribute('data-estudio-text', '');
+  await label.click();
   const address = frame.getByRole('textbox', { name: 'Endereço' });
   await expect(address).toBeVisible();
   await expect(address).toHaveValue('#como-funciona');
@@ -118,14 +120,19 @@ test('on /agendamento: an image, a button target and FAQ questions changed on th
   expect((await questions(page, FILE))!.slice(0, 3)).toEqual([Q2, Q2, Q1]);
   const copy = frame.getByRole('toolbar', { name: 'Item 2 de 10 da lista' });
   await expect(copy).toBeVisible();
-  // The keyboard: the buttons are buttons (Enter on the focused one).
-  await copy.getByRole('button', { name: 'Remover' }).focus();
+  // Esc closes the controls.
+  await copy.getByRole('button', { name: 'Mover para baixo' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(frame.getByRole('toolbar')).toBeHidden();
+  // The keyboard: the buttons are buttons (Enter on the focused one); a removed item's controls go.
+  await frame.locator('#duvidas').getByText(Q2, { exact: true }).nth(1).click();
+  await frame
+    .getByRole('toolbar', { name: 'Item 2 de 10 da lista' })
+    .getByRole('button', { name: 'Remover' })
+    .focus();
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await questions(page, FILE))?.length).toBe(9);
   expect((await questions(page, FILE))!.slice(0, 3)).toEqual([Q2, Q1, Q3]);
-  // Esc closes the controls.
-  await frame.getByRole('toolbar').getByRole('button', { name: 'Mover para baixo' }).focus();
-  await page.keyboard.press('Escape');
   await expect(frame.getByRole('toolbar')).toBeHidden();
 });
 
@@ -213,5 +220,40 @@ test('on a phone (390 × 844, touch): an FAQ question moved down by tapping', as
   await shot(page, 'controles-390.png', (file) => page.screenshot({ path: file }));
   await toolbar.getByRole('button', { name: 'Mover para baixo' }).tap();
   await expect.poll(async () => (await questions(page, FILE))?.slice(0, 2)).toEqual([Q2, Q1]);
+  await context.close();
+});
+
+test('on a tablet (820 × 1180, touch only): a link target changed and an image chosen by tapping', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({
+    viewport: { width: 820, height: 1180 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  const FILE = 'pages/agendamento.yaml';
+  await openPage(page, FILE);
+  const frame = frameOf(page);
+  const hero = async () => (parse((await unsaved(page, FILE)) ?? '{}') as { blocks?: Faq[] }).blocks?.[1];
+  const label = frame.getByText('Como funciona', { exact: true }).first();
+  // (Marked once the preview has taken in its texts: a tap before that only scrolls to #como-funciona.)
+  await expect(label).toHaveAttribute('data-estudio-text', '');
+  await label.tap();
+  const address = frame.getByRole('textbox', { name: 'Endereço' });
+  await expect(address).toBeVisible();
+  const apply = frame.getByRole('button', { name: 'Aplicar' });
+  expect((await apply.boundingBox())!.height).toBeGreaterThanOrEqual(43);
+  // (Tapped first, as a finger does: the frame takes the focus from the tap.)
+  await address.tap();
+  await address.fill('https://fillgas.com.br/recarga');
+  await shot(page, 'destino-820.png', (file) => page.screenshot({ path: file }));
+  await apply.tap();
+  await expect.poll(hero).toMatchObject({ secondaryCta: { href: 'https://fillgas.com.br/recarga' } });
+  await frame.locator('fillgas-block').nth(1).locator('[data-estudio-image]').first().tap();
+  const dialog = page.getByRole('dialog', { name: 'Trocar imagem' });
+  await dialog.getByRole('button', { name: /^cilindro\.svg/ }).tap();
+  await expect.poll(hero).toMatchObject({ image: { src: '/images/cilindro.svg' } });
   await context.close();
 });
