@@ -6,7 +6,12 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build as viteBuild } from 'vite';
-import { experimentPaths } from '../edge/index.ts';
+import {
+  experimentPaths,
+  type ExperimentManifest,
+  type ManifestExperiment,
+  type ManifestVariant,
+} from '../edge/index.ts';
 import { routeToOutFile, variantCookieKey, type Project, type ResolvedExperiment } from '../load/index.ts';
 import { DEPLOY_HEADERS_FILE, headerRules, headersForPath, parseHeadersFile } from './headers.ts';
 
@@ -33,32 +38,7 @@ export const ASSETS_IGNORE_TEXT = [
   '',
 ].join('\n');
 
-export interface ManifestVariant {
-  /** What the assignment cookie holds: the page's name ("/" becomes "_"). */
-  key: string;
-  route: string;
-  /** The prerendered file in the output folder ("recarrega-site/index.html"). */
-  file: string;
-  weight: number;
-}
-
-export interface ManifestExperiment {
-  id: string;
-  route: string;
-  variants: ManifestVariant[];
-  /** ISO dates, inclusive; before start and after end everyone gets the route's own page. */
-  start: string | null;
-  end: string | null;
-  /** The key of the page everyone gets once the experiment is decided. */
-  winner: string | null;
-  /** The security headers _headers gives the route (its Cache-Control left out: the edge sets its own). */
-  headers: Record<string, string>;
-}
-
-export interface ExperimentManifest {
-  version: 1;
-  experiments: ManifestExperiment[];
-}
+export type { ExperimentManifest, ManifestExperiment, ManifestVariant };
 
 export function experimentManifest(
   experiments: readonly ResolvedExperiment[],

@@ -13,9 +13,9 @@ export {
   experimentPaths,
   readStatic,
   type AssetFetcher,
-  type ExperimentManifest,
   type SplitOptions,
 } from './split.ts';
 export { endOfSiteDay, EXPERIMENT_TIME_ZONE, EXPERIMENT_TIME_ZONE_LABEL, siteDay } from './site-day.ts';
+export type { ExperimentManifest, ManifestExperiment, ManifestVariant } from './manifest.ts';
 export { netlifyEdgeFunction, type NetlifyContext } from './netlify.ts';
 export { vercelMiddleware } from './vercel.ts';

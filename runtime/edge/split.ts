@@ -13,7 +13,7 @@
  * never read: crawlers are split like everyone (serving them the original would be cloaking);
  * the page script leaves known bots out of the measurement.
  */
-import type { ExperimentManifest, ManifestExperiment, ManifestVariant } from '../build/index.ts';
+import type { ExperimentManifest, ManifestExperiment, ManifestVariant } from './manifest.ts';
 import { endOfSiteDay, siteDay } from './site-day.ts';
 import { routeOfPath } from '../url-route.ts';
 
