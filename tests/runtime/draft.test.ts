@@ -77,6 +77,12 @@ describe('loadProject with unsaved sources', () => {
           { path: ['heading'], text: 'Só nesta variante' },
           { path: ['cta', 'label'], text: 'Falar no WhatsApp' },
         ],
+        // Its images, link targets and lists, also changed on the page (media-props.ts).
+        media: {
+          images: [],
+          links: [{ path: ['cta'], action: 'whatsapp', hrefRequired: false }],
+          lists: [],
+        },
       },
     ]);
     expect(draft.blocks.length).toBe(base.model.blocks.length + 1);
