@@ -4,7 +4,6 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { parse as parseYamlText, stringify } from 'yaml';
 import { judgeExport } from '../../runtime/experiments/index.ts';
@@ -13,7 +12,6 @@ import { MAX_IMAGE_NAME } from '../image-rules.ts';
 import { removeItem, removeKey, applyChange } from '../app/form/yaml-edits.ts';
 import type {
   MeAnswer,
-  StudioMode,
   BlocksAnswer,
   CreatedAnswer,
   DeleteRefused,
@@ -28,6 +26,7 @@ import type {
   ConcludeRequest,
   ReportRequest,
 } from '../api.ts';
+import type { Answer, ApiContext, ApiRequest } from './api-context.ts';
 import { HttpError, readJsonBody } from './http.ts';
 import {
   apiFileName,
@@ -41,18 +40,13 @@ import {
   sha256,
   writeAtomic,
 } from './page-files.ts';
-import type { AuditLog } from './audit.ts';
 import { getImages, uploadImage } from './images.ts';
 import { historyWordsFor } from './history-words.ts';
 import { getInherited } from './inherited.ts';
 import { dependentsOf, listPages, routeFiles } from './pages.ts';
-import type { Person } from './people.ts';
-import type { Presence } from './presence.ts';
-import type { Publisher } from './publish.ts';
-import type { Pictures } from './review/pictures.ts';
 import { reviewRoutes } from './review/review-api.ts';
-import { ga4Routes, type Ga4Context } from './ga4/routes.ts';
-import type { LoadStage, Runtime } from './runtime.ts';
+import { ga4Routes } from './ga4/routes.ts';
+import type { LoadStage } from './runtime.ts';
 import {
   EXPERIMENT_TIME_ZONE,
   EXPERIMENT_TIME_ZONE_LABEL,
@@ -65,38 +59,8 @@ import {
   type PageInfo,
 } from './site.ts';
 
-export interface ApiContext {
-  runtime: Runtime;
-  /** The pages folder, through realpath: every check and write happens here. */
-  pagesDir: string;
-  /** The public folder, through realpath (the form's images live in its images/). */
-  publicDir: string;
-  /** Publishes, restores, uploads and logins, with who and when. */
-  audit: AuditLog;
-  /** How the Estúdio runs (GET /api/eu). Default: local. */
-  mode?: StudioMode;
-  /** Publicar, Histórico, Restaurar (git). */
-  publisher: Publisher;
-  /** Who has which page open (the Páginas screen shows it). */
-  presence: Presence;
-  /** Pictures of pages before and after a change (review/, decision 0029); none: not offered. */
-  pictures?: Pictures;
-  /** The Google Analytics connection's folder (and a test's endpoint); none: not offered (decision 0036). */
-  ga4?: Ga4Context;
-}
+export type { Answer, ApiContext, ApiRequest };
 
-export interface ApiRequest {
-  req: IncomingMessage;
-  query: URLSearchParams;
-  /** Who sent it: the local author (git config) or the hosted session's account. */
-  person: Person;
-}
-
-export interface Answer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
 type Handler = (ctx: ApiContext, request: ApiRequest) => Promise<Answer>;
 
 const ok = (body: unknown, status = 200): Answer => ({ status, body });

@@ -14,7 +14,7 @@ import { link, lstat, mkdir, readdir, readFile, realpath, rm, stat } from 'node:
 import path from 'node:path';
 import type { ImageInfo, ImagesAnswer, UploadedImage } from '../api.ts';
 import { checkImageName, IMAGE_EXTENSIONS, IMAGE_LIMITS, sizeText, type ImageType } from '../image-rules.ts';
-import type { Answer, ApiContext, ApiRequest } from './api.ts';
+import type { Answer, ApiContext, ApiRequest } from './api-context.ts';
 import { HttpError, readRawBody } from './http.ts';
 import { isErrno, isInside, serialised, writeTempBeside } from './page-files.ts';
 

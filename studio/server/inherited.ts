@@ -10,7 +10,7 @@
  * answer, from the saved files, exactly as the preview reads the base.
  */
 import path from 'node:path';
-import type { Answer, ApiContext, ApiRequest } from './api.ts';
+import type { Answer, ApiContext, ApiRequest } from './api-context.ts';
 import { HttpError } from './http.ts';
 import { apiFileName, checkPageFileName } from './page-files.ts';
 

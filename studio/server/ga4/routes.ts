@@ -5,7 +5,7 @@
  */
 import type { Ga4Settings, Ga4SettingsRequest, Ga4TestAnswer, PullRequest } from '../../api.ts';
 import type { ResolvedExperiment } from '../../../runtime/load/index.ts';
-import type { Answer, ApiContext, ApiRequest } from '../api.ts';
+import type { Answer, ApiContext, ApiRequest, Ga4Context } from '../api-context.ts';
 import { HttpError, readJsonBody } from '../http.ts';
 import { SITE_API_FILE, siteDay } from '../site.ts';
 import { Ga4Error, type Ga4Connection } from './client.ts';
@@ -20,13 +20,7 @@ import {
 } from './settings.ts';
 
 /** Where the connection lives: the Estúdio's data folder, and (tests only) a local runReport server. */
-export interface Ga4Context {
-  dataDir: string;
-  /** Test-only: "http://127.0.0.1:PORT" of tests/servers/fake-ga4.ts instead of Google's endpoint. */
-  endpoint?: string;
-  /** Per request to GA4, in ms (default 15 s). */
-  deadlineMs?: number;
-}
+export type { Ga4Context };
 
 type Handler = (ctx: ApiContext, request: ApiRequest) => Promise<Answer>;
 type Experiments = (ctx: ApiContext, id: string) => Promise<ResolvedExperiment>;

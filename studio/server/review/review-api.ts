@@ -15,7 +15,7 @@
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { PicturesAnswer, PublishRefused, ReviewAnswer } from '../../api.ts';
-import type { Answer, ApiContext, ApiRequest } from '../api.ts';
+import type { Answer, ApiContext, ApiRequest } from '../api-context.ts';
 import { HttpError, readJsonBody } from '../http.ts';
 import { changedRoutes, routeFile, ROUTE_PATTERN } from './changed-routes.ts';
 import { PICTURE_WIDTHS, type PictureWidth, type Side } from './pictures.ts';
