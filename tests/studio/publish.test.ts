@@ -17,6 +17,7 @@ import type {
 import { createStudioServer, type StudioServer } from '../../studio/server/server.ts';
 import { describeChange } from '../../studio/server/publish.ts';
 import { apiOf, git, makeGitSite, root, type GitSite } from './git-site.ts';
+import { cheapHash } from './helpers.ts';
 
 let site: GitSite;
 let server: StudioServer;
@@ -266,7 +267,6 @@ describe('the default message', () => {
 
 describe('hosted', () => {
   it('commits under the signed-in person’s account, not the machine’s git identity', async () => {
-    const { hashPassword } = await import('../../studio/server/hosted/passwords.ts');
     const { writeAccountsFile } = await import('../../studio/server/hosted/accounts.ts');
     const { default: http } = await import('node:http');
     const hostedSite = await makeGitSite();
@@ -279,7 +279,7 @@ describe('hosted', () => {
       {
         name: 'Bruno Lima',
         email: 'bruno@fillgas.com.br',
-        hash: await hashPassword('uma frase bem comprida'),
+        hash: cheapHash('uma frase bem comprida'),
       },
     ]);
     const origin = `http://127.0.0.1:${port}`;

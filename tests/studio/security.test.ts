@@ -7,9 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_FILE_BYTES } from '../../runtime/load/index.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../../studio/app/vite-config.ts';
-import { hashPassword } from '../../studio/server/hosted/passwords.ts';
 import { PREVIEW_AGENT_PATH } from '../../studio/server/security.ts';
-import { rawRequest, sha256, snapshot, startStudio, type Studio } from './helpers.ts';
+import { cheapHash, rawRequest, sha256, snapshot, startStudio, type Studio } from './helpers.ts';
 
 let studio: Studio;
 /** Beside pages/: what a path escaping the folder would reach. */
@@ -420,7 +419,7 @@ describe("the preview frame's page", () => {
     const hosted = await startStudio({
       hosted: {
         accountsJson: JSON.stringify([
-          { name: 'Ana', email: 'ana@fillgas.com.br', hash: await hashPassword('uma frase longa qualquer') },
+          { name: 'Ana', email: 'ana@fillgas.com.br', hash: cheapHash('uma frase longa qualquer') },
         ]),
         appDir,
       },
