@@ -19,7 +19,7 @@
  */
 import { isSafeUrl, unsafeScheme } from '../../../schema/shared.ts';
 import { markNumber, MARK_SIGN, MARKS } from '../../../runtime/dev/browser.ts';
-import type { EditableBlock, InlineEditMessage, LinkTarget, ListOp, PropPath } from './inline-edit.ts';
+import type { EditableBlock, InlineEditMessage, LinkTarget, ListOp, PropPath } from './inline-types.ts';
 
 const TAG = 'fillgas-block';
 /** On an element that shows an image of its block: the image's number in the block's marks. */

@@ -140,8 +140,7 @@ export function layOutUpTo(el: Element): void {
   for (const waiting of [...document.getElementsByClassName(BELOW_FOLD_CLASS)]) {
     const where = waiting.compareDocumentPosition(el);
     const above = Node.DOCUMENT_POSITION_FOLLOWING | Node.DOCUMENT_POSITION_CONTAINED_BY;
-    if (where & above || el.contains(waiting))
-      waiting.classList.remove(BELOW_FOLD_CLASS);
+    if (where & above || el.contains(waiting)) waiting.classList.remove(BELOW_FOLD_CLASS);
   }
 }
 
