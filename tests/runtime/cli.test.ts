@@ -2,13 +2,18 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { tsxArgs } from '../helpers/tsx.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = async (...args: string[]) => {
   try {
-    const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', 'runtime/cli.ts', ...args], {
-      cwd: root,
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      tsxArgs('runtime/cli.ts', ...args),
+      {
+        cwd: root,
+      },
+    );
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

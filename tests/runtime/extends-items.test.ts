@@ -17,6 +17,7 @@ import { PageErrors, type PageProblem } from '../../runtime/load/errors.ts';
 import { createAjv } from '../../runtime/load/validate.ts';
 import { formatProblems } from '../../runtime/load/format-error.ts';
 import { loadProject, type LoadedPage } from '../../runtime/load/project.ts';
+import { tsxArgs } from '../helpers/tsx.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 let root: string;
@@ -281,8 +282,8 @@ describe('a wrong item address', () => {
       'extends: agendamento\nchange:\n  duvidas:\n    items:\n      10:\n        answer: Sim.\n',
     );
     const result = await promisify(execFile)(
-      path.join(repo, 'node_modules/.bin/tsx'),
-      [path.join(repo, 'runtime/cli.ts'), 'check', 'pages/v-cli.yaml'],
+      process.execPath,
+      tsxArgs(path.join(repo, 'runtime/cli.ts'), 'check', 'pages/v-cli.yaml'),
       { cwd: root, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } },
     ).then(
       () => ({ code: 0, out: '' }),

@@ -18,6 +18,7 @@ import { MAX_FILE_BYTES } from '../../runtime/load/parse.ts';
 import { loadProject } from '../../runtime/load/project.ts';
 import { buildSite } from '../../runtime/build/prerender.ts';
 import { blockList } from '../../blocks/index.ts';
+import { tsxArgs } from '../helpers/tsx.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const corpus = path.join(root, 'tests/fixtures/hostile');
@@ -141,15 +142,11 @@ describe('the CLI on hostile input', () => {
     it(`${name}: check and build --out exit 1 with the located message, no stack trace, no output`, async () => {
       const dir = await prepare(name);
       for (const args of [['check'], ['build', '--out', 'out']]) {
-        const result = await run(
-          path.join(root, 'node_modules/.bin/tsx'),
-          [path.join(root, 'runtime/cli.ts'), ...args],
-          {
-            cwd: dir,
-            timeout: 30_000,
-            env: { ...process.env, NODE_ENV: 'production', FORCE_COLOR: '0' },
-          },
-        ).then(
+        const result = await run(process.execPath, tsxArgs(path.join(root, 'runtime/cli.ts'), ...args), {
+          cwd: dir,
+          timeout: 30_000,
+          env: { ...process.env, NODE_ENV: 'production', FORCE_COLOR: '0' },
+        }).then(
           () => ({ code: 0, stderr: '' }),
           (e: { code: number; stderr: string; killed?: boolean }) => ({
             code: e.code,
