@@ -3,10 +3,13 @@
  * page's rate with its 95% interval (RateChart), where each rate probably lies (PosteriorChart),
  * and the cumulative rate day by day (CumulativeChart).
  *
- * Plain SVG, no chart library: three simple charts do not need one, a library would weigh more
- * than the charts themselves in the Estúdio's bundle, and writing the markup ourselves gives
- * exact control over accessibility (one role="img" with its title and description, a caption
- * that reads the result, the numbers in a table) and over the Portuguese text and number format.
+ * Ticks and round axis ends come from d3-array (d3-scale's own tick algorithm; d3-scale itself
+ * would add its interpolators, colours and formats, about 8 KB gzip, for a linear map of four
+ * lines), lines, areas and markers from d3-shape. Both compute numbers and path strings and own
+ * no DOM: React renders the SVG, so the markup stays ours, with its accessibility (one role="img"
+ * with its title and description, a caption that reads the result, the numbers in a table) and
+ * its Portuguese text and number format (Intl, pt-BR; d3's formats are not used). What no
+ * library knows stays here: where the labels go.
  *
  * Sizes: the SVG's viewBox is as wide as the chart's box in CSS pixels (measured with a
  * ResizeObserver before the first paint), so one unit is one pixel and the text keeps its size
@@ -21,6 +24,17 @@
 import { useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { css } from '@emotion/react';
 import betaln from '@stdlib/math-base-special-betaln';
+import { maxIndex, nice, tickStep, ticks } from 'd3-array';
+import {
+  area,
+  line,
+  symbol,
+  symbolCircle,
+  symbolCross,
+  symbolSquare,
+  symbolTriangle,
+  type SymbolType,
+} from 'd3-shape';
 import { colors, fonts, mq, radii } from '../../../design/theme.ts';
 
 export interface ChartArm {
@@ -186,86 +200,29 @@ function armStyles(arms: ChartArm[]): ArmStyle[] {
   return arms.map((arm) => (arm.control ? CONTROL_STYLE : VARIANT_STYLES[next++ % VARIANT_STYLES.length]!));
 }
 
-/** A marker centred on (x, y), about 2r across. */
+/** d3's symbol of each shape, and its rotation: a diamond is a square on its tip. */
+const SYMBOLS: Record<Shape, [SymbolType, number]> = {
+  circle: [symbolCircle, 0],
+  square: [symbolSquare, 0],
+  triangle: [symbolTriangle, 0],
+  triangleDown: [symbolTriangle, 180],
+  diamond: [symbolSquare, 45],
+  cross: [symbolCross, 0],
+};
+
+/** A marker centred on (x, y), of the area of a circle of radius r (every shape weighs the same). */
 function Marker({ style, x, y, r = 5.5 }: { style: ArmStyle; x: number; y: number; r?: number }) {
   const paint = style.hollow
     ? { fill: colors.white, stroke: style.color, strokeWidth: 2 }
     : { fill: style.color, stroke: colors.white, strokeWidth: 1.5 };
-  const cx = r1(x);
-  const cy = r1(y);
-  const p = (points: [number, number][]) =>
-    points.map(([px, py]) => `${r1(cx + px)},${r1(cy + py)}`).join(' ');
-  switch (style.shape) {
-    case 'circle':
-      return <circle cx={cx} cy={cy} r={r} {...paint} />;
-    case 'square': {
-      const s = r * 0.9;
-      return <rect x={r1(cx - s)} y={r1(cy - s)} width={r1(2 * s)} height={r1(2 * s)} {...paint} />;
-    }
-    case 'triangle': {
-      const s = r * 1.2;
-      return (
-        <polygon
-          points={p([
-            [0, -s],
-            [s, s * 0.8],
-            [-s, s * 0.8],
-          ])}
-          {...paint}
-        />
-      );
-    }
-    case 'triangleDown': {
-      const s = r * 1.2;
-      return (
-        <polygon
-          points={p([
-            [0, s],
-            [s, -s * 0.8],
-            [-s, -s * 0.8],
-          ])}
-          {...paint}
-        />
-      );
-    }
-    case 'diamond': {
-      const s = r * 1.25;
-      return (
-        <polygon
-          points={p([
-            [0, -s],
-            [s, 0],
-            [0, s],
-            [-s, 0],
-          ])}
-          {...paint}
-        />
-      );
-    }
-    case 'cross': {
-      const a = r * 1.1;
-      const b = r * 0.4;
-      return (
-        <polygon
-          points={p([
-            [-b, -a],
-            [b, -a],
-            [b, -b],
-            [a, -b],
-            [a, b],
-            [b, b],
-            [b, a],
-            [-b, a],
-            [-b, b],
-            [-a, b],
-            [-a, -b],
-            [-b, -b],
-          ])}
-          {...paint}
-        />
-      );
-    }
-  }
+  const [type, angle] = SYMBOLS[style.shape];
+  return (
+    <path
+      d={symbol(type, Math.PI * r * r).digits(1)() ?? undefined}
+      transform={`translate(${r1(x)},${r1(y)})${angle ? ` rotate(${angle})` : ''}`}
+      {...paint}
+    />
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -315,52 +272,57 @@ function wrapText(text: string, width: number, maxLines: number, size = TEXT, bo
   return lines.map((l) => fit(l, width, size, bold));
 }
 
+/** [d0, d1] → [r0, r1], linearly; NaN goes where 0 goes, and a domain of one value to the middle. */
+const linear =
+  ([d0, d1]: [number, number], [r0, r1]: [number, number]) =>
+  (value: number) =>
+    d1 > d0 ? r0 + ((finite(value) - d0) / (d1 - d0)) * (r1 - r0) : (r0 + r1) / 2;
+
 interface Scale {
+  /** Value (0–1) → px; NaN goes where 0 goes. */
+  at: (value: number) => number;
   lo: number;
   hi: number;
   ticks: number[];
-  /** Decimals of the tick labels. */
+  /** Decimals of the tick labels in %. */
   digits: number;
 }
 
 /**
- * A rate axis over `values` (0–1) with about `count` round ticks. It starts at 0 when the
- * lowest value is under half the highest (so that differences are not blown up), and never
- * collapses: equal values (or none) get a span around them.
+ * A rate axis over `values` (0–1) drawn from `from` to `to` px, with about `count` round ticks
+ * (d3's 1-2-5 steps). It starts at 0 when the lowest value is under half the highest (so that
+ * differences are not blown up), ends on a tick (or, `clampToData`, 3% past the data), never
+ * leaves 0–1, and never collapses: equal values (or none) get a span around them.
  */
-function rateScale(values: number[], count: number, { clampToData = false } = {}): Scale {
+function rateScale(
+  values: number[],
+  count: number,
+  [from, to]: [number, number],
+  { clampToData = false } = {},
+): Scale {
   const data = values.filter((v) => Number.isFinite(v)).map(unit);
   let lo = data.length ? Math.min(...data) : 0;
   let hi = data.length ? Math.max(...data) : 0;
   if (!clampToData && lo <= hi / 2) lo = 0;
   if (!(hi - lo > 1e-9)) {
     const pad = Math.max(hi * 0.1, 0.005);
-    lo = Math.max(0, lo - pad);
-    hi = Math.min(1, hi + pad);
-  }
-  if (clampToData) {
+    [lo, hi] = [lo - pad, hi + pad];
+  } else if (clampToData) {
     const pad = (hi - lo) * 0.03;
-    lo = Math.max(0, lo - pad);
-    hi = Math.min(1, hi + pad);
+    [lo, hi] = [lo - pad, hi + pad];
   }
-  const raw = (hi - lo) / Math.max(1, count);
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const norm = raw / magnitude;
-  const step = (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * magnitude;
-  const round = (v: number) => Number(v.toPrecision(12));
-  if (!clampToData) {
-    lo = Math.max(0, round(Math.floor(lo / step + 1e-9) * step));
-    hi = Math.min(1, round(Math.ceil(hi / step - 1e-9) * step));
-  }
-  const ticks: number[] = [];
-  for (let i = Math.ceil(lo / step - 1e-9); i * step <= hi + step * 1e-9 && ticks.length < 50; i++) {
-    ticks.push(round(i * step));
-  }
-  return { lo, hi, ticks, digits: Math.max(0, Math.ceil(-Math.log10(step * 100) - 1e-9)) };
+  [lo, hi] = [Math.max(0, lo), Math.min(1, hi)];
+  if (!clampToData) [lo, hi] = nice(lo, hi, count);
+  [lo, hi] = [Math.max(0, lo), Math.min(1, hi)];
+  const step = tickStep(lo, hi, count);
+  return {
+    at: linear([lo, hi], [from, to]),
+    lo,
+    hi,
+    ticks: ticks(lo, hi, count),
+    digits: Math.max(0, Math.ceil(-Math.log10(step * 100) - 1e-9)),
+  };
 }
-
-const toX = (scale: Scale, x0: number, x1: number) => (v: number) =>
-  x0 + ((finite(v) - scale.lo) / (scale.hi - scale.lo)) * (x1 - x0);
 
 /** Text on a white halo, so that it stays legible over lines. */
 const halo = { stroke: colors.white, strokeWidth: 4, strokeLinejoin: 'round', paintOrder: 'stroke' } as const;
@@ -662,8 +624,9 @@ export function RateChart({ arms }: { arms: ChartArm[] }) {
   const scale = rateScale(
     arms.flatMap((a) => [a.rate, a.low, a.high]),
     Math.max(3, Math.floor((x1 - x0) / 100)),
+    [x0, x1],
   );
-  const x = toX(scale, x0, x1);
+  const x = scale.at;
 
   const controlDigits = control ? digitsFor(control.rate, control.low, control.high) : 1;
   const caption = arms.length
@@ -900,14 +863,15 @@ export function PosteriorChart({ arms }: { arms: ChartArm[] }) {
     const { a, b } = betaParams(arm);
     return betaMoments(a, b);
   });
+  const x0 = 14;
+  const x1 = width - 14;
   const scale = rateScale(
     moments.flatMap(({ mean, sd }) => [mean - 4 * sd, mean + 4 * sd]),
     Math.max(3, Math.floor((width - 28) / 90)),
+    [x0, x1],
     { clampToData: true },
   );
-  const x0 = 14;
-  const x1 = width - 14;
-  const x = toX(scale, x0, x1);
+  const x = scale.at;
   const top = direct ? 34 : 12;
   const plotHeight = Math.round(Math.min(240, Math.max(150, width * 0.32)));
   const baseY = top + plotHeight;
@@ -920,12 +884,16 @@ export function PosteriorChart({ arms }: { arms: ChartArm[] }) {
   const intervals = curves.map(credibleInterval);
 
   const peaks = curves.map((curve) => {
-    let best = 0;
-    curve.logDensity.forEach((l, i) => {
-      if (l > curve.logDensity[best]!) best = i;
-    });
+    const best = maxIndex(curve.logDensity);
     return { x: x(curve.xs[best] ?? curve.mean), y: y(curve.logDensity[best] ?? -Infinity) };
   });
+  // One curve's points: k of its samples.
+  const curveArea = area<[Curve, number]>()
+    .x(([curve, k]) => x(curve.xs[k]!))
+    .y0(baseY)
+    .y1(([curve, k]) => y(curve.logDensity[k]!))
+    .digits(1);
+  const curveLine = curveArea.lineY1().digits(1);
   // Direct labels above the peaks, moved up past each other; none at all (the legend stays) when
   // one of them finds no room, since a label left out would be taken for another curve's.
   const placed: { text: string; x: number; y: number; w: number }[] = [];
@@ -1017,19 +985,12 @@ export function PosteriorChart({ arms }: { arms: ChartArm[] }) {
       ))}
       {curves.map((curve, i) => {
         const style = styles[i]!;
-        const points = curve.xs.map((cx, k) => `${r1(x(cx))},${r1(y(curve.logDensity[k]!))}`);
-        const first = r1(x(curve.xs[0]!));
-        const last = r1(x(curve.xs[curve.xs.length - 1]!));
+        const points = curve.xs.map((_, k): [Curve, number] => [curve, k]);
         return (
           <g key={arms[i]!.name} data-arm={arms[i]!.name}>
+            <path d={curveArea(points) ?? undefined} fill={style.color} fillOpacity={0.1} stroke="none" />
             <path
-              d={`M${first},${baseY} L${points.join(' L')} L${last},${baseY} Z`}
-              fill={style.color}
-              fillOpacity={0.1}
-              stroke="none"
-            />
-            <path
-              d={`M${points.join(' L')}`}
+              d={curveLine(points) ?? undefined}
               fill="none"
               stroke={style.color}
               strokeWidth={2.25}
@@ -1069,8 +1030,6 @@ export function CumulativeChart({ arms, days }: { arms: ChartArm[]; days: ChartD
   const numbers = sorted.map((d) => dayNumber(d.date));
   const byDate = numbers.every((n) => n !== null);
   const position = sorted.map((_, i) => (byDate ? numbers[i]! : i));
-  const first = position[0] ?? 0;
-  const lastPosition = position[position.length - 1] ?? 0;
 
   const labelTexts = arms.map(displayName);
   const longest = Math.max(0, ...labelTexts.map((t) => textWidth(t, TEXT, true)));
@@ -1079,16 +1038,16 @@ export function CumulativeChart({ arms, days }: { arms: ChartArm[]; days: ChartD
 
   const values = sorted.flatMap((d) => arms.map((a) => valueOf(d, a)?.cumulativeRate ?? NaN));
   const plotHeight = Math.round(Math.min(260, Math.max(170, width * 0.34)));
-  const scale = rateScale(values, Math.max(3, Math.floor(plotHeight / 45)));
-  const tickTexts = scale.ticks.map((t) => pct(t, scale.digits));
-  const x0 = 8 + Math.max(...tickTexts.map((t) => textWidth(t, SMALL)), 20) + 8;
-  const x1 = width - 12 - labelRoom;
   const top = 12;
   const baseY = top + plotHeight;
   const height = baseY + 28;
-  const x = (p: number) =>
-    lastPosition > first ? x0 + ((p - first) / (lastPosition - first)) * (x1 - x0) : (x0 + x1) / 2;
-  const y = (v: number) => baseY - ((unit(v) - scale.lo) / (scale.hi - scale.lo)) * plotHeight;
+  const scale = rateScale(values, Math.max(3, Math.floor(plotHeight / 45)), [baseY, top]);
+  const y = (v: number) => scale.at(unit(v));
+  const tickTexts = scale.ticks.map((t) => pct(t, scale.digits));
+  const x0 = 8 + Math.max(...tickTexts.map((t) => textWidth(t, SMALL)), 20) + 8;
+  const x1 = width - 12 - labelRoom;
+  // A single day sits in the middle.
+  const x = linear([position[0] ?? 0, position[position.length - 1] ?? 0], [x0, x1]);
 
   // Dates under the axis: every day, or every 2nd, 3rd or 7th (then 14th, 21st…) from the first,
   // about one per 64 px, and the last day always.
@@ -1104,23 +1063,22 @@ export function CumulativeChart({ arms, days }: { arms: ChartArm[]; days: ChartD
   }
   const markersEverywhere = sorted.length <= Math.max(1, (x1 - x0) / 16);
 
-  const lines = arms.map((arm) => {
-    const segments: { x: number; y: number; i: number }[][] = [];
-    let current: { x: number; y: number; i: number }[] = [];
-    sorted.forEach((day, i) => {
+  // Each page's point on each day, or null on a day without it (the line breaks there).
+  type Point = { x: number; y: number; i: number } | null;
+  const lines = arms.map((arm) =>
+    sorted.map((day, i): Point => {
       const v = valueOf(day, arm);
-      if (v) current.push({ x: x(position[i]!), y: y(v.cumulativeRate), i });
-      else if (current.length) {
-        segments.push(current);
-        current = [];
-      }
-    });
-    if (current.length) segments.push(current);
-    return segments;
-  });
-  const ends = lines.map(
-    (segments) => segments[segments.length - 1]?.[segments[segments.length - 1]!.length - 1],
+      return v ? { x: x(position[i]!), y: y(v.cumulativeRate), i } : null;
+    }),
   );
+  const path = line<Point>()
+    .defined((p) => p !== null)
+    .x((p) => p!.x)
+    .y((p) => p!.y)
+    .digits(1);
+  /** A point with no neighbour on either side: a marker shows it, no line can. */
+  const alone = (points: Point[], i: number) => points[i] && !points[i - 1] && !points[i + 1];
+  const ends = lines.map((points) => points.findLast((p) => p !== null) ?? undefined);
   const labelYs = spread(
     ends.map((e) => (e ? e.y + 4 : NaN)),
     16,
@@ -1244,30 +1202,25 @@ export function CumulativeChart({ arms, days }: { arms: ChartArm[]; days: ChartD
           Ainda não há dados por dia.
         </Label>
       )}
-      {lines.map((segments, i) => {
+      {lines.map((points, i) => {
         const style = styles[i]!;
         return (
           <g key={arms[i]!.name} data-arm={arms[i]!.name}>
-            {segments.map((points) =>
-              points.length > 1 ? (
-                <path
-                  key={points[0]!.i}
-                  d={`M${points.map((p) => `${r1(p.x)},${r1(p.y)}`).join(' L')}`}
-                  fill="none"
-                  stroke={style.color}
-                  strokeWidth={2.25}
-                  strokeDasharray={style.dash}
-                  strokeLinejoin="round"
-                />
+            {points.some((p, k) => p && points[k + 1]) && (
+              <path
+                d={path(points) ?? undefined}
+                fill="none"
+                stroke={style.color}
+                strokeWidth={2.25}
+                strokeDasharray={style.dash}
+                strokeLinejoin="round"
+              />
+            )}
+            {points.map((p, k) =>
+              p && (markersEverywhere || p === ends[i] || alone(points, k)) ? (
+                <Marker key={p.i} style={style} x={p.x} y={p.y} r={p === ends[i] ? 5.5 : 4} />
               ) : null,
             )}
-            {segments
-              .flat()
-              .map((p) =>
-                markersEverywhere || p === ends[i] || segments.some((s) => s.length === 1 && s[0] === p) ? (
-                  <Marker key={p.i} style={style} x={p.x} y={p.y} r={p === ends[i] ? 5.5 : 4} />
-                ) : null,
-              )}
           </g>
         );
       })}
