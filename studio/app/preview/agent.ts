@@ -17,7 +17,13 @@ import {
   showState,
 } from './page-runner.ts';
 import { isPreviewState, type PreviewStateId } from './states.ts';
-import { endEditing, installInlineEditing, setEditableTexts, type EditableBlock } from './inline-edit.ts';
+import {
+  editedBlock,
+  endEditing,
+  installInlineEditing,
+  setEditableTexts,
+  type EditableBlock,
+} from './inline-edit.ts';
 import { installInlineMedia, setPreviewScale } from './inline-media.ts';
 import {
   resolveDelta,
@@ -201,7 +207,10 @@ addEventListener('message', (event: MessageEvent<Incoming>) => {
     if (el) layOutUpTo(el);
     drawBox('selected', selected);
     const box = el && boxOf(el);
-    if (message.scroll && box) scrollTo({ top: Math.max(0, box.top - 24), behavior: 'instant' });
+    // A block chosen by a click on one of its texts is where the author is looking: not scrolled
+    // to its top (a text low in a tall block went under the sticky bar, or off the screen).
+    if (message.scroll && box && editedBlock() !== selected)
+      scrollTo({ top: Math.max(0, box.top - 24), behavior: 'instant' });
   }
 });
 

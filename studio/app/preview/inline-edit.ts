@@ -427,8 +427,57 @@ function start(el: HTMLElement, info: Target, x: number, y: number): void {
   } else setCaret(el, shownEnd(el));
   rememberCaret();
   post({ kind: 'text-edit-start', index: info.index, path: info.path });
+  keepInView(el);
   placeHint();
   textChosen(info.index, info.path);
+}
+
+/** How far a fixed or sticky bar covers the viewport at its top and bottom edge (the navbar, the
+ * sticky call to action): what is under them is not seen while typing. */
+function coveredEdges(except: Element): { top: number; bottom: number } {
+  const barAt = (y: number) =>
+    document.elementsFromPoint(innerWidth / 2, y).find((hit) => {
+      if (hit.contains(except) || except.contains(hit) || hit.closest('.estudio-box, .estudio-badge'))
+        return false;
+      for (let el: Element | null = hit; el && el !== document.body; el = el.parentElement) {
+        const position = getComputedStyle(el).position;
+        if (position === 'fixed' || position === 'sticky') return true;
+      }
+      return false;
+    });
+  const barOf = (hit: Element | undefined) => {
+    for (let el: Element | null = hit ?? null; el && el !== document.body; el = el.parentElement) {
+      const position = getComputedStyle(el).position;
+      if (position === 'fixed' || position === 'sticky') return el.getBoundingClientRect();
+    }
+    return undefined;
+  };
+  const top = barOf(barAt(2));
+  const bottom = barOf(barAt(innerHeight - 2));
+  return {
+    top: top && top.top <= 2 ? Math.max(0, top.bottom) : 0,
+    bottom: bottom && bottom.bottom >= innerHeight - 2 ? Math.max(0, innerHeight - bottom.top) : 0,
+  };
+}
+
+/**
+ * The text being edited scrolled clear of the page's fixed bars: where the caret is (as the text
+ * grows, its last line), else the whole text.
+ */
+function keepInView(el: HTMLElement): void {
+  const margin = 12;
+  const covered = coveredEdges(el);
+  const selection = getSelection();
+  const caret =
+    selection && selection.rangeCount > 0 && el.contains(selection.focusNode)
+      ? selection.getRangeAt(0).getBoundingClientRect()
+      : undefined;
+  const box = caret && caret.height > 0 ? caret : el.getBoundingClientRect();
+  const bottom = innerHeight - covered.bottom - margin;
+  // (Room above for the "Editando" hint.)
+  const top = covered.top + margin + 24;
+  if (box.bottom > bottom) scrollBy({ top: box.bottom - bottom, behavior: 'instant' });
+  else if (box.top < top) scrollBy({ top: box.top - top, behavior: 'instant' });
 }
 
 function makeEditable(el: HTMLElement): void {
@@ -490,6 +539,7 @@ function onInput(event: Event): void {
   event.stopImmediatePropagation();
   const value = valueOf(editing);
   rememberCaret();
+  keepInView(editing.el);
   placeHint();
   if (value === editing.last) return;
   editing.last = value;

@@ -203,3 +203,45 @@ test('in a variant, typing on the inherited hero title writes its change: entry;
   await expect(title).toHaveText(baseTitle);
   await expect(title).not.toHaveAttribute('contenteditable');
 });
+
+test('a text typed under the sticky call to action is scrolled clear of it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openPage(page, 'pages/agendamento.yaml');
+  const frame = frameOf(page, 'Celular');
+  // The bar fixed at the bottom of the phone's screen, and how far the title reaches under it
+  // (both in the frame's own coordinates).
+  const underBar = (el: Element) => {
+    const bar = [...document.querySelectorAll('body *')].find((candidate) => {
+      const box = candidate.getBoundingClientRect();
+      return (
+        getComputedStyle(candidate).position === 'fixed' &&
+        box.height > 30 &&
+        box.bottom >= innerHeight - 1 &&
+        box.width > innerWidth / 2
+      );
+    });
+    if (!bar) return undefined;
+    return el.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+  };
+  const title = frame.locator('[data-estudio-leaf]').filter({ hasText: 'Agende pelo WhatsApp' }).first();
+  await title.scrollIntoViewIfNeeded();
+  await expect.poll(() => title.evaluate(underBar), { timeout: 30_000 }).not.toBeUndefined();
+  // The step's title with its last few pixels under the bar (the page settles as it scrolls).
+  await expect
+    .poll(
+      async () => {
+        const under = (await title.evaluate(underBar))!;
+        if (under < 4 || under > 16)
+          await title.evaluate((_, by) => scrollBy({ top: by, behavior: 'instant' }), under - 10);
+        return title.evaluate(underBar);
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThanOrEqual(4);
+  await title.click({ position: { x: 4, y: 4 } });
+  await expect(title).toHaveAttribute('contenteditable', 'plaintext-only');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' já');
+  expect(await title.evaluate(underBar)).toBeLessThanOrEqual(0);
+  await page.keyboard.press('Escape');
+});
