@@ -24,6 +24,7 @@ import {
   setEditableTexts,
   type EditableBlock,
 } from './inline-edit.ts';
+import { unionBox } from './boxes.ts';
 import { installInlineMedia, setPreviewScale } from './inline-media.ts';
 import {
   resolveDelta,
@@ -72,17 +73,8 @@ function blockEl(index: number): Element | null {
 }
 
 /** The box of a display:contents element: the union of its children's boxes, in page coordinates. */
-function boxOf(el: Element): DOMRect | undefined {
-  const rects = [...el.children]
-    .map((c) => c.getBoundingClientRect())
-    .filter((r) => r.width > 0 && r.height > 0);
-  if (rects.length === 0) return undefined;
-  const left = Math.min(...rects.map((r) => r.left));
-  const top = Math.min(...rects.map((r) => r.top));
-  const right = Math.max(...rects.map((r) => r.right));
-  const bottom = Math.max(...rects.map((r) => r.bottom));
-  return new DOMRect(left + scrollX, top + scrollY, right - left, bottom - top);
-}
+const boxOf = (el: Element): DOMRect | undefined =>
+  unionBox([...el.children].map((c) => c.getBoundingClientRect()));
 
 function drawBox(kind: 'selected' | 'hover', index: number): void {
   document.querySelector(`.estudio-box[data-kind=${kind}]`)?.remove();

@@ -20,6 +20,7 @@
 import { isSafeUrl, unsafeScheme } from '../../../schema/shared.ts';
 import { markNumber, MARK_SIGN, MARKS } from '../../../runtime/dev/browser.ts';
 import type { EditableBlock, InlineEditMessage, LinkTarget, ListOp, PropPath } from './inline-types.ts';
+import { unionBox } from './boxes.ts';
 
 const TAG = 'fillgas-block';
 /** On an element that shows an image of its block: the image's number in the block's marks. */
@@ -264,15 +265,8 @@ function elementsOf(index: number, prefix: PropPath): Element[] {
 }
 
 /** The union of the boxes of `els` that are shown, in page coordinates. */
-function boxOf(els: Element[]): DOMRect | undefined {
-  const rects = els.flatMap((el) => [...el.getClientRects()]).filter((r) => r.width > 0 && r.height > 0);
-  if (rects.length === 0) return undefined;
-  const left = Math.min(...rects.map((r) => r.left));
-  const top = Math.min(...rects.map((r) => r.top));
-  const right = Math.max(...rects.map((r) => r.right));
-  const bottom = Math.max(...rects.map((r) => r.bottom));
-  return new DOMRect(left + scrollX, top + scrollY, right - left, bottom - top);
-}
+const boxOf = (els: Element[]): DOMRect | undefined =>
+  unionBox(els.flatMap((el) => [...el.getClientRects()]));
 
 /** The panel for what is chosen (a link's target, an item's controls), under it; hidden if nothing. */
 function place(): void {
