@@ -14,6 +14,7 @@ import { setDeep, type JsonSchema } from './form/block-form.tsx';
 import { blockSchemas } from './form/block-schemas.ts';
 import {
   applyChange,
+  differingRange,
   duplicateItem,
   moveItem,
   removeItem,
@@ -286,17 +287,6 @@ function writeList(
     .map((line) => (line === '' ? line : pad + line));
   const written = next.slice(0, colon + 1) + '\n' + lines.join('\n') + next.slice(at + SENTINEL.length);
   return differingRange(text, written);
-}
-
-/** The one change that turns `before` into `after`. */
-function differingRange(before: string, after: string): TextChange | undefined {
-  if (before === after) return undefined;
-  let start = 0;
-  const shorter = Math.min(before.length, after.length);
-  while (start < shorter && before[start] === after[start]) start++;
-  let end = 0;
-  while (end < shorter - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
-  return { from: start, to: before.length - end, insert: after.slice(start, after.length - end) };
 }
 
 /** The list and item of `block` a text or an image at `path` belongs to (the outermost list). */

@@ -215,7 +215,7 @@ export function setValues(
 }
 
 /** The one change that turns `before` into `after`: their common start and end are kept. */
-function differingRange(before: string, after: string): TextChange | undefined {
+export function differingRange(before: string, after: string): TextChange | undefined {
   if (before === after) return undefined;
   let start = 0;
   const shorter = Math.min(before.length, after.length);
