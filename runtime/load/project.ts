@@ -15,7 +15,8 @@ import { readPageFile, readSiteFolder, symbolicLinkProblem, type SourceOverrides
 import type { ParsedFile } from './parse.ts';
 import { checkExperiments, type ResolvedExperiment } from './experiments.ts';
 import { badRouteFileName, fileToRoute, isRouteFile, routeLimitProblem } from './routes.ts';
-import { createAjv, createValidator, type Validator } from './validate.ts';
+import type { Validator } from './validate.ts';
+import { keptValidator } from './validator-cache.ts';
 
 export const SITE_FILE = '_site.yaml';
 
@@ -65,10 +66,10 @@ const validatorCache = new WeakMap<readonly AnyBlockDefinition[], Validators>();
 export function validatorsFor(blocks: readonly AnyBlockDefinition[]): Validators {
   let validators = validatorCache.get(blocks);
   if (!validators) {
-    const ajv = createAjv();
+    // Compiled once per schema and kept on disk (validator-cache.ts): about 1 s of CPU a process.
     validators = {
-      page: createValidator(buildPageSchema(blocks), ajv),
-      site: createValidator(JSON.parse(JSON.stringify(SiteSchema)) as Record<string, unknown>, ajv),
+      page: keptValidator(buildPageSchema(blocks)),
+      site: keptValidator(JSON.parse(JSON.stringify(SiteSchema)) as Record<string, unknown>),
     };
     validatorCache.set(blocks, validators);
   }

@@ -2,18 +2,24 @@
  * Validation of parsed YAML against a JSON Schema, with every ajv error rewritten into
  * one Portuguese problem that points at the exact key or value in the file.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type Format, type Options, type ValidateFunction } from 'ajv';
 import { isMap, isPair, isScalar, isSeq, type Node, type Pair } from 'yaml';
 import { isSafeUrl, unsafeScheme } from '../../schema/shared.ts';
 import { describeValueType, typeNames, type ErrorCode, type PageProblem } from './errors.ts';
 import type { ParsedFile } from './parse.ts';
 import { closest } from './suggest.ts';
 
-export function createAjv(): Ajv {
+/** The formats the schemas name (validator-cache.ts hands these to its kept code too). */
+export const FORMATS: Readonly<Record<string, Format>> = {
+  'safe-url': { type: 'string', validate: isSafeUrl },
+};
+
+/** `extra`: ajv options added to ours (validator-cache.ts asks for the standalone code). */
+export function createAjv(extra: Options = {}): Ajv {
   // ajv's default strict mode (unknown keywords are errors) without `strict: true`, which would
   // also turn on strictRequired and refuse "href or whatsapp is required" (anyOf of required lists).
-  const ajv = new Ajv({ allErrors: true, discriminator: true, useDefaults: true, verbose: true });
-  ajv.addFormat('safe-url', { type: 'string', validate: isSafeUrl });
+  const ajv = new Ajv({ allErrors: true, discriminator: true, useDefaults: true, verbose: true, ...extra });
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
   // Annotations for editors (VS Code/yaml-language-server read them too).
   ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
@@ -24,7 +30,11 @@ export type Validator = (parsed: ParsedFile) => PageProblem[];
 
 /** Validates in place: on success, `parsed.data` has the schema defaults filled in. */
 export function createValidator(schema: Record<string, unknown>, ajv = createAjv()): Validator {
-  const validate: ValidateFunction = ajv.compile(schema);
+  return validatorOf(ajv.compile(schema));
+}
+
+/** A compiled ajv function as a Validator: its errors become located Portuguese problems. */
+export function validatorOf(validate: ValidateFunction): Validator {
   return (parsed) => (validate(parsed.data) ? [] : toProblems(validate.errors ?? [], parsed));
 }
 
