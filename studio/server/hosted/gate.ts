@@ -50,7 +50,7 @@ import {
   LOGOUT_PATH,
   type LoginPageState,
 } from './login-page.ts';
-import { decoyHash, PASSWORD_MAX, verifyPassword } from './passwords.ts';
+import { costOf, decoyHash, PASSWORD_MAX, verifyPassword } from './passwords.ts';
 import { createProxyVerifier, ProxyAuthError, type ProxyOptions, type ProxyVerifier } from './proxy.ts';
 import { DEFAULT_SESSION_LIMITS, SessionStore, type SessionLimits } from './sessions.ts';
 
@@ -233,7 +233,7 @@ export async function createHostedGate(
   }
 
   // Made now, so that even the first unknown e-mail costs one scrypt, not two.
-  if (accounts) await decoyHash();
+  if (accounts) await decoyHash(costOf((await accounts.list()).map((a) => a.hash)));
   // With accounts, sessions are kept on the data volume: a restart or a deploy signs nobody out.
   const sessions = new SessionStore(
     { ...DEFAULT_SESSION_LIMITS, ...options.session },
@@ -290,9 +290,13 @@ export async function createHostedGate(
     }
     // A slowed e-mail: this attempt's turn (guesses from everywhere, one at a time).
     if (attempt.waitMs > 0) await sleep(attempt.waitMs);
-    const account = (await accounts!.list()).find((a) => a.email === email);
+    const all = await accounts!.list();
+    const account = all.find((a) => a.email === email);
     // An unknown e-mail costs the same scrypt as a known one: the time of the answer tells nothing.
-    const right = await verifyPassword(password.slice(0, PASSWORD_MAX), account?.hash ?? (await decoyHash()));
+    const right = await verifyPassword(
+      password.slice(0, PASSWORD_MAX),
+      account?.hash ?? (await decoyHash(costOf(all.map((a) => a.hash)))),
+    );
     if (!account || !right) {
       const { lockedUntil, slowed } = attempt.failed();
       if (slowed) {

@@ -34,16 +34,24 @@ export function passwordProblem(password: string): string | undefined {
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p, saltBytes, keyBytes } = SCRYPT;
+  return hashAt(password, SCRYPT);
+}
+
+/** A hash at the given scrypt cost (hashPassword: SCRYPT's; the decoy: the accounts'). */
+async function hashAt(password: string, { N, r, p }: HashCost): Promise<string> {
+  const { saltBytes, keyBytes } = SCRYPT;
   const salt = randomBytes(saltBytes);
   const key = await scrypt(normalise(password), salt, keyBytes, { N, r, p, maxmem: maxmemFor(N, r, p) });
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-interface ParsedHash {
+interface HashCost {
   N: number;
   r: number;
   p: number;
+}
+
+interface ParsedHash extends HashCost {
   salt: Buffer;
   key: Buffer;
 }
@@ -85,13 +93,33 @@ export async function verifyPassword(password: string, hash: string): Promise<bo
   return timingSafeEqual(derived, key);
 }
 
-let decoy: Promise<string> | undefined;
+/** The scrypt cost of the costliest of these stored hashes; SCRYPT's when none is one. */
+export function costOf(hashes: readonly string[]): HashCost {
+  let costliest: HashCost | undefined;
+  for (const hash of hashes) {
+    const parsed = parseHash(hash);
+    if (parsed && (!costliest || parsed.N * parsed.r * parsed.p > costliest.N * costliest.r * costliest.p))
+      costliest = { N: parsed.N, r: parsed.r, p: parsed.p };
+  }
+  return costliest ?? { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p };
+}
+
+const decoys = new Map<string, Promise<string>>();
 
 /**
- * A hash of a random password, made once: a login with an unknown e-mail is checked against it,
- * so it takes as long as one with a known e-mail and a wrong password (no way to tell which
- * e-mails have accounts by timing the answer).
+ * A hash of a random password, made once per cost: a login with an unknown e-mail is checked
+ * against it, so it takes as long as one with a known e-mail and a wrong password (no way to tell
+ * which e-mails have accounts by timing the answer). Its cost is the accounts' hashes' (costOf):
+ * the account command's SCRYPT for every account it made; another cost only when the accounts'
+ * stored hashes have it, so the answer for an unknown e-mail is never quicker than for a known one.
  */
-export function decoyHash(): Promise<string> {
-  return (decoy ??= hashPassword(randomBytes(32).toString('base64url')));
+export function decoyHash(cost: HashCost = SCRYPT): Promise<string> {
+  const { N, r, p } = cost;
+  const key = `${N}$${r}$${p}`;
+  let decoy = decoys.get(key);
+  if (!decoy) {
+    decoy = hashAt(randomBytes(32).toString('base64url'), { N, r, p });
+    decoys.set(key, decoy);
+  }
+  return decoy;
 }
