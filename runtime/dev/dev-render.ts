@@ -15,6 +15,7 @@ import {
   NOT_FOUND_ROUTE,
   PageErrors,
   RenderError,
+  type LoadedPage,
   type PageProblem,
 } from '../load/index.ts';
 import { blockList, blockMap } from '../../blocks/index.ts';
@@ -95,6 +96,36 @@ const previewBlocks = createBlockRenderCache();
 
 export { BLOCK_TAG };
 
+type Block = LoadedPage['model']['blocks'][number];
+interface BlockMarks {
+  texts: TextLeaf[];
+  media: BlockMedia;
+  /** The block's props with its texts and images marked: what the preview renders. */
+  marked: Block;
+}
+
+/**
+ * A block's texts, media and marked copy by its value as loaded (type, props after defaults):
+ * they depend on nothing else but the block's schema, and this module is loaded afresh with it.
+ * Read only: the same objects are handed to every render of an unchanged block.
+ */
+const previewMarks = new Map<string, BlockMarks>();
+/** Beyond this many remembered block values the cache starts over (as the render cache does). */
+const MAX_MARKED_BLOCKS = 4000;
+
+function blockMarks(block: Block): BlockMarks {
+  const key = JSON.stringify(block);
+  const known = previewMarks.get(key);
+  if (known) return known;
+  const schema = blockMap.get(block.type)?.schema;
+  const texts = textLeaves(schema, block);
+  const media = mediaLeaves(schema, block, texts.length);
+  const marks = { texts, media, marked: markImages(markTexts(block, texts), media.images) };
+  if (previewMarks.size >= MAX_MARKED_BLOCKS) previewMarks.clear();
+  previewMarks.set(key, marks);
+  return marks;
+}
+
 /**
  * The Estúdio's preview: one page rendered from unsaved text (`source` replaces the file
  * `file`, root-relative) through the same load, validate and render path as the build. No
@@ -143,18 +174,12 @@ export async function renderDraft(
   };
   // Each visible text between invisible marks naming it (text-props.ts, decision 0038): the frame
   // finds where each block put each text. Only here: the site's own render is never marked.
-  const texts = page.model.blocks.map((b) => textLeaves(blockMap.get(b.type)?.schema, b));
-  // Its images (marked in their alt text, numbered after the texts), link targets and lists.
-  const media = page.model.blocks.map((b, i) =>
-    mediaLeaves(blockMap.get(b.type)?.schema, b, texts[i]!.length),
-  );
-  const marked = {
-    ...page,
-    model: {
-      ...page.model,
-      blocks: page.model.blocks.map((b, i) => markImages(markTexts(b, texts[i]!), media[i]!.images)),
-    },
-  };
+  // Its images (marked in their alt text, numbered after the texts), link targets and lists. Each
+  // block's found once per value: a keystroke finds and marks only the block it changed.
+  const found = page.model.blocks.map(blockMarks);
+  const texts = found.map((f) => f.texts);
+  const media = found.map((f) => f.media);
+  const marked = { ...page, model: { ...page.model, blocks: found.map((f) => f.marked) } };
   // In a variant, where each text of an inherited block is written (decision 0037's addresses).
   if (options.changePathOf && page.blockSources.some((at) => at.file !== file)) {
     const changes = await inheritedChanges(root, pagesDir, source, page.model.blocks, options.changePathOf);

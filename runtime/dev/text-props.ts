@@ -98,16 +98,18 @@ export const withoutMarks = (text: string): string =>
  */
 export function markTexts<T>(value: T, leaves: readonly TextLeaf[]): T {
   const copy = structuredClone(value) as unknown;
-  const marked = (leaf: TextLeaf): string => {
-    const parent = keyOf(leaf.path.slice(0, -1));
+  // Each leaf's object, named once (not once per pair of leaves: a long FAQ has hundreds).
+  const parents = leaves.map((leaf) => keyOf(leaf.path.slice(0, -1)));
+  const marked = (leaf: TextLeaf, at: number): string => {
+    const parent = parents[at];
     let text = leaf.text;
     leaves
       .map((inner, n) => ({ inner, n }))
       .filter(
-        ({ inner }) =>
+        ({ inner, n }) =>
           inner !== leaf &&
           inner.text.length < leaf.text.length &&
-          keyOf(inner.path.slice(0, -1)) === parent &&
+          parents[n] === parent &&
           leaf.text.includes(inner.text),
       )
       .sort((a, b) => b.inner.text.length - a.inner.text.length)
@@ -121,7 +123,7 @@ export function markTexts<T>(value: T, leaves: readonly TextLeaf[]): T {
     let parent = copy as Record<string | number, unknown>;
     for (const key of leaf.path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
     const last = leaf.path[leaf.path.length - 1]!;
-    if (parent[last] === leaf.text) parent[last] = openMark(n) + marked(leaf) + closeMark(n);
+    if (parent[last] === leaf.text) parent[last] = openMark(n) + marked(leaf, n) + closeMark(n);
   });
   return copy as T;
 }

@@ -67,6 +67,10 @@ export interface PageAssets {
 export interface BlockRenderCache {
   emotion: EmotionCache;
   blocks: Map<string, { html: string; preloads: string[] }>;
+  /** The props' JSON of each block object rendered (a page's blocks are read only once rendered). */
+  props: WeakMap<object, string>;
+  /** A short name for each context (site settings and address) rendered in, for the blocks' keys. */
+  contexts: Map<string, string>;
 }
 
 /** No stylis prefixer: every browser we serve supports unprefixed flex/grid; class names
@@ -75,11 +79,35 @@ const newEmotionCache = () => createCache({ key: 'css', stylisPlugins: [] });
 
 /** A cache for renderPage's blockCache; kept while the blocks' code is the same. */
 export function createBlockRenderCache(): BlockRenderCache {
-  return { emotion: newEmotionCache(), blocks: new Map() };
+  return { emotion: newEmotionCache(), blocks: new Map(), props: new WeakMap(), contexts: new Map() };
 }
 
 /** Beyond this many remembered blocks the cache starts over (an author's session stays far below). */
 const MAX_CACHED_BLOCKS = 4000;
+
+function contextName(cache: BlockRenderCache, context: string): string {
+  let name = cache.contexts.get(context);
+  if (name === undefined) {
+    // Names are numbered from the map's size: blocks keyed by the forgotten names go with them.
+    if (cache.contexts.size >= 100) {
+      cache.contexts.clear();
+      cache.blocks.clear();
+    }
+    name = `c${cache.contexts.size}:${context.length}`;
+    cache.contexts.set(context, name);
+  }
+  return name;
+}
+
+/** A block's props as JSON, once per block object. */
+function propsJson(cache: BlockRenderCache, block: object, props: object): string {
+  let json = cache.props.get(block);
+  if (json === undefined) {
+    json = JSON.stringify(props);
+    cache.props.set(block, json);
+  }
+  return json;
+}
 
 export interface RenderedPage {
   html: string;
@@ -106,7 +134,8 @@ export function renderPage(
   const emotion = createEmotionServer(cache);
   const pageInfo = { route: page.route };
   // What every block's markup also depends on: the site's settings and the page's address.
-  const context = reuse ? JSON.stringify([site, pageInfo]) : '';
+  // (Named shortly: two hundred blocks' keys do not each carry the whole site's settings.)
+  const context = reuse ? contextName(reuse, JSON.stringify([site, pageInfo])) : '';
   const groups = {
     header: [] as string[],
     main: [] as string[],
@@ -136,7 +165,7 @@ export function renderPage(
     const prefix = `b${index}-`;
     const Component = def.component;
     const client = clientCodeOf(def, props);
-    const key = reuse && [index, type, client.kind, context, JSON.stringify(props)].join('\u0000');
+    const key = reuse && [index, type, client.kind, context, propsJson(reuse, block, props)].join('\u0000');
     const known = key ? reuse!.blocks.get(key) : undefined;
     let html: string;
     if (known) {
