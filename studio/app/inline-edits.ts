@@ -8,7 +8,7 @@
  * paths (an older server) offers a text inside a list of an inherited block only when the variant
  * already writes that list.
  */
-import { isMap, isScalar, isSeq, parseDocument, stringify, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, stringify, type Node } from 'yaml';
 import type { DraftRender } from '../../runtime/dev/index.ts';
 import { setDeep, type JsonSchema } from './form/block-form.tsx';
 import { blockSchemas } from './form/block-schemas.ts';
@@ -25,7 +25,7 @@ import {
   type TextChange,
 } from './form/yaml-edits.ts';
 import type { EditableBlock, InlineEditMessage, ListOp, PropPath } from './preview/inline-edit.ts';
-import type { YamlPath } from './yaml-paths.ts';
+import { readYaml, type YamlPath } from './yaml-paths.ts';
 
 export type { EditableBlock, InlineEditMessage } from './preview/inline-edit.ts';
 
@@ -45,8 +45,8 @@ export function editableTexts(
   file: string,
   blocks: readonly RenderedBlock[],
 ): EditableBlock[] {
-  let doc: ReturnType<typeof parseDocument> | undefined;
-  const hasList = (path: YamlPath) => isSeq((doc ??= parseDocument(source)).getIn(path, true));
+  // The kept parse (yaml-paths.ts, read only): the editor has parsed this text already.
+  const hasList = (path: YamlPath) => isSeq(readYaml(source).doc.getIn(path, true));
   return blocks.flatMap((block, index) => {
     const texts = (block.texts ?? [])
       .map((leaf, n) => ({ ...leaf, n }))
@@ -207,7 +207,7 @@ function resolve(
   text: string,
   path: readonly (string | number)[],
 ): { resolved: YamlPath; node: unknown; complete: boolean } | undefined {
-  const doc = parseDocument(text);
+  const { doc } = readYaml(text);
   const resolved: YamlPath = [];
   let node: unknown = doc.contents;
   for (const part of path) {
@@ -312,7 +312,7 @@ export function inlineTextEdit(
   const change = block.file === file ? undefined : block.texts?.find((t) => samePath(t.path, path))?.change;
   if (change) return writeAt(text, change, value);
   const at = yamlPathOf(block, file, path);
-  const doc = parseDocument(text);
+  const { doc } = readYaml(text);
   const node = doc.getIn(at, true) as Node | undefined;
   if (node && 'value' in node && node.value === value) return undefined;
   if (!node && block.file === file) {
@@ -348,7 +348,7 @@ export function writeAt(
   path: readonly (string | number)[],
   value: unknown,
 ): TextChange | undefined {
-  const doc = parseDocument(text);
+  const { doc } = readYaml(text);
   const resolved: YamlPath = [];
   let node: unknown = doc.contents;
   let i = 0;
