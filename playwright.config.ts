@@ -1,4 +1,5 @@
-import { CHROME_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
+import path from 'node:path';
+import { CHROME_FLAGS } from './scripts/chromium.ts';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
@@ -22,7 +23,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      // Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium) through a wrapper that turns off
+      // its spare renderer, which no test can use (tests/e2e/chromium.sh, decision 0044).
+      executablePath: path.resolve(import.meta.dirname, 'tests/e2e/chromium.sh'),
       // Playwright adds its own headless flag.
       args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')),
     },

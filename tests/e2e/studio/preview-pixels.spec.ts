@@ -25,6 +25,10 @@ const PAGES = readdirSync(path.join(ROOT, 'pages'), { recursive: true, encoding:
     return { file: `pages/${file}`, address: route === NOT_FOUND_ROUTE ? UNKNOWN_PATH : route };
   });
 
+// All of this file's tests on one Estúdio, one after the other: split between the two workers,
+// each would start its own (about 5 s of CPU on a 2-core machine that the suite keeps busy).
+test.describe.configure({ mode: 'default' });
+
 let studio: RunningStudio;
 test.beforeAll(async () => {
   studio = await startStudio();

@@ -13,6 +13,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startStudio, type RunningStudio } from './studio-server.ts';
 
+// All of this file's tests on one Estúdio, one after the other: split between the two workers,
+// each would start its own (about 5 s of CPU on a 2-core machine that the suite keeps busy).
+test.describe.configure({ mode: 'default' });
+
 let studio: RunningStudio;
 const VARIANT = 'pages/agendamento-tablet.yaml';
 test.beforeAll(async () => {
