@@ -55,6 +55,53 @@ const pages: PageCase[] = [
   },
 ];
 
+/** Title, description, canonical and one h1; the page view reaches the data layer. */
+async function headAndPageView(page: Page, p: PageCase): Promise<void> {
+  await expect(page).toHaveTitle(p.title);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', p.description);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${ORIGIN}${p.path}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect.poll(() => dataLayer(page)).toContainEqual(expect.objectContaining({ event: p.pageView }));
+}
+
+/** Every chat link: the business number and the recarga message; every button opens a new tab. */
+async function chatLinks(page: Page, p: PageCase): Promise<void> {
+  const links = await page.locator('a[href*="api.whatsapp.com"]').evaluateAll((as) =>
+    as.map((a) => ({
+      href: a.getAttribute('href')!,
+      target: a.getAttribute('target'),
+      footerLink: !!a.closest('footer nav'),
+      text: a.textContent,
+    })),
+  );
+  expect(links.length).toBeGreaterThanOrEqual(p.ctas.length);
+  for (const link of links) {
+    const url = new URL(link.href);
+    expect(url.searchParams.get('phone'), link.text ?? '').toBe(PHONE);
+    expect(url.searchParams.get('text'), link.text ?? '').toBe(RECARGA);
+    // The footer's plain "Contato" link is an ordinary link; every button opens a new tab.
+    if (!link.footerLink) expect(link.target, link.text ?? '').toBe('_blank');
+  }
+}
+
+/** The footer's links go somewhere real, the privacy page included. */
+async function footerLinks(page: Page): Promise<void> {
+  const nav = page.locator('footer nav');
+  await expect(nav.getByRole('link', { name: 'Sobre a Fillgás' })).toHaveAttribute(
+    'href',
+    '/sodastream-t#sobre',
+  );
+  await expect(nav.getByRole('link', { name: 'Privacidade' })).toHaveAttribute(
+    'href',
+    '/politica-de-privacidade',
+  );
+  await expect(nav.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/termos-de-uso');
+  await expect(nav.getByRole('link', { name: 'Contato' })).toHaveAttribute('href', /api\.whatsapp\.com/);
+  const privacy = await page.request.get('/politica-de-privacidade');
+  expect(privacy.status()).toBe(200);
+  expect(await privacy.text()).toContain('id="seus-direitos"');
+}
+
 test.beforeEach(async ({ context }) => {
   // Chat links open the messaging app in a new tab; answer them locally (no network here).
   await context.route(/api\.whatsapp\.com/, (route) =>
@@ -64,13 +111,15 @@ test.beforeEach(async ({ context }) => {
 
 for (const p of pages) {
   test.describe(p.path, () => {
-    test('head: title, description and canonical; page view reaches the data layer', async ({ page }) => {
+    // Three read-only checks of the page as it loads, on one load (a fresh context and page cost
+    // about a second of CPU on the 2-core machine): each its own step, so a failure names it.
+    test('head, chat links and footer links, on one load', async ({ page }) => {
       await page.goto(p.path);
-      await expect(page).toHaveTitle(p.title);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', p.description);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${ORIGIN}${p.path}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-      await expect.poll(() => dataLayer(page)).toContainEqual(expect.objectContaining({ event: p.pageView }));
+      await test.step('head: title, description and canonical; page view reaches the data layer', () =>
+        headAndPageView(page, p));
+      await test.step('every chat link carries the business number and the recarga message, in a new tab', () =>
+        chatLinks(page, p));
+      await test.step('footer links point somewhere real', () => footerLinks(page));
     });
 
     test('every call to action records its section name on click', async ({ page }) => {
@@ -92,49 +141,6 @@ for (const p of pages) {
           expect.objectContaining({ event: p.clickEvent, section: track }),
         );
       }
-    });
-
-    test('every chat link carries the business number and the recarga message, in a new tab', async ({
-      page,
-    }) => {
-      await page.goto(p.path);
-      const links = await page.locator('a[href*="api.whatsapp.com"]').evaluateAll((as) =>
-        as.map((a) => ({
-          href: a.getAttribute('href')!,
-          target: a.getAttribute('target'),
-          footerLink: !!a.closest('footer nav'),
-          text: a.textContent,
-        })),
-      );
-      expect(links.length).toBeGreaterThanOrEqual(p.ctas.length);
-      for (const link of links) {
-        const url = new URL(link.href);
-        expect(url.searchParams.get('phone'), link.text ?? '').toBe(PHONE);
-        expect(url.searchParams.get('text'), link.text ?? '').toBe(RECARGA);
-        // The footer's plain "Contato" link is an ordinary link; every button opens a new tab.
-        if (!link.footerLink) expect(link.target, link.text ?? '').toBe('_blank');
-      }
-    });
-
-    test('footer links point somewhere real', async ({ page }) => {
-      await page.goto(p.path);
-      const nav = page.locator('footer nav');
-      await expect(nav.getByRole('link', { name: 'Sobre a Fillgás' })).toHaveAttribute(
-        'href',
-        '/sodastream-t#sobre',
-      );
-      await expect(nav.getByRole('link', { name: 'Privacidade' })).toHaveAttribute(
-        'href',
-        '/politica-de-privacidade',
-      );
-      await expect(nav.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute(
-        'href',
-        '/termos-de-uso',
-      );
-      await expect(nav.getByRole('link', { name: 'Contato' })).toHaveAttribute('href', /api\.whatsapp\.com/);
-      const privacy = await page.request.get('/politica-de-privacidade');
-      expect(privacy.status()).toBe(200);
-      expect(await privacy.text()).toContain('id="seus-direitos"');
     });
 
     test('no horizontal scroll, no console errors, axe clean', async ({ page }) => {

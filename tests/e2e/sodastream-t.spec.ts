@@ -91,37 +91,39 @@ for (const route of [T, C]) {
     expect(consoleLog.messages).toEqual([]);
   });
 
-  test(`${route}: canonical, title and description`, async ({ page }) => {
+  // Two read-only checks of the page as it loads, on one load (a fresh context and page cost about a
+  // second of CPU on the 2-core machine): each its own step, so a failure names it.
+  test(`${route}: canonical, title and description; every chat link, on one load`, async ({ page }) => {
     await page.goto(route);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site.origin}${route}`);
-    await expect(page).toHaveTitle(/Fillgás/);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /CO2/);
-  });
-
-  test(`${route}: every chat link carries the business number and the right message`, async ({ page }) => {
-    await page.goto(route);
-    const links = await page.locator('a[href*="api.whatsapp.com"]').evaluateAll((as) =>
-      as.map((a) => ({
-        href: a.getAttribute('href')!,
-        text: a.textContent ?? '',
-        track: a.getAttribute('data-track'),
-      })),
-    );
-    expect(links.length).toBeGreaterThanOrEqual(7);
-    for (const link of links) {
-      const url = new URL(link.href);
-      expect(url.origin + url.pathname).toBe('https://api.whatsapp.com/send');
-      expect(url.searchParams.get('phone'), link.text).toBe(site.phone);
-      expect(url.searchParams.get('text'), link.text).toBe(
-        /Tirar dúvidas/.test(link.text) ? site.messages.duvidas : site.messages.recarga,
+    await test.step('canonical, title and description', async () => {
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site.origin}${route}`);
+      await expect(page).toHaveTitle(/Fillgás/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /CO2/);
+    });
+    await test.step('every chat link carries the business number and the right message', async () => {
+      const links = await page.locator('a[href*="api.whatsapp.com"]').evaluateAll((as) =>
+        as.map((a) => ({
+          href: a.getAttribute('href')!,
+          text: a.textContent ?? '',
+          track: a.getAttribute('data-track'),
+        })),
       );
-    }
-    expect(links.filter((l) => /Tirar dúvidas/.test(l.text))).toHaveLength(1);
-    // Call-to-action buttons (not the footer's plain Contato link) open in a new tab.
-    for (const a of await page.locator('a[data-cta="whatsapp"]').all()) {
-      await expect(a).toHaveAttribute('target', '_blank');
-      await expect(a).toHaveAttribute('rel', 'noopener noreferrer');
-    }
+      expect(links.length).toBeGreaterThanOrEqual(7);
+      for (const link of links) {
+        const url = new URL(link.href);
+        expect(url.origin + url.pathname).toBe('https://api.whatsapp.com/send');
+        expect(url.searchParams.get('phone'), link.text).toBe(site.phone);
+        expect(url.searchParams.get('text'), link.text).toBe(
+          /Tirar dúvidas/.test(link.text) ? site.messages.duvidas : site.messages.recarga,
+        );
+      }
+      expect(links.filter((l) => /Tirar dúvidas/.test(l.text))).toHaveLength(1);
+      // Call-to-action buttons (not the footer's plain Contato link) open in a new tab.
+      for (const a of await page.locator('a[data-cta="whatsapp"]').all()) {
+        await expect(a).toHaveAttribute('target', '_blank');
+        await expect(a).toHaveAttribute('rel', 'noopener noreferrer');
+      }
+    });
   });
 
   test(`${route}: axe finds no violations`, async ({ page }) => {
