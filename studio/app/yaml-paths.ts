@@ -4,7 +4,7 @@
  * document of the `yaml` package (the runtime's authority for locations); every edit is a
  * plain text insertion, so comments and every other line stay exactly as written.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node, type Scalar } from 'yaml';
 
 export type YamlPath = (string | number)[];
 
@@ -15,7 +15,9 @@ const KEPT = 2;
 
 /**
  * The text's positioned document, kept for the next question about the same text (the form's
- * and the page's edits ask several per keystroke). Read only: never change what it returns.
+ * and the page's edits ask several per keystroke). Read only: never change what it returns. Valid
+ * until the next call with another text (a keystroke in a value turns the last text's document
+ * into this one's: do not hold a document or its nodes across a question about another text).
  */
 export function readYaml(text: string): Parsed {
   return parse(text);
@@ -24,10 +26,108 @@ export function readYaml(text: string): Parsed {
 function parse(text: string): Parsed {
   const hit = parsed.find((p) => p.text === text);
   if (hit) return hit.result;
+  const last = parsed[0];
+  const edited = last && scalarEdited(last.text, last.result, text);
+  if (edited) {
+    // The last text's document became this one's: it is no longer kept for the last text.
+    parsed.shift();
+    parsed.unshift({ text, result: edited });
+    return edited;
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, keepSourceTokens: false });
   parsed.unshift({ text, result: { doc, lineCounter } });
   parsed.length = Math.min(parsed.length, KEPT);
+  return { doc, lineCounter };
+}
+
+/** The nodes below `node`, itself included, with the flow collections' and keys' nesting. */
+function eachNode(node: unknown, visit: (node: Node) => void): void {
+  if (isMap(node) || isSeq(node)) {
+    visit(node);
+    for (const item of node.items) {
+      if (isPair(item)) {
+        eachNode(item.key, visit);
+        eachNode(item.value, visit);
+      } else eachNode(item, visit);
+    }
+  } else if (node && typeof node === 'object' && 'range' in node) visit(node as Node);
+}
+
+/**
+ * A keystroke inside one text (a one-line plain or quoted value, the key and the structure
+ * untouched) without parsing the whole page again: the last document with that value read anew
+ * and every position after it moved. Undefined whenever it might differ from a full parse (then
+ * the text is parsed whole): a change over a line break, a key, a flow collection, an anchor or a
+ * tag, a value that alone does not read back as one scalar of the same kind, a document with
+ * errors or warnings. A long page's keystroke in the form or on the page: a few milliseconds
+ * instead of a parse of thousands of lines.
+ */
+function scalarEdited(before: string, kept: Parsed, text: string): Parsed | undefined {
+  const { doc } = kept;
+  if (doc.errors.length > 0 || doc.warnings.length > 0) return undefined;
+  let from = 0;
+  const shorter = Math.min(before.length, text.length);
+  while (from < shorter && before[from] === text[from]) from++;
+  let same = 0;
+  while (same < shorter - from && before[before.length - 1 - same] === text[text.length - 1 - same]) same++;
+  const to = before.length - same;
+  const delta = text.length - before.length;
+  if (/[\r\n]/.test(before.slice(from, to)) || /[\r\n]/.test(text.slice(from, to + delta))) return undefined;
+  // The value that holds the change (never a key, never inside a flow collection).
+  let target: Scalar | undefined;
+  let node: unknown = doc.contents;
+  while (!target) {
+    if (isMap(node) || isSeq(node)) {
+      if (node.flow) return undefined;
+      let inside: unknown;
+      for (const item of node.items) {
+        const key = isPair(item) ? (item.key as Node | null) : null;
+        if (key?.range && from <= key.range[1] && to >= key.range[0]) return undefined;
+        const value = (isPair(item) ? item.value : item) as Node | null;
+        if (value?.range && from >= value.range[0] && to <= value.range[1]) inside = value;
+      }
+      if (!inside) return undefined;
+      node = inside;
+    } else if (isScalar(node)) target = node;
+    else return undefined;
+  }
+  const [start, end] = target.range!;
+  const plainOrQuoted = ['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE'];
+  if (!plainOrQuoted.includes(target.type ?? '') || target.tag || target.anchor) return undefined;
+  if (/[\r\n]/.test(before.slice(start, end))) return undefined;
+  const source = text.slice(start, end + delta);
+  const alone = parseDocument(source, { keepSourceTokens: false });
+  const read = alone.contents;
+  if (
+    alone.errors.length > 0 ||
+    alone.warnings.length > 0 ||
+    alone.commentBefore ||
+    alone.comment ||
+    !isScalar(read) ||
+    read.type !== target.type ||
+    read.tag ||
+    read.anchor ||
+    read.comment ||
+    read.commentBefore ||
+    read.range?.[0] !== 0 ||
+    read.range[1] !== source.length
+  )
+    return undefined;
+  // Every position from the value's end on moves by the change's length.
+  eachNode(doc.contents, (n) => {
+    if (n.range) n.range = n.range.map((at) => (at >= end ? at + delta : at)) as Node['range'];
+  });
+  if (doc.range) doc.range = doc.range.map((at) => (at >= end ? at + delta : at)) as typeof doc.range;
+  const target_ = target as Scalar & { source?: string; format?: string; minFractionDigits?: number };
+  target_.value = read.value;
+  for (const key of ['source', 'format', 'minFractionDigits'] as const) {
+    const value = (read as typeof target_)[key];
+    if (value === undefined) delete target_[key];
+    else (target_ as unknown as Record<string, unknown>)[key] = value;
+  }
+  const lineCounter = new LineCounter();
+  for (const at of kept.lineCounter.lineStarts) lineCounter.lineStarts.push(at > from ? at + delta : at);
   return { doc, lineCounter };
 }
 
