@@ -19,27 +19,53 @@ test.beforeEach(async ({ context }) => {
   );
 });
 
-test('head: title, description, canonical, robots and the two structured-data blocks', async ({ page }) => {
+// Two read-only checks of the page as it loads, on one load (a fresh context and page cost about
+// a second of CPU on the 2-core machine): each its own step, so a failure names it.
+test('head and every chat link, on one load', async ({ page }) => {
   await page.goto('/agendamento');
-  await expect(page).toHaveTitle(/Fillgás/);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /R\$ 150/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-    'href',
-    'https://fillgas.example/agendamento',
-  );
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
-  const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
-    JSON.parse(t),
-  );
-  expect(jsonLd.map((d) => d['@type'])).toEqual(['Service', 'FAQPage']);
-  expect(JSON.stringify(jsonLd[0].areaServed)).toContain('São Paulo');
-  // Spec §2: a three-question FAQPage, built from the faq block (structuredData: 3): the first
-  // three of its nine visible questions, word for word.
-  const questions = await page.locator('#duvidas button[aria-expanded]').allTextContents();
-  expect(questions).toHaveLength(9);
-  expect(jsonLd[1].mainEntity.map((q: { name: string }) => q.name)).toEqual(
-    questions.slice(0, 3).map((q) => q.trim()),
-  );
+  await test.step('head: title, description, canonical, robots and the two structured-data blocks', async () => {
+    await expect(page).toHaveTitle(/Fillgás/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /R\$ 150/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://fillgas.example/agendamento',
+    );
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
+    const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
+      JSON.parse(t),
+    );
+    expect(jsonLd.map((d) => d['@type'])).toEqual(['Service', 'FAQPage']);
+    expect(JSON.stringify(jsonLd[0].areaServed)).toContain('São Paulo');
+    // Spec §2: a three-question FAQPage, built from the faq block (structuredData: 3): the first
+    // three of its nine visible questions, word for word.
+    const questions = await page.locator('#duvidas button[aria-expanded]').allTextContents();
+    expect(questions).toHaveLength(9);
+    expect(jsonLd[1].mainEntity.map((q: { name: string }) => q.name)).toEqual(
+      questions.slice(0, 3).map((q) => q.trim()),
+    );
+  });
+  await test.step('every chat link carries the business number and the right message, in a new tab', async () => {
+    const links = await page.locator('a[href*="api.whatsapp.com"]').evaluateAll((as) =>
+      as.map((a) => ({
+        href: a.getAttribute('href')!,
+        target: a.getAttribute('target'),
+        rel: a.getAttribute('rel'),
+        text: a.textContent,
+      })),
+    );
+    expect(links.length).toBeGreaterThanOrEqual(8);
+    for (const link of links) {
+      const url = new URL(link.href);
+      expect(url.searchParams.get('phone')).toBe(PHONE);
+      expect(link.target).toBe('_blank');
+      expect(link.rel).toBe('noopener noreferrer');
+      expect(url.searchParams.get('text'), link.text ?? '').toBe(
+        /Tirar Dúvidas/.test(link.text ?? '') ? DUVIDAS : RECARGA,
+      );
+    }
+    expect(links.filter((l) => /Tirar Dúvidas/.test(l.text ?? ''))).toHaveLength(1);
+    await expect(page.locator(`footer a[href="tel:+${PHONE}"]`)).toBeAttached();
+  });
 });
 
 test('content top to bottom, as spec §2 lists it', async ({ page }) => {
@@ -73,30 +99,6 @@ test('content top to bottom, as spec §2 lists it', async ({ page }) => {
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
   expect(consoleLog.messages).toEqual([]);
-});
-
-test('every chat link carries the business number and the right message, in a new tab', async ({ page }) => {
-  await page.goto('/agendamento');
-  const links = await page.locator('a[href*="api.whatsapp.com"]').evaluateAll((as) =>
-    as.map((a) => ({
-      href: a.getAttribute('href')!,
-      target: a.getAttribute('target'),
-      rel: a.getAttribute('rel'),
-      text: a.textContent,
-    })),
-  );
-  expect(links.length).toBeGreaterThanOrEqual(8);
-  for (const link of links) {
-    const url = new URL(link.href);
-    expect(url.searchParams.get('phone')).toBe(PHONE);
-    expect(link.target).toBe('_blank');
-    expect(link.rel).toBe('noopener noreferrer');
-    expect(url.searchParams.get('text'), link.text ?? '').toBe(
-      /Tirar Dúvidas/.test(link.text ?? '') ? DUVIDAS : RECARGA,
-    );
-  }
-  expect(links.filter((l) => /Tirar Dúvidas/.test(l.text ?? ''))).toHaveLength(1);
-  await expect(page.locator(`footer a[href="tel:+${PHONE}"]`)).toBeAttached();
 });
 
 test('page view and click events reach the data layer', async ({ page }) => {

@@ -84,27 +84,34 @@ test('head and content top to bottom, no horizontal scroll, no console errors', 
   expect(consoleLog.messages).toEqual([]);
 });
 
-test('every chat link carries the business number and the recarga message, and its section', async ({
-  page,
-}) => {
+// Two read-only checks of the page as it loads, on one load (a fresh context and page cost about
+// a second of CPU on the 2-core machine): each its own step, so a failure names it.
+test('every chat link and the page-view event, on one load', async ({ page }) => {
   await page.goto('/recarregue');
-  const links = await page.locator('a[href*="api.whatsapp.com"]').evaluateAll((as) =>
-    as.map((a) => ({
-      href: a.getAttribute('href')!,
-      target: a.getAttribute('target'),
-      track: a.dataset.track,
-    })),
-  );
-  expect(links.length).toBeGreaterThanOrEqual(4);
-  for (const link of links) {
-    const url = new URL(link.href);
-    expect(url.searchParams.get('phone')).toBe(PHONE);
-    expect(url.searchParams.get('text')).toBe(RECARGA);
-    expect(link.target).toBe('_blank');
-    expect(link.track).toBeTruthy();
-  }
-  const tracks = links.map((l) => l.track);
-  expect(tracks).toEqual(expect.arrayContaining(['NavbarC', 'HeroSectionC', 'CTASectionC']));
+  await test.step('every chat link carries the business number and the recarga message, and its section', async () => {
+    const links = await page.locator('a[href*="api.whatsapp.com"]').evaluateAll((as) =>
+      as.map((a) => ({
+        href: a.getAttribute('href')!,
+        target: a.getAttribute('target'),
+        track: a.dataset.track,
+      })),
+    );
+    expect(links.length).toBeGreaterThanOrEqual(4);
+    for (const link of links) {
+      const url = new URL(link.href);
+      expect(url.searchParams.get('phone')).toBe(PHONE);
+      expect(url.searchParams.get('text')).toBe(RECARGA);
+      expect(link.target).toBe('_blank');
+      expect(link.track).toBeTruthy();
+    }
+    const tracks = links.map((l) => l.track);
+    expect(tracks).toEqual(expect.arrayContaining(['NavbarC', 'HeroSectionC', 'CTASectionC']));
+  });
+  await test.step('fires its page-view event', async () => {
+    await expect
+      .poll(() => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event)))
+      .toContain('recarregue_page');
+  });
 });
 
 test('gallery: three images per slide, stops at both ends', async ({ page }) => {
@@ -273,11 +280,4 @@ test('without JavaScript every gallery image and every testimonial is there', as
   for (const name of ['Beatriz Martins', 'Rafael Oliveira', 'Camila Ferreira'])
     await expect(page.locator('#depoimentos').getByText(name)).toBeVisible();
   await context.close();
-});
-
-test('fires its page-view event', async ({ page }) => {
-  await page.goto('/recarregue');
-  await expect
-    .poll(() => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event)))
-    .toContain('recarregue_page');
 });
