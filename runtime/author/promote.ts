@@ -4,7 +4,7 @@
  * experiment entry). This module computes the base file's new text, and nothing else.
  *
  * The edit is textual, node by node, with the `yaml` package's ranges (the style of
- * studio/app/form/yaml-edits.ts), and replays what runtime/load/extends.ts does:
+ * studio/yaml-edits.ts), and replays what runtime/load/extends.ts does:
  * - page settings: the variant's value replaces the base's; maps merge key by key; null is a value;
  * - change: props set in place; maps merge key by key, at any depth; scalars and lists are
  *   replaced whole; null deletes the key (where the base has a map at that level, as mergeValue);

@@ -4,12 +4,12 @@
  * `#/historico/<file>` a page's history.
  */
 import { useEffect, useState } from 'react';
-import { EditorScreen } from './editor-screen.tsx';
-import { HistoryScreen } from './history-screen.tsx';
-import { ExperimentsScreen } from './experimentos/experiments-screen.tsx';
-import { PagesScreen } from './pages-screen.tsx';
-import { SiteSettingsScreen } from './site-settings-screen.tsx';
-import { GlobalStyles } from './ui.tsx';
+import { EditorScreen } from './screens/editor/editor-screen.tsx';
+import { HistoryScreen } from './screens/historico/history-screen.tsx';
+import { ExperimentsScreen } from './screens/experimentos/experiments-screen.tsx';
+import { PagesScreen } from './screens/paginas/pages-screen.tsx';
+import { SiteSettingsScreen } from './screens/configuracoes/site-settings-screen.tsx';
+import { GlobalStyles } from './shared/ui.tsx';
 
 function fileFromHash(hash: string, screen = 'editar'): string | undefined {
   const m = new RegExp(`^#/${screen}/(.+)$`).exec(hash);

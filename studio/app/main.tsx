@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { App } from './app.tsx';
-import { cspNonce } from './csp-nonce.ts';
+import { cspNonce } from './shared/csp-nonce.ts';
 import { SessionShell } from './session-bar.tsx';
 
 const app = (

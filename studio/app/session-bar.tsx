@@ -9,7 +9,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../design/theme.ts';
 import type { MeAnswer } from '../api.ts';
-import { cspNonce } from './csp-nonce.ts';
+import { cspNonce } from './shared/csp-nonce.ts';
 
 const shellCss = css`
   height: 100%;

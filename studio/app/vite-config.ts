@@ -6,7 +6,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { InlineConfig } from 'vite';
-import { yamlLanguageServerShims } from './editor/vite-shims.ts';
+import { yamlLanguageServerShims } from './screens/editor/yaml-language/vite-shims.ts';
 
 /**
  * yaml-language-server's package entry is its CommonJS build for Node; the browser gets the ESM
@@ -47,7 +47,7 @@ export const APP_ASSETS_DIR = 'app';
 /**
  * Vite puts this in the built page as `nonce="…"` on its tags and in
  * `<meta property="csp-nonce">`; the hosted server replaces it with a new nonce on every answer,
- * and the app reads it there for the style elements Emotion and CodeMirror add (studio/app/csp-nonce.ts).
+ * and the app reads it there for the style elements Emotion and CodeMirror add (studio/app/shared/csp-nonce.ts).
  */
 export const CSP_NONCE_PLACEHOLDER = '__ESTUDIO_CSP_NONCE__';
 

@@ -9,7 +9,7 @@ import { parse as parseYamlText, stringify } from 'yaml';
 import { judgeExport } from '../../runtime/experiments/index.ts';
 import { deltaFor, splitRender } from '../../runtime/dev/browser.ts';
 import { MAX_IMAGE_NAME } from '../image-rules.ts';
-import { removeItem, removeKey, applyChange } from '../app/form/yaml-edits.ts';
+import { removeItem, removeKey, applyChange } from '../yaml-edits.ts';
 import type {
   MeAnswer,
   BlocksAnswer,

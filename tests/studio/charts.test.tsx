@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The experiment charts of the Estúdio (studio/app/experimentos/charts.tsx) on the fixture of
+ * The experiment charts of the Estúdio (studio/app/screens/experimentos/charts.tsx) on the fixture of
  * ../shared/docs/experiments.md (1000/50 against 1000/70): the reading in the caption, the
  * numbers in the table, axe, the sizes once measured, and no NaN whatever the input.
  */
@@ -13,7 +13,7 @@ import {
   RateChart,
   type ChartArm,
   type ChartDay,
-} from '../../studio/app/experimentos/charts.tsx';
+} from '../../studio/app/screens/experimentos/charts.tsx';
 import { colors } from '../../design/theme.ts';
 import { expectNoAxeViolations } from '../helpers/axe.ts';
 

@@ -1,21 +1,27 @@
 /**
  * The editor's worker protocol, end to end in Node: the main thread's client
- * (studio/app/editor/schema-client.ts) talking to the worker's request handler through a fake
+ * (studio/app/screens/editor/yaml-language/schema-client.ts) talking to the worker's request handler through a fake
  * worker that copies every message with structuredClone, as postMessage does.
  */
 import { readFileSync } from 'node:fs';
 import { CompletionContext } from '@codemirror/autocomplete';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import type { SchemaRequest, SchemaResponse } from '../../studio/app/editor/protocol.ts';
+import type {
+  SchemaRequest,
+  SchemaResponse,
+} from '../../studio/app/screens/editor/yaml-language/protocol.ts';
 import {
   createSchemaClient,
   type SchemaClient,
   type WorkerLike,
-} from '../../studio/app/editor/schema-client.ts';
-import { schemaCompletionSource } from '../../studio/app/editor/schema-language.ts';
-import { createRequestHandler } from '../../studio/app/editor/worker-handler.ts';
-import { createYamlService, type YamlService } from '../../studio/app/editor/yaml-service.ts';
+} from '../../studio/app/screens/editor/yaml-language/schema-client.ts';
+import { schemaCompletionSource } from '../../studio/app/screens/editor/yaml-language/schema-language.ts';
+import { createRequestHandler } from '../../studio/app/screens/editor/yaml-language/worker-handler.ts';
+import {
+  createYamlService,
+  type YamlService,
+} from '../../studio/app/screens/editor/yaml-language/yaml-service.ts';
 
 const PAGE = readFileSync(new URL('../../pages/agendamento.yaml', import.meta.url), 'utf8');
 

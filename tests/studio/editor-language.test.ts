@@ -1,11 +1,14 @@
 /**
  * The Estúdio editor's schema help, driven in Node through the same language-service wrapper the
- * browser's YAML worker runs (studio/app/editor/yaml-service.ts), on the real agendamento page.
+ * browser's YAML worker runs (studio/app/screens/editor/yaml-language/yaml-service.ts), on the real agendamento page.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import pageSchema from '../../schema/page.schema.json';
-import { createYamlService, type YamlService } from '../../studio/app/editor/yaml-service.ts';
+import {
+  createYamlService,
+  type YamlService,
+} from '../../studio/app/screens/editor/yaml-language/yaml-service.ts';
 
 const PAGE = readFileSync(new URL('../../pages/agendamento.yaml', import.meta.url), 'utf8');
 

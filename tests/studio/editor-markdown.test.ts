@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 /**
- * The hover's Markdown as DOM (studio/app/editor/markdown-dom.ts): the structure the service
+ * The hover's Markdown as DOM (studio/app/screens/editor/yaml-language/markdown-dom.ts): the structure the service
  * writes, and text that stays text.
  */
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../studio/app/editor/markdown-dom.ts';
+import { renderMarkdown } from '../../studio/app/screens/editor/yaml-language/markdown-dom.ts';
 
 describe('renderMarkdown', () => {
   it('renders the title, paragraphs, value lists and YAML examples of a hover', () => {

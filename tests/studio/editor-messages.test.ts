@@ -1,13 +1,17 @@
 /**
- * The Portuguese table of the Estúdio editor (studio/app/editor/messages-pt.ts) against the
+ * The Portuguese table of the Estúdio editor (studio/app/screens/editor/yaml-language/messages-pt.ts) against the
  * yaml-language-server and yaml versions installed, and the snippet conversion for CodeMirror.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { hoverToPortuguese, MESSAGES, toPortuguese } from '../../studio/app/editor/messages-pt.ts';
-import { convertSnippet } from '../../studio/app/editor/snippet-template.ts';
+import {
+  hoverToPortuguese,
+  MESSAGES,
+  toPortuguese,
+} from '../../studio/app/screens/editor/yaml-language/messages-pt.ts';
+import { convertSnippet } from '../../studio/app/screens/editor/yaml-language/snippet-template.ts';
 
 const SERVER = fileURLToPath(new URL('../../node_modules/yaml-language-server/', import.meta.url));
 

@@ -18,7 +18,7 @@ import type {
   SiteAnswer,
   SiteCheckAnswer,
 } from '../../studio/api.ts';
-import { addExperiment, setExperimentField, setSetting } from '../../studio/app/experimentos/site-edits.ts';
+import { addExperiment, setExperimentField, setSetting } from '../../studio/app/shared/site-edits.ts';
 import { createStudioServer, type StudioServer } from '../../studio/server/server.ts';
 import { apiOf, git, makeGitSite, root, type GitSite } from './git-site.ts';
 

@@ -18,7 +18,7 @@ import {
   swapWithNext,
   type TextChange,
   type YamlPath,
-} from '../../studio/app/form/yaml-edits.ts';
+} from '../../studio/yaml-edits.ts';
 
 const pagesDir = path.resolve(import.meta.dirname, '../../pages');
 const files = (await listYamlFiles(pagesDir)).filter((f) => !f.startsWith('_'));

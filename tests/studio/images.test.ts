@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Picture } from '../../design/picture.tsx';
 import { sourceOf, variantUrlsIn, writeImageVariants } from '../../runtime/build/images.ts';
 import type { ImagesAnswer, UploadedImage, UploadRefused } from '../../studio/api.ts';
-import { applyChange, setValues } from '../../studio/app/form/yaml-edits.ts';
+import { applyChange, setValues } from '../../studio/yaml-edits.ts';
 import { checkImageName, IMAGE_LIMITS, sizeToWrite, suggestImageName } from '../../studio/image-rules.ts';
 import {
   checkRaster,

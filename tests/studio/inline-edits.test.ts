@@ -12,8 +12,12 @@ import { describe, expect, it } from 'vitest';
 import { blockList, blockMap } from '../../blocks/index.ts';
 import { renderDraft, textLeaves, type DraftRender } from '../../runtime/dev/index.ts';
 import { loadProject } from '../../runtime/load/index.ts';
-import { editableTexts, inlineTextEdit, isInlineEditMessage } from '../../studio/app/inline-edits.ts';
-import { applyChange } from '../../studio/app/form/yaml-edits.ts';
+import {
+  editableTexts,
+  inlineTextEdit,
+  isInlineEditMessage,
+} from '../../studio/app/screens/editor/inline-edits.ts';
+import { applyChange } from '../../studio/yaml-edits.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const pagesDir = path.join(root, 'pages');

@@ -1,6 +1,6 @@
 /**
  * Issue 37.1, on the page: an image replaced by a click (its alt too), a link's or a button's
- * target changed in the popover, and list items added, removed and moved (studio/app/inline-edits.ts).
+ * target changed in the popover, and list items added, removed and moved (studio/app/screens/editor/inline-edits.ts).
  * Each edit goes through the real loader: the page has exactly that change; in a variant of
  * /agendamento the file gets the smallest change: the loader reads (an inherited item taken out as
  * `N: null`, a list added to or reordered written whole), and the base page is never written.
@@ -13,8 +13,14 @@ import { blockList } from '../../blocks/index.ts';
 import { smallestChange } from '../../runtime/author/index.ts';
 import { renderDraft, type DraftRender } from '../../runtime/dev/index.ts';
 import { loadProject } from '../../runtime/load/index.ts';
-import { editableTexts, imageEdit, itemOf, linkEdit, listEdit } from '../../studio/app/inline-edits.ts';
-import { applyChange, type TextChange } from '../../studio/app/form/yaml-edits.ts';
+import {
+  editableTexts,
+  imageEdit,
+  itemOf,
+  linkEdit,
+  listEdit,
+} from '../../studio/app/screens/editor/inline-edits.ts';
+import { applyChange, type TextChange } from '../../studio/yaml-edits.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 // A copy of pages/ with a new variant of /agendamento (the public folder is the repository's).

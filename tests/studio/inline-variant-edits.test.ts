@@ -12,8 +12,8 @@ import { blockList } from '../../blocks/index.ts';
 import { smallestChange } from '../../runtime/author/index.ts';
 import { renderDraft, type DraftRender } from '../../runtime/dev/index.ts';
 import { loadProject } from '../../runtime/load/index.ts';
-import { editableTexts, inlineTextEdit } from '../../studio/app/inline-edits.ts';
-import { applyChange } from '../../studio/app/form/yaml-edits.ts';
+import { editableTexts, inlineTextEdit } from '../../studio/app/screens/editor/inline-edits.ts';
+import { applyChange } from '../../studio/yaml-edits.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const pagesDir = path.join(root, 'pages');

@@ -7,7 +7,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishAnswer, PublishConflict } from '../../studio/api.ts';
-import { mergeChunks, presetOf, resolveMerge } from '../../studio/app/merge-chunks.ts';
+import { mergeChunks, presetOf, resolveMerge } from '../../studio/app/screens/publicar/merge-chunks.ts';
 import { createStudioServer, type StudioServer } from '../../studio/server/server.ts';
 import { apiOf, git, makeGitSite, root, type GitSite } from './git-site.ts';
 

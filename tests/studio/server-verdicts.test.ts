@@ -3,7 +3,7 @@
  * refused, one it was never asked about and one overtaken before it was sent.
  */
 import { describe, expect, it } from 'vitest';
-import { ServerVerdicts } from '../../studio/app/server-verdicts.ts';
+import { ServerVerdicts } from '../../studio/app/screens/editor/server-verdicts.ts';
 
 describe('ServerVerdicts', () => {
   it('vouches for accepted texts (the last three), not for refused or unknown ones', async () => {

@@ -20,7 +20,7 @@ import {
   setExperimentField,
   setSetting,
   setWeights,
-} from '../../studio/app/experimentos/site-edits.ts';
+} from '../../studio/app/shared/site-edits.ts';
 import {
   describeSiteChange,
   experimentSummaries,

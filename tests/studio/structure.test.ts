@@ -1,5 +1,5 @@
 /**
- * The structure panel's edits (studio/app/structure-plan.ts, studio/app/form/yaml-edits.ts): in a
+ * The structure panel's edits (studio/app/screens/editor/structure-plan.ts, studio/yaml-edits.ts): in a
  * page, a block's lines move, go or are copied with their comments and every other byte stays; in a
  * variant, `move:` entries planned from the order shown give, through the real loader, exactly the
  * order wanted, and delete and duplicate give the page the panel promises.
@@ -19,7 +19,7 @@ import {
   removeItemWithComments,
   setMoves,
   type Placement,
-} from '../../studio/app/form/yaml-edits.ts';
+} from '../../studio/yaml-edits.ts';
 import {
   deleteEdit,
   duplicateEdit,
@@ -28,8 +28,8 @@ import {
   resolveOrder,
   variantRows,
   withChange,
-} from '../../studio/app/structure-plan.ts';
-import { valueAt } from '../../studio/app/yaml-paths.ts';
+} from '../../studio/app/screens/editor/structure-plan.ts';
+import { valueAt } from '../../studio/yaml-paths.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const pagesDir = path.join(root, 'pages');

@@ -1,5 +1,5 @@
 /**
- * The cursor's YAML path read from CodeMirror's syntax tree (studio/app/editor/tree-path.ts) is
+ * The cursor's YAML path read from CodeMirror's syntax tree (studio/app/screens/editor/yaml-language/tree-path.ts) is
  * the one the full parse gives (yaml-paths.ts), at every text of every page file.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,8 +8,8 @@ import { yaml } from '@codemirror/lang-yaml';
 import { ensureSyntaxTree } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import { treePathAt } from '../../studio/app/editor/tree-path.ts';
-import { pathAt } from '../../studio/app/yaml-paths.ts';
+import { treePathAt } from '../../studio/app/screens/editor/yaml-language/tree-path.ts';
+import { pathAt } from '../../studio/yaml-paths.ts';
 
 const PAGES = path.resolve(import.meta.dirname, '../../pages');
 const files = readdirSync(PAGES, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml'));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMap, isPair, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { longPage } from '../../scripts/long-page.ts';
-import { readYaml, rangeOf, valueAt } from '../../studio/app/yaml-paths.ts';
+import { readYaml, rangeOf, valueAt } from '../../studio/yaml-paths.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const page = readFileSync(path.join(root, 'pages/agendamento.yaml'), 'utf8');

@@ -1,5 +1,5 @@
 /**
- * The Node side of the editor's browser test: the harness page (studio/app/editor/harness/)
+ * The Node side of the editor's browser test: the harness page (studio/app/screens/editor/yaml-language/harness/)
  * served by a Vite dev server in middleware mode with the app's own Vite settings, as the
  * Estúdio's server serves the app, or built with `vite build` and served as static files.
  */
@@ -13,7 +13,9 @@ import sirv from 'sirv';
 import { build, createServer, type InlineConfig } from 'vite';
 import { appViteConfig } from '../../../studio/app/vite-config.ts';
 
-export const HARNESS_ROOT = fileURLToPath(new URL('../../../studio/app/editor/harness/', import.meta.url));
+export const HARNESS_ROOT = fileURLToPath(
+  new URL('../../../studio/app/screens/editor/yaml-language/harness/', import.meta.url),
+);
 
 export interface RunningHarness {
   url: string;

@@ -1,0 +1,552 @@
+/**
+ * Páginas: every route of pages/ with its file, title, what it varies and whether `npm run
+ * check` finds problems in it; and the actions on pages: open, new page, new variant,
+ * duplicate, delete (refused by the server for a page that others extend, naming them).
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { css } from '@emotion/react';
+import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
+import type { DeletedPage, PageSummary, Placeholder } from '../../../api.ts';
+import { api, ApiFailure } from '../../shared/api-client.ts';
+import { when } from '../historico/history-screen.tsx';
+import { names, usePresence } from '../../shared/presence.ts';
+import { PlaceholderWarning, PublishDialog } from '../publicar/publish-dialog.tsx';
+import { actionsCss, Button, Dialog, fieldCss, Message, useMediaQuery } from '../../shared/ui.tsx';
+
+type Editing = ReturnType<typeof usePresence>;
+
+type Action =
+  | { kind: 'new' }
+  | { kind: 'variant'; page: PageSummary }
+  | { kind: 'duplicate'; page: PageSummary }
+  | { kind: 'delete'; page: PageSummary };
+
+const pageCss = css`
+  max-width: 1200px;
+  margin: 0 auto;
+  padding: 24px;
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 16px;
+    margin-bottom: 16px;
+  }
+  h1 {
+    font-size: 1.6rem;
+  }
+  @media (max-width: 600px) {
+    padding: 16px 12px;
+    header {
+      gap: 8px 16px;
+    }
+    header > button {
+      min-height: 44px;
+      flex: 1 1 auto;
+    }
+  }
+`;
+const tableCss = css`
+  width: 100%;
+  border-collapse: collapse;
+  background: ${colors.white};
+  border-radius: ${radii.md};
+  box-shadow: ${shadows.card};
+  overflow: hidden;
+  th,
+  td {
+    text-align: left;
+    padding: 10px 12px;
+    border-bottom: 1px solid ${colors.line};
+    vertical-align: middle;
+  }
+  th {
+    font: 600 13px/1.4 ${fonts.display};
+    color: ${colors.muted};
+    background: ${colors.surfaceAlt};
+  }
+  /* Two rows: open, history, new variant; then duplicate and delete. */
+  td.actions .actions {
+    display: grid;
+    grid-template-columns: repeat(3, auto);
+    gap: 6px;
+    justify-content: end;
+    justify-items: start;
+  }
+  code {
+    font-size: 13px;
+    color: ${colors.muted};
+  }
+  a.route {
+    font: 600 15px/1.3 ${fonts.display};
+  }
+`;
+const badgeCss = (ok: boolean) => css`
+  display: inline-block;
+  padding: 2px 10px;
+  border-radius: ${radii.pill};
+  font: 600 12px/1.6 ${fonts.display};
+  white-space: nowrap;
+  background: ${ok ? colors.waterLight : colors.orangeLight};
+  color: ${ok ? colors.waterDark : colors.orangeHover};
+`;
+
+const editHref = (file: string) => `#/editar/${encodeURIComponent(file)}`;
+const historyHref = (file: string) => `#/historico/${encodeURIComponent(file)}`;
+const presenceCss = css`
+  display: inline-block;
+  margin-top: 4px;
+  padding: 2px 10px;
+  border-radius: ${radii.pill};
+  font: 600 12px/1.6 ${fonts.display};
+  background: ${colors.navy};
+  color: ${colors.white};
+`;
+const routeName = (route: string) => route.replace(/^\//, '') || 'index';
+
+export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
+  const [pages, setPages] = useState<PageSummary[] | undefined>();
+  const [error, setError] = useState<string>();
+  const [action, setAction] = useState<Action>();
+  const [publishing, setPublishing] = useState(false);
+  const [deleted, setDeleted] = useState<DeletedPage[]>([]);
+  const [placeholders, setPlaceholders] = useState<Placeholder[]>([]);
+  const editing = usePresence(null);
+  const narrow = useMediaQuery(NARROW);
+
+  const reload = useCallback(() => {
+    api.pages().then(
+      (answer) => {
+        setPages(answer.pages);
+        setError(undefined);
+      },
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
+    api.site().then(
+      (answer) => setPlaceholders(answer.placeholders),
+      () => setPlaceholders([]),
+    );
+    // No repository, no history: the list simply has no deleted pages.
+    api.deleted().then(
+      (answer) => setDeleted(answer.pages),
+      () => setDeleted([]),
+    );
+  }, []);
+  useEffect(reload, [reload]);
+  const unpublished = pages?.filter((p) => p.unpublished).length ?? 0;
+
+  return (
+    <main css={pageCss}>
+      <header>
+        <h1>Páginas</h1>
+        <nav aria-label="Outras telas" css={{ display: 'flex', gap: 16, fontWeight: 600 }}>
+          <a href="#/experimentos">Experimentos</a>
+          <a href="#/configuracoes">Configurações do site</a>
+        </nav>
+        <span css={{ flex: 1 }} />
+        <Button onClick={() => setPublishing(true)}>
+          {unpublished > 0
+            ? `Publicar (${unpublished} ${unpublished === 1 ? 'página' : 'páginas'})`
+            : 'Publicar'}
+        </Button>
+        <Button tone="primary" onClick={() => setAction({ kind: 'new' })}>
+          Nova página
+        </Button>
+      </header>
+      {error && <Message tone="error">{error}</Message>}
+      {placeholders.length > 0 && <PlaceholderWarning placeholders={placeholders} />}
+      {!pages && !error && <Message tone="info">Carregando as páginas…</Message>}
+      {pages &&
+        (narrow ? (
+          // A phone: one card a page, every action a thumb-sized button, nothing wider than the screen.
+          <ul css={cardsCss} aria-label="Lista de páginas">
+            {pages.map((page) => (
+              <li key={page.file} data-file={page.file}>
+                <h2>
+                  <a className="route" href={editHref(page.file)}>
+                    {page.route}
+                  </a>
+                </h2>
+                {page.title && <p className="title">{page.title}</p>}
+                <p className="meta">
+                  <PageKind page={page} /> · <code>{page.file}</code>
+                </p>
+                <Presence page={page} editing={editing} />
+                <p className="state">
+                  <PageState page={page} />
+                </p>
+                {page.lastChange && (
+                  <p className="meta">
+                    Última publicação: <LastChange page={page} />
+                  </p>
+                )}
+                <PageActions page={page} onOpen={onOpen} onAction={setAction} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          // A narrower laptop window: the table scrolls sideways inside its own region (keyboard too).
+          <div css={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Lista de páginas">
+            <table css={tableCss}>
+              <thead>
+                <tr>
+                  <th scope="col">Endereço</th>
+                  <th scope="col">Título</th>
+                  <th scope="col">Tipo</th>
+                  <th scope="col">Situação</th>
+                  <th scope="col">Última publicação</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Ações</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {pages.map((page) => (
+                  <tr key={page.file} data-file={page.file}>
+                    <td>
+                      <a className="route" href={editHref(page.file)}>
+                        {page.route}
+                      </a>
+                      <br />
+                      <code>{page.file}</code>
+                      <Presence page={page} editing={editing} />
+                    </td>
+                    <td>{page.title ?? '—'}</td>
+                    <td>
+                      <PageKind page={page} />
+                    </td>
+                    <td>
+                      <PageState page={page} />
+                    </td>
+                    <td>{page.lastChange ? <LastChange page={page} /> : '—'}</td>
+                    <td className="actions">
+                      <PageActions page={page} onOpen={onOpen} onAction={setAction} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+      {deleted.length > 0 && (
+        <details css={{ marginTop: 24 }}>
+          <summary css={{ cursor: 'pointer', fontWeight: 600, color: colors.navy }}>
+            Páginas excluídas ({deleted.length})
+          </summary>
+          <ul css={{ paddingLeft: 20 }}>
+            {deleted.map((page) => (
+              <li key={page.file} css={{ margin: '6px 0' }}>
+                <strong>{page.route}</strong> <code>{page.file}</code>, excluída por {page.name} em{' '}
+                {when(page.date)}. <a href={historyHref(page.file)}>Ver histórico e restaurar</a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {publishing && (
+        <PublishDialog
+          onClose={() => {
+            setPublishing(false);
+            reload();
+          }}
+          onOpenFile={(file) => {
+            setPublishing(false);
+            onOpen(file);
+          }}
+        />
+      )}
+      {action && (
+        <ActionDialog
+          action={action}
+          onClose={() => setAction(undefined)}
+          onDone={(file) => {
+            setAction(undefined);
+            if (file) onOpen(file);
+            else reload();
+          }}
+        />
+      )}
+    </main>
+  );
+}
+
+/** Where the table no longer fits: a list of cards instead. */
+const NARROW = '(max-width: 1000px)';
+
+const cardsCss = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(340px, 100%), 1fr));
+  gap: 12px;
+  li {
+    background: ${colors.white};
+    border-radius: ${radii.md};
+    box-shadow: ${shadows.card};
+    padding: 14px 16px;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  h2 {
+    font-size: 1.05rem;
+  }
+  a.route {
+    font: 600 17px/1.3 ${fonts.display};
+    display: block;
+    padding: 8px 0;
+  }
+  p {
+    margin: 2px 0;
+  }
+  .title {
+    color: ${colors.ink};
+  }
+  .meta {
+    font-size: 14px;
+    color: ${colors.muted};
+  }
+  .meta a {
+    color: ${colors.waterDark};
+  }
+  code {
+    font-size: 13px;
+  }
+  .state {
+    margin: 6px 0;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    margin-top: 10px;
+  }
+  .actions button,
+  .actions a {
+    min-height: 44px;
+    flex: 1 1 auto;
+  }
+  .actions a {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    padding: 0 12px;
+    font-weight: 600;
+  }
+`;
+
+function PageKind({ page }: { page: PageSummary }) {
+  return (
+    <>
+      {page.extends ? `variante de ${page.variantOf ?? page.extends}` : 'página'}
+      {page.experiment && (
+        <>
+          <br />
+          <a
+            href={`#/experimentos/${encodeURIComponent(page.experiment.id)}`}
+            css={[badgeCss(true), { marginTop: 4, textDecoration: 'none' }]}
+            data-experiment={page.experiment.id}
+            aria-label={`Experimento ${page.experiment.id}: ${page.experiment.winner ? 'encerrado' : `${page.experiment.weight}% dos visitantes de ${page.experiment.route}`}`}
+          >
+            {page.experiment.winner
+              ? `experimento ${page.experiment.id} encerrado`
+              : `experimento em ${page.experiment.route}: ${page.experiment.weight}%`}
+          </a>
+        </>
+      )}
+    </>
+  );
+}
+
+function PageState({ page }: { page: PageSummary }) {
+  return (
+    <>
+      <span css={badgeCss(page.problems === 0)}>
+        {page.problems === 0
+          ? 'sem problemas'
+          : page.problems === 1
+            ? '1 problema'
+            : `${page.problems} problemas`}
+      </span>
+      {page.unpublished && (
+        <>
+          <br />
+          <span css={[badgeCss(false), { marginTop: 4 }]}>não publicada</span>
+        </>
+      )}
+    </>
+  );
+}
+
+function LastChange({ page }: { page: PageSummary }) {
+  if (!page.lastChange) return null;
+  return (
+    <>
+      {page.lastChange.name}
+      <br />
+      <small css={{ color: colors.muted }}>{when(page.lastChange.date)}</small>
+    </>
+  );
+}
+
+function Presence({ page, editing }: { page: PageSummary; editing: Editing }) {
+  const here = editing.filter((e) => e.file === page.file);
+  if (here.length === 0) return null;
+  return (
+    <>
+      <br />
+      <span css={presenceCss} data-presence={page.file}>
+        {names(here)} {here.length === 1 ? 'está editando' : 'estão editando'}
+      </span>
+    </>
+  );
+}
+
+function PageActions({
+  page,
+  onOpen,
+  onAction,
+}: {
+  page: PageSummary;
+  onOpen: (file: string) => void;
+  onAction: (action: Action) => void;
+}) {
+  return (
+    <div className="actions">
+      <Button onClick={() => onOpen(page.file)} aria-label={`Abrir ${page.route}`}>
+        Abrir
+      </Button>
+      <a
+        href={historyHref(page.file)}
+        aria-label={`Histórico de ${page.route}`}
+        css={{ alignSelf: 'center', padding: '0 6px', fontWeight: 600 }}
+      >
+        Histórico
+      </a>
+      <Button
+        onClick={() => onAction({ kind: 'variant', page })}
+        aria-label={`Nova variante de ${page.route}`}
+      >
+        Nova variante
+      </Button>
+      <Button onClick={() => onAction({ kind: 'duplicate', page })} aria-label={`Duplicar ${page.route}`}>
+        Duplicar
+      </Button>
+      <Button
+        tone="danger"
+        onClick={() => onAction({ kind: 'delete', page })}
+        aria-label={`Excluir ${page.route}`}
+      >
+        Excluir
+      </Button>
+    </div>
+  );
+}
+
+function ActionDialog({
+  action,
+  onClose,
+  onDone,
+}: {
+  action: Action;
+  onClose: () => void;
+  /** With the file to open next, or nothing (the list reloads). */
+  onDone: (file?: string) => void;
+}) {
+  const [route, setRoute] = useState(
+    action.kind === 'variant' || action.kind === 'duplicate' ? `${routeName(action.page.route)}-b` : '',
+  );
+  const [error, setError] = useState<{ message: string; hint?: string }>();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<string | undefined>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onDone(await work());
+    } catch (e) {
+      setError(e instanceof ApiFailure ? { message: e.message, hint: e.body.hint } : { message: String(e) });
+      setBusy(false);
+    }
+  };
+
+  if (action.kind === 'delete') {
+    return (
+      <Dialog title={`Excluir ${action.page.route}?`} onClose={onClose}>
+        <p>
+          O arquivo <code>{action.page.file}</code> será apagado. Páginas que outras estendem não podem ser
+          excluídas.
+        </p>
+        {error && <Message tone="error">{error.message}</Message>}
+        <div css={actionsCss}>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button
+            tone="danger"
+            disabled={busy}
+            onClick={() => run(() => api.remove(action.page.file).then(() => undefined))}
+          >
+            Excluir
+          </Button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  const title =
+    action.kind === 'new'
+      ? 'Nova página'
+      : action.kind === 'variant'
+        ? `Nova variante de ${action.page.route}`
+        : `Duplicar ${action.page.route}`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run(async () => {
+      const created =
+        action.kind === 'new'
+          ? await api.create({ route })
+          : action.kind === 'variant'
+            ? await api.create({ route, from: routeName(action.page.route) })
+            : await api.duplicate({ file: action.page.file, route });
+      return created.file;
+    });
+  };
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <form onSubmit={submit}>
+        <div css={fieldCss}>
+          <label htmlFor="novo-endereco">Endereço da nova página</label>
+          <input
+            id="novo-endereco"
+            value={route}
+            autoFocus
+            onChange={(e) => setRoute(e.target.value)}
+            aria-describedby="novo-endereco-ajuda"
+          />
+          <small id="novo-endereco-ajuda">
+            Letras minúsculas sem acento, números e hífens, ex.: promo-verao. A página fica em /{route || '…'}
+            .
+          </small>
+        </div>
+        {action.kind === 'variant' && (
+          <p>
+            A variante herda tudo de {action.page.route} e guarda só o que muda: título, textos de alguns
+            blocos, blocos a mais ou a menos.
+          </p>
+        )}
+        {error && (
+          <Message tone="error">
+            {error.message}
+            {error.hint ? ` ${error.hint}` : ''}
+          </Message>
+        )}
+        <div css={actionsCss}>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button tone="primary" type="submit" disabled={busy || route.trim() === ''}>
+            Criar e abrir
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
