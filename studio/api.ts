@@ -520,3 +520,19 @@ export interface Picture {
   width: number;
   height: number;
 }
+
+/** One block of the base page: its type, id (when it has one) and every prop, merged. */
+export interface InheritedBlock {
+  type: string;
+  id?: string;
+  /** The block's map as the page renders it (type and id included). */
+  props: Record<string, unknown>;
+}
+
+/** GET /api/inherited?extends=<name as written after `extends:`>. */
+export interface InheritedAnswer {
+  /** The base page's file: "pages/sodastream-t.yaml". */
+  base: string;
+  /** Its blocks, in page order. */
+  blocks: InheritedBlock[];
+}

@@ -4,11 +4,11 @@
  * `#/historico/<file>` a page's history.
  */
 import { useEffect, useState } from 'react';
-import { EditorScreen } from './screens/editor/editor-screen.tsx';
-import { HistoryScreen } from './screens/historico/history-screen.tsx';
-import { ExperimentsScreen } from './screens/experimentos/experiments-screen.tsx';
-import { PagesScreen } from './screens/paginas/pages-screen.tsx';
-import { SiteSettingsScreen } from './screens/configuracoes/site-settings-screen.tsx';
+import { EditorScreen } from './screens/editor/index.ts';
+import { HistoryScreen } from './screens/historico/index.ts';
+import { ExperimentsScreen } from './screens/experimentos/index.ts';
+import { PagesScreen } from './screens/paginas/index.ts';
+import { SiteSettingsScreen } from './screens/configuracoes/index.ts';
 import { GlobalStyles } from './shared/ui.tsx';
 
 function fileFromHash(hash: string, screen = 'editar'): string | undefined {

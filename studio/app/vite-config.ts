@@ -22,8 +22,8 @@ export function appViteConfig(): Pick<InlineConfig, 'plugins' | 'resolve' | 'wor
       alias: [{ find: /^yaml-language-server$/, replacement: LANGUAGE_SERVER_ESM }],
     },
     worker: {
-      // The YAML worker is a module worker (editor/schema-language.ts); `vite build` bundles it
-      // with its own plugin list, so the stand-ins are repeated here.
+      // The YAML worker is a module worker (screens/editor/yaml-language/schema-language.ts); `vite build`
+      // bundles it with its own plugin list, so the stand-ins are repeated here.
       format: 'es',
       plugins: () => [yamlLanguageServerShims()],
     },

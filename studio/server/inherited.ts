@@ -10,25 +10,10 @@
  * answer, from the saved files, exactly as the preview reads the base.
  */
 import path from 'node:path';
+import type { InheritedAnswer, InheritedBlock } from '../api.ts';
 import type { Answer, ApiContext, ApiRequest } from './api-context.ts';
 import { HttpError } from './http.ts';
 import { apiFileName, checkPageFileName } from './page-files.ts';
-
-/** One block of the base page: its type, id (when it has one) and every prop, merged. */
-export interface InheritedBlock {
-  type: string;
-  id?: string;
-  /** The block's map as the page renders it (type and id included). */
-  props: Record<string, unknown>;
-}
-
-/** GET /api/inherited?extends=<name as written after `extends:`>. */
-export interface InheritedAnswer {
-  /** The base page's file: "pages/sodastream-t.yaml". */
-  base: string;
-  /** Its blocks, in page order. */
-  blocks: InheritedBlock[];
-}
 
 /** Names longer than this are no page name (routes allow 6 levels of 80 characters). */
 const MAX_NAME = 600;

@@ -18,7 +18,8 @@ import { removeOverride, setDeep } from '../../studio/app/screens/editor/form/bl
 import { applyChange, type TextChange, type YamlPath } from '../../studio/yaml-edits.ts';
 import { othersHere } from '../../studio/app/shared/presence.ts';
 import type { Answer, ApiContext, ApiRequest } from '../../studio/server/api.ts';
-import { getInherited, type InheritedAnswer } from '../../studio/server/inherited.ts';
+import type { InheritedAnswer } from '../../studio/api.ts';
+import { getInherited } from '../../studio/server/inherited.ts';
 import { createPresence } from '../../studio/server/presence.ts';
 import type { Runtime } from '../../studio/server/runtime.ts';
 

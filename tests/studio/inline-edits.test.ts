@@ -12,11 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { blockList, blockMap } from '../../blocks/index.ts';
 import { renderDraft, textLeaves, type DraftRender } from '../../runtime/dev/index.ts';
 import { loadProject } from '../../runtime/load/index.ts';
-import {
-  editableTexts,
-  inlineTextEdit,
-  isInlineEditMessage,
-} from '../../studio/app/screens/editor/inline-edits.ts';
+import { editableTexts, inlineTextEdit } from '../../studio/app/screens/editor/inline-edits.ts';
+import { isInlineEditMessage } from '../../studio/app/shared/frame-messages.ts';
 import { applyChange } from '../../studio/yaml-edits.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

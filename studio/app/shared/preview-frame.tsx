@@ -8,11 +8,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../../design/theme.ts';
 import type { PreviewStateId } from '../preview/states.ts';
-import {
-  isInlineEditMessage,
-  type EditableBlock,
-  type InlineEditMessage,
-} from '../screens/editor/inline-edits.ts';
+import { isInlineEditMessage, type EditableBlock, type InlineEditMessage } from './frame-messages.ts';
 import { deltaFor, namesOf, type RenderNames, type RenderParts } from '../../../runtime/dev/browser.ts';
 
 export interface PreviewState {

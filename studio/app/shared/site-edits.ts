@@ -1,6 +1,6 @@
 /**
  * The Experimentos and Configurações screens edit pages/_site.yaml node by node, like the block
- * form edits a page: each change is a text edit of the nodes it touches (form/yaml-edits.ts), so
+ * form edits a page: each change is a text edit of the nodes it touches (studio/yaml-edits.ts), so
  * comments and every other byte stay as written. Also: the shares that always sum to 100.
  */
 import { isMap, isSeq, parse, parseDocument, stringify, type Node } from 'yaml';

@@ -243,6 +243,23 @@ export const fieldCss = css`
   }
 `;
 
+/** Text shown as it is, a command's output or a file: monospaced, scrolled when long. */
+export const preCss = css`
+  font:
+    12.5px/1.5 ui-monospace,
+    Menlo,
+    monospace;
+  background: ${colors.surfaceAlt};
+  border: 1px solid ${colors.line};
+  border-radius: ${radii.sm};
+  padding: 10px 12px;
+  max-height: 40vh;
+  overflow: auto;
+  white-space: pre-wrap;
+  word-break: break-word;
+  margin: 0 0 16px;
+`;
+
 export const actionsCss = css`
   display: flex;
   gap: 8px;

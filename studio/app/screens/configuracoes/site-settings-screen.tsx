@@ -3,7 +3,7 @@
  * messages, legal name, tax id, city, origin, analytics id), labelled with the schema's
  * Portuguese descriptions. Each field edits its node only (site-edits.ts); the loader checks the
  * draft as the build would and each problem shows at its field; Salvar, then Publicar, as a page.
- * Below it, the Google Analytics connection (experimentos/ga4-settings.tsx), kept by the server
+ * Below it, the Google Analytics connection (ga4-settings.tsx), kept by the server
  * outside the repository: it is saved on its own, never published.
  */
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
 import { Ga4Settings } from './ga4-settings.tsx';
 import { readSetting, setSetting } from '../../shared/site-edits.ts';
 import { problemsByPath, useSiteDraft } from '../../shared/use-site.ts';
-import { PlaceholderWarning, PublishDialog } from '../publicar/publish-dialog.tsx';
+import { PlaceholderWarning, PublishDialog } from '../publicar/index.ts';
 import { Button, Message } from '../../shared/ui.tsx';
 import { offsetOf, pathAt } from '../../../yaml-paths.ts';
 

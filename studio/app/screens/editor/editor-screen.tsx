@@ -8,7 +8,14 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { flushSync } from 'react-dom';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../../../design/theme.ts';
-import type { BlockInfo, PageAnswer, PreviewDeltaAnswer, PreviewDeltaBlock } from '../../../api.ts';
+import type {
+  BlockInfo,
+  InheritedAnswer,
+  InheritedBlock,
+  PageAnswer,
+  PreviewDeltaAnswer,
+  PreviewDeltaBlock,
+} from '../../../api.ts';
 import type { DraftProblem, DraftRender } from '../../../../runtime/dev/index.ts';
 import { api, ApiFailure, isConflict } from '../../shared/api-client.ts';
 import { clearDraft, flushDrafts, readDraft, writeDraftSoon, type Draft } from './drafts.ts';
@@ -17,8 +24,7 @@ import { BlockForm, type Edit } from './form/block-form.tsx';
 import { blockSchemas } from './form/block-schemas.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { othersHere, useMe, usePresence } from '../../shared/presence.ts';
-import type { InheritedAnswer, InheritedBlock } from '../../../server/inherited.ts';
-import { PublishDialog } from '../publicar/publish-dialog.tsx';
+import { PublishDialog } from '../publicar/index.ts';
 import { editorExtensions } from './editor-extensions.ts';
 import { ServerVerdicts } from './server-verdicts.ts';
 import { PreviewFrame, type PreviewState } from '../../shared/preview-frame.tsx';

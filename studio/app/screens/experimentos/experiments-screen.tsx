@@ -11,7 +11,7 @@ import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
 import type { ExperimentSummary, PageSummary, PublishAnswer } from '../../../api.ts';
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { PreviewFrame } from '../../shared/preview-frame.tsx';
-import { PublishDialog } from '../publicar/publish-dialog.tsx';
+import { PublishDialog } from '../publicar/index.ts';
 import { actionsCss, Button, Dialog, Message } from '../../shared/ui.tsx';
 import { offsetOf, pathAt } from '../../../yaml-paths.ts';
 import { DurationEstimate } from './duration-estimate.tsx';

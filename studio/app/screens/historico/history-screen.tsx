@@ -11,9 +11,9 @@ import { css } from '@emotion/react';
 import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
 import type { HistoryAnswer, HistoryDiffAnswer, HistoryEntry, PublishAnswer } from '../../../api.ts';
 import { api, ApiFailure } from '../../shared/api-client.ts';
-import { PagePictures } from '../publicar/changed-pages.tsx';
-import { preCss } from '../publicar/publish-dialog.tsx';
-import { actionsCss, Button, Dialog, Message } from '../../shared/ui.tsx';
+import { PagePictures } from '../publicar/index.ts';
+import { when } from '../../shared/dates.ts';
+import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
 
 const screenCss = css`
   max-width: 1200px;
@@ -178,14 +178,6 @@ const diffCss = css`
     font-style: italic;
   }
 `;
-
-/** "23/11/2026 às 20:14" in the browser's time zone. */
-export function when(iso: string): string {
-  const d = new Date(iso);
-  const date = d.toLocaleDateString('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
-  const time = d.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
-  return `${date} às ${time}`;
-}
 
 interface DiffLine {
   kind: 'add' | 'del' | 'same' | 'gap';

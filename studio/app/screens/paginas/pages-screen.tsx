@@ -8,9 +8,9 @@ import { css } from '@emotion/react';
 import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
 import type { DeletedPage, PageSummary, Placeholder } from '../../../api.ts';
 import { api, ApiFailure } from '../../shared/api-client.ts';
-import { when } from '../historico/history-screen.tsx';
+import { when } from '../../shared/dates.ts';
 import { names, usePresence } from '../../shared/presence.ts';
-import { PlaceholderWarning, PublishDialog } from '../publicar/publish-dialog.tsx';
+import { PlaceholderWarning, PublishDialog } from '../publicar/index.ts';
 import { actionsCss, Button, Dialog, fieldCss, Message, useMediaQuery } from '../../shared/ui.tsx';
 
 type Editing = ReturnType<typeof usePresence>;

@@ -19,7 +19,7 @@ import type {
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { ChangedPages } from './changed-pages.tsx';
 import { ConflictMerge } from './merge-view.tsx';
-import { actionsCss, Button, Dialog, fieldCss, Message } from '../../shared/ui.tsx';
+import { actionsCss, Button, Dialog, fieldCss, Message, preCss } from '../../shared/ui.tsx';
 
 type Outcome =
   | { kind: 'published'; answer: PublishAnswer }
@@ -69,21 +69,6 @@ const listCss = css`
     font-size: 13px;
     font-weight: 600;
   }
-`;
-export const preCss = css`
-  font:
-    12.5px/1.5 ui-monospace,
-    Menlo,
-    monospace;
-  background: ${colors.surfaceAlt};
-  border: 1px solid ${colors.line};
-  border-radius: ${radii.sm};
-  padding: 10px 12px;
-  max-height: 40vh;
-  overflow: auto;
-  white-space: pre-wrap;
-  word-break: break-word;
-  margin: 0 0 16px;
 `;
 const STATUS: Record<ChangedFile['status'], string> = {
   novo: 'novo',
