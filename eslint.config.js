@@ -14,6 +14,50 @@ const TESTS = ['**/*.test.{ts,tsx}'];
 
 const rule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+/** Outside runtime/, a stage is used through its entry (index.ts, or browser.ts in a browser bundle). */
+const stageEntriesOnly = {
+  regex: String.raw`(^|/|^\.\/)(load|render|build|dev|author|experiments|edge)/(?!index\.ts$|browser\.ts$)`,
+  message:
+    'Use the stage’s public entry (runtime/<stage>/index.ts, or <stage>/browser.ts in a browser bundle).',
+};
+
+/**
+ * The Estúdio (docs/decisions/0043-estudio-rooms.md). studio/app/ is one folder per screen under
+ * screens/, each entered through its index.ts, the parts several screens use in shared/, the shell
+ * (main.tsx, app.tsx) at the top, and preview/, the code that runs inside the preview frame (its
+ * own bundle). studio/*.ts is what the app and the server share; neither imports the other.
+ */
+const SCREENS = ['paginas', 'editor', 'experimentos', 'historico', 'configuracoes', 'publicar'];
+const noServerInApp = {
+  regex: String.raw`^(\.\./)+server/`,
+  message:
+    'The browser app does not import the Estúdio’s server: the API’s types are in studio/api.ts, what both use in studio/*.ts.',
+};
+const previewProtocolOnly = {
+  regex: String.raw`(^|/)preview/(?!states\.ts$)`,
+  allowTypeImports: true,
+  message:
+    'preview/ runs inside the preview frame (its own bundle): the app takes from it only its message types (import type) and states.ts.',
+};
+const screenRules = (screen) => ({
+  files: [`studio/app/screens/${screen}/**/*.{ts,tsx}`],
+  ignores: TESTS,
+  rules: rule(
+    {
+      regex: String.raw`^(\.\./)+(${SCREENS.filter((s) => s !== screen).join('|')})/(?!index\.ts$)`,
+      message:
+        'A screen is entered through its index.ts: import ../<screen>/index.ts, never the files beside it.',
+    },
+    {
+      regex: String.raw`^(\.\./)+(app|main|session-bar)\.tsx$`,
+      message: 'A screen does not import the app’s shell (app.tsx, main.tsx): the shell imports the screens.',
+    },
+    noServerInApp,
+    previewProtocolOnly,
+    stageEntriesOnly,
+  ),
+});
+
 const blockApiOnly = {
   regex: String.raw`(^|/)runtime/(?!(block|behavior)-api\.ts$)`,
   message:
@@ -104,10 +148,71 @@ export default tseslint.config(
     ],
     // The block API's two modules are the one window into the stages' internals.
     ignores: ['runtime/block-api.ts', 'runtime/behavior-api.ts'],
-    rules: rule({
-      regex: String.raw`(^|/|^\.\/)(load|render|build|dev|author|experiments|edge)/(?!index\.ts$|browser\.ts$)`,
-      message:
-        'Use the stage’s public entry (runtime/<stage>/index.ts, or <stage>/browser.ts in a browser bundle).',
-    }),
+    rules: rule(stageEntriesOnly),
+  },
+  // The Estúdio. A file's last matching block sets its no-restricted-imports, so each repeats stageEntriesOnly.
+  ...SCREENS.map(screenRules),
+  {
+    files: ['studio/app/shared/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: rule(
+      {
+        regex: String.raw`(^|/)screens/|^\.\./(app|main|session-bar)\.tsx$`,
+        message: 'shared/ is what several screens use: it imports no screen and not the shell.',
+      },
+      noServerInApp,
+      previewProtocolOnly,
+      stageEntriesOnly,
+    ),
+  },
+  {
+    files: ['studio/app/*.{ts,tsx}'],
+    // The app's Vite settings run in Node (the server and the hosted build): not part of the bundle.
+    ignores: [...TESTS, 'studio/app/vite-config.ts'],
+    rules: rule(
+      {
+        regex: String.raw`^\./screens/[^/]+/(?!index\.ts$)`,
+        message: 'A screen is entered through its index.ts: import ./screens/<screen>/index.ts.',
+      },
+      noServerInApp,
+      previewProtocolOnly,
+      stageEntriesOnly,
+    ),
+  },
+  {
+    files: ['studio/app/preview/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: rule(
+      {
+        regex: String.raw`^\.\./(?!\.\./)`,
+        message:
+          'preview/ runs inside the preview frame, its own bundle: it imports nothing of the app (screens, shared/, the shell).',
+      },
+      noServerInApp,
+      stageEntriesOnly,
+    ),
+  },
+  {
+    files: ['studio/server/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: rule(
+      {
+        regex: String.raw`^(\.\./)+app/(?!vite-config\.ts$)`,
+        message:
+          'The server does not import the browser app (only its Vite settings, app/vite-config.ts, to build and serve it): what both use lives in studio/*.ts.',
+      },
+      stageEntriesOnly,
+    ),
+  },
+  {
+    files: ['studio/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: rule(
+      {
+        regex: String.raw`^\./(app|server)/`,
+        message: 'studio/*.ts is what the app and the server share: it imports neither.',
+      },
+      stageEntriesOnly,
+    ),
   },
 );
