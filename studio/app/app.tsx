@@ -3,7 +3,7 @@
  * keep the author where they were: `#/` the pages, `#/editar/<file>` the editor,
  * `#/historico/<file>` a page's history.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { EditorScreen } from './screens/editor/index.ts';
 import { HistoryScreen } from './screens/historico/index.ts';
 import { ExperimentsScreen } from './screens/experimentos/index.ts';
@@ -21,13 +21,16 @@ function fileFromHash(hash: string, screen = 'editar'): string | undefined {
   }
 }
 
+const subscribeToHash = (onChange: () => void) => {
+  addEventListener('hashchange', onChange);
+  return () => removeEventListener('hashchange', onChange);
+};
+const readHash = () => location.hash;
+
 export function App() {
-  const [hash, setHash] = useState(location.hash);
-  useEffect(() => {
-    const update = () => setHash(location.hash);
-    addEventListener('hashchange', update);
-    return () => removeEventListener('hashchange', update);
-  }, []);
+  // useSyncExternalStore reads the address again when it subscribes: a hash changed between the
+  // first render and the subscription (a link followed while the app was still starting) is not lost.
+  const hash = useSyncExternalStore(subscribeToHash, readHash);
   const file = fileFromHash(hash);
   const historyOf = fileFromHash(hash, 'historico');
   const experiment = /^#\/experimentos(?:\/(.*))?$/.exec(hash);
