@@ -1,6 +1,6 @@
 /** Site-wide settings, read from pages/_site.yaml. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Text } from './shared.ts';
+import { StringEnum, Text } from './shared.ts';
 
 /** Names of the prefilled chat messages (spec §7): a call to action picks one by name. */
 export const CHAT_MESSAGES = ['recarga', 'duvidas'] as const;
@@ -13,6 +13,11 @@ const DatePattern = {
   patternErrorMessage: 'Use a data no formato AAAA-MM-DD, ex.: 2026-12-01.',
 };
 
+const RoutePattern = {
+  pattern: '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$',
+  patternErrorMessage: 'Use o endereço público da página, começando com /, ex.: /agendamento.',
+};
+
 /** One route split between its own page and variants at the CDN edge (issue 20). */
 export const ExperimentSchema = Type.Object(
   {
@@ -23,8 +28,7 @@ export const ExperimentSchema = Type.Object(
       description: 'Nome curto do experimento (vai no cookie e nas métricas), ex.: agendamento-oferta.',
     }),
     route: Type.String({
-      pattern: '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$',
-      patternErrorMessage: 'Use o endereço público da página, começando com /, ex.: /agendamento.',
+      ...RoutePattern,
       description:
         'O endereço dividido entre as páginas (o dos anúncios), ex.: /agendamento. Precisa ser o endereço de uma das páginas do experimento.',
     }),
@@ -60,6 +64,64 @@ export const ExperimentSchema = Type.Object(
         description:
           'Opcional. A página vencedora: com ela, todos os visitantes passam a ver só essa página.',
       }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Where the site is served (issue 38): the three edge hosts the repository ships config for, or a static host. */
+export const HOSTS = ['cloudflare', 'netlify', 'vercel', 'estatico'] as const;
+export type Host = (typeof HOSTS)[number];
+
+/** What an audience rule can ask of a visit (issue 38): the ad's UTM tags, a Google Ads click, the referring site. */
+export const AUDIENCE_WHEN_KEYS = ['utm_campaign', 'utm_source', 'utm_medium', 'gclid', 'referrer'] as const;
+
+const UtmValue = (name: string, example: string) =>
+  Text({
+    maxLength: 100,
+    description: `O valor de ${name} do link do anúncio (sem diferença entre maiúsculas e minúsculas), ex.: ${example}.`,
+  });
+
+/** One rule of `audiences`: visitors whose visit matches `when` see `page` at `route`. */
+export const AudienceSchema = Type.Object(
+  {
+    route: Type.String({
+      ...RoutePattern,
+      description:
+        'O endereço para onde os anúncios levam, ex.: /agendamento. Precisa ser o endereço de uma página.',
+    }),
+    page: Type.String({
+      minLength: 1,
+      description:
+        'A página que esse público vê nesse endereço, como no extends: (agendamento-natal para pages/agendamento-natal.yaml).',
+    }),
+    when: Type.Object(
+      {
+        utm_campaign: Type.Optional(UtmValue('utm_campaign', 'natal')),
+        utm_source: Type.Optional(UtmValue('utm_source', 'facebook')),
+        utm_medium: Type.Optional(UtmValue('utm_medium', 'cpc')),
+        gclid: Type.Optional(
+          Type.Literal(true, {
+            description: 'true: a visita veio de um clique num anúncio do Google (o link tem gclid).',
+          }),
+        ),
+        referrer: Type.Optional(
+          Type.String({
+            pattern: '^[a-z0-9]+(-[a-z0-9]+)*(\\.[a-z0-9]+(-[a-z0-9]+)*)+$',
+            maxLength: 100,
+            patternErrorMessage:
+              'Escreva só o nome do site, em minúsculas, sem https:// nem caminho, ex.: facebook.com.',
+            description:
+              'O site de onde o visitante veio, ex.: facebook.com (vale também para m.facebook.com; "www." é ignorado).',
+          }),
+        ),
+      },
+      {
+        additionalProperties: false,
+        minProperties: 1,
+        description:
+          'Quando a regra vale: todas as condições escritas precisam bater (pelo menos uma), ex.: utm_campaign: natal.',
+      },
     ),
   },
   { additionalProperties: false },
@@ -114,6 +176,18 @@ export const SiteSchema = Type.Object(
           'Opcional. Testes A/B: cada endereço dividido entre a sua página e variantes, para saber qual traz mais conversas (docs/autoria.md).',
       }),
     ),
+    host: Type.Optional(
+      StringEnum(HOSTS, {
+        description:
+          'Opcional. Onde o site é publicado: cloudflare, netlify ou vercel (o código da borda troca páginas na hora marcada e mostra a página de cada público) ou estatico (um host só de arquivos: sem agendamentos nem públicos). Sem host, vale um dos três primeiros.',
+      }),
+    ),
+    audiences: Type.Optional(
+      Type.Array(AudienceSchema, {
+        description:
+          'Opcional. Públicos: quem chega de um anúncio (utm_campaign, utm_source, utm_medium, gclid ou o site de origem) vê outra página no mesmo endereço. A primeira regra que bate vale (docs/autoria.md, "Públicos").',
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -124,4 +198,5 @@ export const SiteSchema = Type.Object(
 
 export type Site = Static<typeof SiteSchema>;
 export type Experiment = Static<typeof ExperimentSchema>;
+export type Audience = Static<typeof AudienceSchema>;
 export type ChatMessage = (typeof CHAT_MESSAGES)[number];

@@ -7,3 +7,17 @@ export { createAjv, createValidator, type Validator } from './validate.ts';
 export type { PageProblem, SourceLocation } from './errors.ts';
 export { fileToRoute, isRouteFile, NOT_FOUND_ROUTE } from './routes.ts';
 export { closest } from './suggest.ts';
+export {
+  activeSchedules,
+  describeSchedule,
+  filesAt,
+  formatSiteInstant,
+  isLive,
+  overlayOrder,
+  parseSiteInstant,
+  SCHEDULE_META_FILE,
+  SCHEDULES_DIR,
+  scheduleInstants,
+  siteInstantText,
+  type Schedule,
+} from './schedule-model.ts';

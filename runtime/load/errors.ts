@@ -43,7 +43,21 @@ export type ErrorCode =
   | 'experiment-route'
   | 'experiment-duplicate'
   | 'experiment-winner'
-  | 'experiment-dates';
+  | 'experiment-dates'
+  // Scheduled changes, pages/_agendamentos/ (runtime/load/schedule.ts, check-site.ts).
+  | 'schedule-id'
+  | 'schedule-meta'
+  | 'schedule-dates'
+  | 'schedule-file'
+  | 'schedule-remove'
+  | 'schedule-gone'
+  // Audiences in _site.yaml (runtime/load/audiences.ts), and what a static host cannot do.
+  | 'audience-page'
+  | 'audience-route'
+  | 'audience-tie'
+  | 'audience-shadowed'
+  | 'audience-experiment'
+  | 'static-host';
 
 export interface SourceLocation {
   /** Path relative to the project root, with forward slashes: "pages/agendamento.yaml". */

@@ -33,6 +33,22 @@ export {
   type ResolvedExperiment,
 } from './experiments.ts';
 export {
+  activeSchedules,
+  describeSchedule,
+  filesAt,
+  formatSiteInstant,
+  isLive,
+  materializePagesAt,
+  overlayOrder,
+  parseSiteInstant,
+  readSchedules,
+  SCHEDULE_META_FILE,
+  SCHEDULES_DIR,
+  scheduleInstants,
+  siteInstantText,
+  type Schedule,
+} from './schedule.ts';
+export {
   badRouteFileName,
   fileToRoute,
   isRouteFile,
