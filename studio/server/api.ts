@@ -46,6 +46,7 @@ import { getInherited } from './inherited.ts';
 import { dependentsOf, listPages, routeFiles } from './pages.ts';
 import { reviewRoutes } from './review/review-api.ts';
 import { ga4Routes } from './ga4/routes.ts';
+import { scheduleRoutes } from './schedules.ts';
 import type { LoadStage } from './runtime.ts';
 import {
   EXPERIMENT_TIME_ZONE,
@@ -704,6 +705,11 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
   // Google Analytics: the connection and the experiments' numbers pulled from it (decision 0036).
   ...ga4Routes(declaredExperiment),
   ...reviewRoutes(async (ctx, files) => {
+    const load = await ctx.runtime.load();
+    return files.map((f) => checkPublishedFile(f, load));
+  }),
+  // Agendamentos (issue 38): scheduled changes, checked and published like Publicar.
+  ...scheduleRoutes(async (ctx, files) => {
     const load = await ctx.runtime.load();
     return files.map((f) => checkPublishedFile(f, load));
   }),

@@ -20,6 +20,8 @@ export type AuditAction =
   | 'restaurar-recusado'
   | 'concluir'
   | 'concluir-recusado'
+  | 'agendar'
+  | 'agendar-recusado'
   | 'enviar-imagem'
   | 'enviar-imagem-recusado'
   | 'conectar-analytics'

@@ -30,7 +30,7 @@ export interface PublishJournal {
   paths: string[];
   /** Repository paths the Estúdio writes into the working tree from the commit (restored, generated). */
   written: string[];
-  action: 'publicar' | 'restaurar' | 'concluir';
+  action: 'publicar' | 'restaurar' | 'concluir' | 'agendar';
   /** API names, for the audit line. */
   files: string[];
   email: string;

@@ -38,8 +38,8 @@ export interface PublishContext {
 /** A build kept from a review this recent is the check of the same tree (no second build). */
 export const CHECK_REUSE_MS = 10 * 60_000;
 
-/** What a commit does, as the audit log names it ("concluir": levar a vencedora para a página). */
-export type Action = 'publicar' | 'restaurar' | 'concluir';
+/** What a commit does, as the audit log names it ("concluir": levar a vencedora para a página; "agendar": a scheduled change made, retimed or cancelled). */
+export type Action = 'publicar' | 'restaurar' | 'concluir' | 'agendar';
 
 /** An outcome the API sends as is (200 published, 409 conflict, 422 refused by the check). */
 export type PublishOutcome =

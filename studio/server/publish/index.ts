@@ -38,6 +38,14 @@ import { publishFiles, reviewTrees } from './publish-change.ts';
 import { createQueue } from './queue.ts';
 import { recover } from './recovery.ts';
 import { restore } from './restore.ts';
+import {
+  bringBack,
+  publishScheduleTexts,
+  scheduleAuthors,
+  scheduleDrafts,
+  scheduleFolders,
+  type SchedulePlan,
+} from './schedule.ts';
 import { revert } from './undo.ts';
 import { publishTexts } from './winner.ts';
 
@@ -167,6 +175,39 @@ export function createPublisher(options: PublishOptions) {
 
     deleted(): Promise<DeletedPage[]> {
       return deleted(ctx);
+    },
+
+    /** Agendar: saved changes into a schedule's folder, the published files left live (schedule.ts). */
+    schedule(person: Person, plan: SchedulePlan): Promise<PublishOutcome> {
+      const r = need(ctx);
+      return exclusive(() => scheduleDrafts(ctx, r, person, plan));
+    },
+
+    /** A schedule's folder changed (new times) or removed (Cancelar) in one publish (schedule.ts). */
+    scheduleTexts(
+      person: Person,
+      id: string,
+      texts: { rel: string; text: string | null }[],
+      message: string,
+    ): Promise<PublishOutcome> {
+      const r = need(ctx);
+      return exclusive(() => publishScheduleTexts(ctx, r, person, id, texts, message));
+    },
+
+    /** The published schedules' folders: id → files relative to the folder (empty outside git). */
+    async schedules(): Promise<Map<string, { rel: string; text: string | null }[]>> {
+      return repo ? scheduleFolders(repo) : new Map();
+    },
+
+    /** Who last changed each schedule's folder, and when (ISO). */
+    async scheduleAuthors(ids: string[]): Promise<Map<string, { by: string; at: string }>> {
+      return repo ? scheduleAuthors(repo, ids) : new Map();
+    },
+
+    /** Editar: a schedule's files (relative to pages/) written into pages/ as drafts (schedule.ts). */
+    bringBack(id: string, files: { rel: string; text: string | null }[]): Promise<string[]> {
+      const r = need(ctx);
+      return exclusive(() => bringBack(ctx, r, id, files));
     },
 
     /** One file's version from the history, published as a new commit (restore.ts). */
