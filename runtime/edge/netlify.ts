@@ -6,7 +6,13 @@
  * request through the CDN and no second run of this function), at its route with the trailing
  * slash: the directory index every static host answers with 200. Anything the splitter does not
  * take returns undefined: Netlify then serves the request as if the function did not exist.
+ *
+ * With schedules or audiences (issue 38) the function is `netlifyEdge` over the epochs' manifest,
+ * its `config.path` every route an epoch or an audience touches plus `/_agenda/*` (with
+ * audiences, every address but `/assets/*`: the campaign cookie is kept wherever a visit lands).
  */
+import { createEdgeHandler, fileAddress } from './handler.ts';
+import type { EdgeManifest } from './manifest.ts';
 import { createSplitter, readStatic, type ExperimentManifest } from './split.ts';
 
 /** The part of Netlify's Context the split uses. */
@@ -24,5 +30,22 @@ export function netlifyEdgeFunction(manifest: ExperimentManifest) {
         ),
     });
     return split(request);
+  };
+}
+
+export function netlifyEdge(manifest: EdgeManifest) {
+  // One handler for the function's life; each request's context found by its request.
+  const contexts = new WeakMap<Request, NetlifyContext>();
+  const handle = createEdgeHandler(manifest, {
+    readFile: (file, original) =>
+      readStatic(
+        (url) => contexts.get(original)!.next(new Request(url, original)),
+        new URL(fileAddress(file, 'slash'), original.url),
+      ),
+    passThrough: (original) => contexts.get(original)!.next(),
+  });
+  return async (request: Request, context: NetlifyContext): Promise<Response | undefined> => {
+    contexts.set(request, context);
+    return handle(request);
   };
 }
