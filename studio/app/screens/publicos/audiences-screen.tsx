@@ -1,0 +1,853 @@
+/**
+ * Públicos (issue 38, point 4; decision 0046): the rules of pages/_site.yaml's `audiences:` by
+ * route, each in words ("Quem chega com utm_campaign = natal vê /agendamento-natal em
+ * /agendamento"), added, changed, reordered and removed with a form; the loader's problems of the
+ * draft next to the rule they are about; and "como um visitante desta campanha vê" the route: the
+ * preview frame with the rule's page. Edits are node by node (audience-edits.ts), the draft is
+ * saved and published like Experimentos' (the ordinary Publicar).
+ */
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { css } from '@emotion/react';
+import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
+import { isPaidTraffic } from '../../../../schema/constants.ts';
+import type { PageSummary } from '../../../api.ts';
+import {
+  CONDITION_KEYS,
+  exampleLink,
+  formOf,
+  readAudiences,
+  ruleFromForm,
+  ruleWords,
+  whoWords,
+  type AudienceRule,
+  type RuleForm,
+  type RuleFormErrors,
+} from '../../../audiences.ts';
+import { offsetOf, pathAt } from '../../../yaml-paths.ts';
+import { api } from '../../shared/api-client.ts';
+import { PreviewFrame } from '../../shared/preview-frame.tsx';
+import { readSetting } from '../../shared/site-edits.ts';
+import { actionsCss, Button, Dialog, fieldCss, Message } from '../../shared/ui.tsx';
+import { problemsByPath, useSiteDraft, type SiteDraft } from '../../shared/use-site.ts';
+import { PublishDialog } from '../publicar/index.ts';
+import { addAudience, changeAudience, moveAudience, neighbourOf, removeAudience } from './audience-edits.ts';
+
+const screenCss = css`
+  max-width: 1240px;
+  margin: 0 auto;
+  padding: 24px 16px 48px;
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 12px 16px;
+    margin-bottom: 16px;
+  }
+  h1 {
+    font-size: 1.6rem;
+  }
+  h2 {
+    font-size: 1.2rem;
+    margin: 0 0 8px;
+  }
+  section.card {
+    background: ${colors.white};
+    border-radius: ${radii.md};
+    box-shadow: ${shadows.card};
+    padding: 16px 20px;
+    margin-bottom: 16px;
+    min-width: 0;
+  }
+  .muted,
+  small {
+    color: ${colors.muted};
+  }
+  .problem {
+    color: ${colors.orangeHover};
+    font-weight: 600;
+    margin: 6px 0 0;
+  }
+  code {
+    overflow-wrap: anywhere;
+  }
+  /* A long page title in an option never widens the screen. */
+  select {
+    width: 100%;
+    max-width: 100%;
+    min-width: 0;
+  }
+  @media (max-width: 600px) {
+    padding: 16px 8px 40px;
+    section.card {
+      padding: 14px 12px;
+    }
+  }
+`;
+
+const layoutCss = css`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: minmax(0, 1fr);
+  @media (min-width: 1000px) {
+    grid-template-columns: minmax(0, 1fr) 400px;
+    align-items: start;
+    & > aside {
+      position: sticky;
+      top: 16px;
+    }
+  }
+`;
+
+const ruleCss = css`
+  list-style: none;
+  margin: 0;
+  padding: 12px 0;
+  border-top: 1px solid ${colors.line};
+  &[data-chosen='true'] {
+    box-shadow: inset 4px 0 0 ${colors.orange};
+    padding-left: 12px;
+  }
+  .words {
+    font: 600 16px/1.45 ${fonts.display};
+    color: ${colors.navy};
+    margin: 0;
+  }
+  .number {
+    display: inline-block;
+    min-width: 1.6em;
+    color: ${colors.muted};
+  }
+  .buttons {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    margin-top: 8px;
+  }
+  &[aria-invalid='true'] .words {
+    color: ${colors.orangeHover};
+  }
+`;
+
+const pageName = (file: string) => file.replace(/^pages\//, '').replace(/\.yaml$/, '');
+
+type Editing = { kind: 'new'; route: string } | { kind: 'change'; index: number } | undefined;
+
+export function AudiencesScreen() {
+  const site = useSiteDraft();
+  const [pages, setPages] = useState<PageSummary[]>();
+  const [pagesError, setPagesError] = useState<string>();
+  const reloadPages = () =>
+    api.pages().then(
+      (answer) => setPages(answer.pages),
+      (e: unknown) => setPagesError(e instanceof Error ? e.message : String(e)),
+    );
+  useEffect(() => {
+    void reloadPages();
+  }, []);
+  return (
+    <main css={screenCss}>
+      <header>
+        <a href="#/">← Páginas</a>
+        <h1>Públicos</h1>
+      </header>
+      {site.loadError && <Message tone="error">{site.loadError}</Message>}
+      {pagesError && <Message tone="error">{pagesError}</Message>}
+      {!site.answer && !site.loadError && <Message tone="info">Carregando…</Message>}
+      {site.answer && pages && <Audiences site={site} pages={pages} onPagesChanged={reloadPages} />}
+    </main>
+  );
+}
+
+function Audiences({
+  site,
+  pages,
+  onPagesChanged,
+}: {
+  site: SiteDraft;
+  pages: PageSummary[];
+  onPagesChanged: () => Promise<void>;
+}) {
+  const rules = readAudiences(site.draft);
+  const [editing, setEditing] = useState<Editing>();
+  const [publishing, setPublishing] = useState(false);
+  /** The rule the preview shows (its position), or the route's own page for visitors no rule matches. */
+  const [chosen, setChosen] = useState<{ route: string; index: number | null }>();
+  const [newRoute, setNewRoute] = useState('');
+
+  const pageByName = (name: string) => pages.find((p) => pageName(p.file) === name);
+  const ownPage = (route: string) => pages.find((p) => p.route === route && p.route !== '/404');
+  const routeOf = (name: string) => pageByName(name)?.route;
+
+  const pathOf = (line: number, column: number) => pathAt(site.draft, offsetOf(site.draft, line, column));
+  const problems = problemsByPath(site.check, pathOf);
+  const problemsOf = (index: number) =>
+    [...problems.entries()]
+      .filter(([key]) => key === `audiences.${index}` || key.startsWith(`audiences.${index}.`))
+      .flatMap(([, list]) => list);
+  const elsewhere = [...problems.entries()]
+    .filter(([key]) => !/^audiences\.\d+(\.|$)/.test(key))
+    .flatMap(([key, list]) => list.map((m) => ({ key, message: m })));
+
+  const routes = [...new Set(rules.map((r) => r.route))];
+  const host = readSetting(site.draft, ['host']);
+  const experiments = site.check?.experiments ?? site.answer!.experiments;
+  const unpublishedPages = [
+    ...new Set(
+      rules
+        .map((r) => pageByName(r.page))
+        .filter((p): p is PageSummary => p !== undefined && p.unpublished)
+        .map((p) => p.file),
+    ),
+  ];
+  const published = site.answer!.published;
+  const savedNotPublished = published !== null && site.answer!.source !== published;
+  const allProblems = site.check?.problems ?? [];
+
+  const preview = chosen ?? (rules[0] ? { route: rules[0].route, index: 0 } : undefined);
+  const previewRule = preview?.index != null ? rules[preview.index] : undefined;
+
+  const candidateRoutes = pages.filter(
+    (p) => p.route !== '/404' && !p.variantOf && !routes.includes(p.route),
+  );
+
+  return (
+    <>
+      <p css={{ maxWidth: '75ch', marginTop: 0 }}>
+        Um público é quem chega por um anúncio: pela campanha do link (<code>utm_campaign</code>), pela origem
+        (<code>utm_source</code>), pelo meio (<code>utm_medium</code>), por um clique num anúncio do Google (
+        <code>gclid</code>) ou pelo site de onde veio. Quem se encaixa numa regra vê, no mesmo endereço, a
+        página feita para aquele anúncio, e continua nela a visita inteira; quem não se encaixa em nenhuma vê
+        a página do endereço (ou entra no experimento dele). As regras de um endereço valem na ordem da lista:
+        a primeira que combinar decide.
+      </p>
+      {host === 'estatico' && (
+        <Message tone="error">
+          O site está marcado como host estático (<code>host: estatico</code>): lá nenhum código roda na hora
+          da visita, então nenhum público recebe a sua página. Os públicos só funcionam na Cloudflare, na
+          Netlify ou na Vercel.
+        </Message>
+      )}
+      <div css={layoutCss}>
+        <div css={{ minWidth: 0 }}>
+          {routes.length === 0 && (
+            <Message tone="info">
+              Nenhum público ainda: escolha abaixo o endereço que os anúncios trazem.
+            </Message>
+          )}
+          {routes.map((route) => {
+            const own = ownPage(route);
+            const ofRoute = rules.filter((r) => r.route === route);
+            const experiment = experiments.find((e) => e.route === route && e.state !== 'encerrado');
+            return (
+              <section
+                key={route}
+                className="card"
+                aria-labelledby={`publico-${route}`}
+                data-audience-route={route}
+              >
+                <h2 id={`publico-${route}`}>{route}</h2>
+                <p className="muted" css={{ margin: '0 0 4px' }}>
+                  {own
+                    ? `A página do endereço: ${own.title ?? pageName(own.file)}.`
+                    : 'Nenhuma página responde neste endereço.'}
+                </p>
+                <ol css={{ margin: 0, padding: 0 }} aria-label={`Regras de ${route}, na ordem em que valem`}>
+                  {ofRoute.map((rule, k) => (
+                    <RuleItem
+                      key={rule.index}
+                      rule={rule}
+                      number={k + 1}
+                      pageRoute={routeOf(rule.page)}
+                      problems={problemsOf(rule.index)}
+                      chosen={previewRule?.index === rule.index}
+                      canUp={neighbourOf(site.draft, rule.index, -1) !== undefined}
+                      canDown={neighbourOf(site.draft, rule.index, 1) !== undefined}
+                      onPreview={() => setChosen({ route, index: rule.index })}
+                      onChange={() => setEditing({ kind: 'change', index: rule.index })}
+                      onMove={(direction) => {
+                        const to = neighbourOf(site.draft, rule.index, direction);
+                        if (to === undefined) return;
+                        site.edit((t) => moveAudience(t, rule.index, to));
+                        if (previewRule?.index === rule.index) setChosen({ route, index: to });
+                        else if (previewRule?.index === to) setChosen({ route, index: rule.index });
+                      }}
+                      onRemove={() => {
+                        site.edit((t) => removeAudience(t, rule.index));
+                        setChosen(undefined);
+                      }}
+                    />
+                  ))}
+                  <li css={ruleCss} data-fallback>
+                    <p className="muted" css={{ margin: 0 }}>
+                      {experiment
+                        ? `Quem não se encaixa em nenhuma regra entra no experimento “${experiment.id}” de ${route}, dividido entre ${experiment.pages.map((p) => p.route ?? p.page).join(', ')}.`
+                        : `Quem não se encaixa em nenhuma regra vê a página de ${route}.`}
+                    </p>
+                  </li>
+                </ol>
+                <div css={{ marginTop: 8 }}>
+                  <Button onClick={() => setEditing({ kind: 'new', route })}>
+                    + Nova regra para {route}
+                  </Button>
+                </div>
+              </section>
+            );
+          })}
+
+          <section className="card" aria-labelledby="publico-novo-endereco">
+            <h2 id="publico-novo-endereco">{routes.length === 0 ? 'Primeiro público' : 'Outro endereço'}</h2>
+            <form
+              css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'end' }}
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (newRoute) setEditing({ kind: 'new', route: newRoute });
+              }}
+            >
+              <div css={[fieldCss, { marginBottom: 0, flex: '1 1 280px', minWidth: 0 }]}>
+                <label htmlFor="publico-endereco">Endereço que os anúncios trazem</label>
+                <select id="publico-endereco" value={newRoute} onChange={(e) => setNewRoute(e.target.value)}>
+                  <option value="">Escolha…</option>
+                  {candidateRoutes.map((p) => (
+                    <option key={p.file} value={p.route}>
+                      {p.route}
+                      {p.title ? ` — ${p.title}` : ''}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button type="submit" tone="primary" disabled={newRoute === ''} css={{ minHeight: 44 }}>
+                Nova regra…
+              </Button>
+            </form>
+          </section>
+
+          <section className="card" aria-labelledby="publico-publicar">
+            <h2 id="publico-publicar">Salvar e publicar</h2>
+            <p css={{ marginTop: 0 }} data-audiences-state>
+              {site.dirty
+                ? 'Há mudanças nas regras que ainda não foram salvas.'
+                : savedNotPublished || unpublishedPages.length > 0
+                  ? 'As regras salvas ainda não estão no site: publique para valerem.'
+                  : 'As regras desta tela são as que estão no site.'}
+            </p>
+            {elsewhere.length > 0 && (
+              <div role="alert" data-site-problems>
+                <p className="problem" css={{ marginTop: 0 }}>
+                  Problemas em pages/_site.yaml que impedem de publicar:
+                </p>
+                <ul css={{ margin: '4px 0 8px', paddingLeft: 20 }}>
+                  {elsewhere.map((p) => (
+                    <li key={`${p.key}-${p.message}`} className="problem">
+                      {p.message}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {site.saveError && <Message tone="error">{site.saveError}</Message>}
+            <div css={[actionsCss, { justifyContent: 'flex-start' }]}>
+              <Button
+                tone="primary"
+                disabled={
+                  allProblems.length > 0 ||
+                  site.checking ||
+                  (!site.dirty && !savedNotPublished && unpublishedPages.length === 0)
+                }
+                aria-describedby={allProblems.length > 0 ? 'publico-bloqueio' : undefined}
+                onClick={() =>
+                  void (async () => {
+                    if (site.dirty && !(await site.save())) return;
+                    setPublishing(true);
+                  })()
+                }
+              >
+                Salvar e publicar…
+              </Button>
+              <Button disabled={!site.dirty} onClick={() => void site.save()}>
+                Só salvar
+              </Button>
+              <Button tone="quiet" disabled={!site.dirty} onClick={() => site.discard()}>
+                Descartar as mudanças
+              </Button>
+            </div>
+            {allProblems.length > 0 && (
+              <p id="publico-bloqueio" className="muted" css={{ marginBottom: 0 }}>
+                Corrija {allProblems.length === 1 ? 'o problema' : `os ${allProblems.length} problemas`} para
+                publicar.
+              </p>
+            )}
+          </section>
+        </div>
+
+        <aside aria-labelledby="publico-previa">
+          <AudiencePreview
+            rules={rules}
+            chosen={preview}
+            pages={pages}
+            onChoose={setChosen}
+            ownPage={ownPage}
+            routeOf={routeOf}
+          />
+        </aside>
+      </div>
+
+      {editing && (
+        <RuleDialog
+          editing={editing}
+          rules={rules}
+          pages={pages}
+          experimentPages={(route) =>
+            experiments
+              .filter((e) => e.route === route && e.state !== 'encerrado')
+              .flatMap((e) => e.pages.map((p) => p.page))
+          }
+          onClose={() => setEditing(undefined)}
+          onDone={(rule) => {
+            if (editing.kind === 'new') {
+              const index = rules.length;
+              site.edit((t) => addAudience(t, rule));
+              setChosen({ route: rule.route, index });
+            } else {
+              site.edit((t) => changeAudience(t, editing.index, rule));
+              setChosen({ route: rule.route, index: editing.index });
+            }
+            setEditing(undefined);
+          }}
+        />
+      )}
+      {publishing && (
+        <PublishDialog
+          focusFiles={['pages/_site.yaml', ...unpublishedPages]}
+          onClose={() => {
+            setPublishing(false);
+            void site.reload();
+            void onPagesChanged();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function RuleItem({
+  rule,
+  number,
+  pageRoute,
+  problems,
+  chosen,
+  canUp,
+  canDown,
+  onPreview,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  rule: AudienceRule;
+  number: number;
+  pageRoute: string | undefined;
+  problems: string[];
+  chosen: boolean;
+  canUp: boolean;
+  canDown: boolean;
+  onPreview: () => void;
+  onChange: () => void;
+  onMove: (direction: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const words = ruleWords(rule, pageRoute);
+  const id = `regra-${rule.index}`;
+  return (
+    <li
+      css={ruleCss}
+      data-rule={rule.index}
+      data-chosen={chosen}
+      aria-invalid={problems.length > 0 || undefined}
+      aria-labelledby={`${id}-palavras`}
+    >
+      <p className="words" id={`${id}-palavras`}>
+        <span className="number">{number}.</span>
+        {words}
+      </p>
+      {(rule.when.utm_campaign ?? rule.when.utm_source ?? rule.when.utm_medium) !== undefined && (
+        <p className="muted" css={{ margin: '2px 0 0', fontSize: 14 }}>
+          Link de exemplo: <code>{exampleLink(rule)}</code>
+        </p>
+      )}
+      {problems.map((m) => (
+        <p className="problem" key={m} data-rule-problem>
+          {m}
+        </p>
+      ))}
+      <div className="buttons">
+        <Button onClick={onPreview} aria-pressed={chosen} aria-describedby={`${id}-palavras`}>
+          Ver como este visitante vê
+        </Button>
+        <Button onClick={onChange} aria-label={`Mudar a regra ${number} de ${rule.route}`}>
+          Mudar…
+        </Button>
+        <Button
+          tone="quiet"
+          disabled={!canUp}
+          onClick={() => onMove(-1)}
+          aria-label={`Subir a regra ${number} de ${rule.route} (vale antes)`}
+        >
+          ↑ Subir
+        </Button>
+        <Button
+          tone="quiet"
+          disabled={!canDown}
+          onClick={() => onMove(1)}
+          aria-label={`Descer a regra ${number} de ${rule.route} (vale depois)`}
+        >
+          ↓ Descer
+        </Button>
+        <Button tone="danger" onClick={onRemove} aria-label={`Remover a regra ${number} de ${rule.route}`}>
+          Remover
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+const CONDITION_LABELS: Record<
+  Exclude<(typeof CONDITION_KEYS)[number], 'gclid'>,
+  { label: string; help: string }
+> = {
+  utm_campaign: {
+    label: 'Campanha (utm_campaign)',
+    help: 'O nome da campanha no link do anúncio, como natal.',
+  },
+  utm_source: {
+    label: 'Origem (utm_source)',
+    help: 'De onde vem o anúncio, como google, facebook ou instagram.',
+  },
+  utm_medium: { label: 'Meio (utm_medium)', help: 'O tipo de anúncio, como cpc, email ou social.' },
+  referrer: {
+    label: 'Veio do site…',
+    help: 'O site de onde o visitante clicou, como facebook.com (vale também para m.facebook.com).',
+  },
+};
+
+function RuleDialog({
+  editing,
+  rules,
+  pages,
+  experimentPages,
+  onClose,
+  onDone,
+}: {
+  editing: NonNullable<Editing>;
+  rules: AudienceRule[];
+  pages: PageSummary[];
+  experimentPages: (route: string) => string[];
+  onClose: () => void;
+  onDone: (rule: Omit<AudienceRule, 'index'>) => void;
+}) {
+  const current = editing.kind === 'change' ? rules[editing.index] : undefined;
+  const route = current?.route ?? (editing.kind === 'new' ? editing.route : '');
+  const [form, setForm] = useState<RuleForm>(() => formOf(current ?? { route, page: '', when: {} }));
+  const [errors, setErrors] = useState<RuleFormErrors>({});
+  const own = pages.find((p) => p.route === route && p.route !== '/404');
+  const inExperiment = new Set(experimentPages(route));
+  const variants = pages.filter((p) => p.variantOf === route && !inExperiment.has(pageName(p.file)));
+  const others = pages.filter(
+    (p) =>
+      p.variantOf !== route && p.route !== route && p.route !== '/404' && !inExperiment.has(pageName(p.file)),
+  );
+  const number = current ? rules.filter((r) => r.route === route).indexOf(current) + 1 : undefined;
+  const set = (key: keyof RuleForm, value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
+  const preview = ruleFromForm(form, {
+    names: new Set(pages.map((p) => pageName(p.file))),
+    ownPage: own ? pageName(own.file) : undefined,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if ('errors' in preview) {
+      setErrors(preview.errors);
+      // The first field with a problem gets the focus (its message is its description).
+      const first = (['page', ...CONDITION_KEYS] as const).find((k) => preview.errors[k]);
+      const field = document.getElementById(first ? `regra-${first}` : 'regra-utm_campaign');
+      field?.focus();
+      // Above the dialog's row of buttons, which stays stuck to its bottom edge.
+      field?.scrollIntoView({ block: 'center' });
+      return;
+    }
+    onDone(preview.rule);
+  };
+  const field = (key: Exclude<(typeof CONDITION_KEYS)[number], 'gclid'>) => (
+    <div css={fieldCss} key={key}>
+      <label htmlFor={`regra-${key}`}>{CONDITION_LABELS[key].label}</label>
+      <input
+        id={`regra-${key}`}
+        value={form[key]}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={200}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={`regra-${key}-ajuda${errors[key] ? ` regra-${key}-erro` : ''}`}
+        onChange={(e) => set(key, e.target.value)}
+      />
+      <small id={`regra-${key}-ajuda`}>{CONDITION_LABELS[key].help}</small>
+      {errors[key] && (
+        <p className="problem" id={`regra-${key}-erro`} css={problemCss}>
+          {errors[key]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <Dialog
+      title={current ? `Mudar a regra ${number} de ${route}` : `Nova regra para ${route}`}
+      onClose={onClose}
+    >
+      <form onSubmit={submit} noValidate>
+        <div css={fieldCss}>
+          <label htmlFor="regra-page">Página que esse público vê em {route}</label>
+          <select
+            id="regra-page"
+            value={form.page}
+            aria-invalid={errors.page ? true : undefined}
+            aria-describedby={`regra-page-ajuda${errors.page ? ' regra-page-erro' : ''}`}
+            onChange={(e) => set('page', e.target.value)}
+          >
+            <option value="">Escolha…</option>
+            {variants.length > 0 && (
+              <optgroup label={`Variantes de ${route}`}>
+                {variants.map((p) => (
+                  <option key={p.file} value={pageName(p.file)}>
+                    {p.route}
+                    {p.title ? ` — ${p.title}` : ''}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            <optgroup label="Outras páginas">
+              {others.map((p) => (
+                <option key={p.file} value={pageName(p.file)}>
+                  {p.route}
+                  {p.title ? ` — ${p.title}` : ''}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+          <small id="regra-page-ajuda">
+            O visitante a vê no endereço {route}, sem mudar de link.
+            {inExperiment.size > 0 &&
+              ' As páginas do experimento deste endereço não aparecem: um visitante seria contado duas vezes.'}
+            {variants.length === 0 && ` ${route} ainda não tem variantes: crie uma em Páginas.`}
+          </small>
+          {errors.page && (
+            <p className="problem" id="regra-page-erro" css={problemCss}>
+              {errors.page}
+            </p>
+          )}
+        </div>
+        <fieldset css={{ border: 0, padding: 0, margin: 0 }} aria-describedby="regra-quando-ajuda">
+          <legend css={{ font: `600 16px/1.4 ${fonts.display}`, color: colors.navy, marginBottom: 4 }}>
+            Quem é esse público
+          </legend>
+          <p id="regra-quando-ajuda" className="muted" css={{ marginTop: 0 }}>
+            Preencha só o que importa: a regra vale para quem combina com tudo o que estiver preenchido
+            (letras maiúsculas e minúsculas tanto faz).
+          </p>
+          {field('utm_campaign')}
+          {field('utm_source')}
+          {field('utm_medium')}
+          <div css={[fieldCss, { display: 'flex', gap: 8, alignItems: 'center' }]}>
+            <input
+              type="checkbox"
+              id="regra-gclid"
+              checked={form.gclid}
+              onChange={(e) => set('gclid', e.target.checked)}
+              css={{ width: 24, height: 24, minHeight: 0, margin: 0 }}
+            />
+            <label htmlFor="regra-gclid">Veio de um anúncio do Google (gclid)</label>
+          </div>
+          {field('referrer')}
+          {errors.when && (
+            <p className="problem" role="alert" css={problemCss}>
+              {errors.when}
+            </p>
+          )}
+        </fieldset>
+        <p css={{ margin: '0 0 16px' }} aria-live="polite" data-rule-draft-words>
+          {'rule' in preview ? (
+            <strong>
+              {ruleWords(preview.rule, pages.find((p) => pageName(p.file) === preview.rule.page)?.route)}
+            </strong>
+          ) : (
+            <span className="muted">{whoWords(ruleFromFormLenient(form))} vê …</span>
+          )}
+        </p>
+        <div css={actionsCss}>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button tone="primary" type="submit">
+            {current ? 'Mudar a regra' : 'Adicionar a regra'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+const problemCss = css`
+  color: ${colors.orangeHover};
+  font-weight: 600;
+  margin: 2px 0 0;
+`;
+
+/** The conditions as typed so far, for the words under the form (nothing refused yet). */
+function ruleFromFormLenient(form: RuleForm) {
+  const when: AudienceRule['when'] = {};
+  for (const key of ['utm_campaign', 'utm_source', 'utm_medium'] as const)
+    if (form[key].trim() !== '') when[key] = form[key].trim();
+  if (form.gclid) when.gclid = true;
+  if (form.referrer.trim() !== '') when.referrer = form.referrer.trim();
+  return when;
+}
+
+const NO_SELECTION = { index: -1, scroll: false, seq: 0 };
+const NO_INHERITED: number[] = [];
+
+/**
+ * "Como um visitante desta campanha vê /agendamento": the preview frame with the page the rule
+ * serves at the route (its saved text), as a visitor of the ad meets it (one who came from a paid
+ * Google ad does not see what is hidden from paid traffic), and a thin label naming the rule.
+ */
+function AudiencePreview({
+  rules,
+  chosen,
+  pages,
+  onChoose,
+  ownPage,
+  routeOf,
+}: {
+  rules: AudienceRule[];
+  chosen: { route: string; index: number | null } | undefined;
+  pages: PageSummary[];
+  onChoose: (chosen: { route: string; index: number | null }) => void;
+  ownPage: (route: string) => PageSummary | undefined;
+  routeOf: (name: string) => string | undefined;
+}) {
+  const [wide, setWide] = useState(false);
+  const rule = chosen?.index != null ? rules[chosen.index] : undefined;
+  const route = chosen?.route ?? rule?.route;
+  const page = rule ? pages.find((p) => pageName(p.file) === rule.page) : route ? ownPage(route) : undefined;
+  const [html, setHtml] = useState<{ file: string; html: string }>();
+  /** A render that failed, for the page it was about. */
+  const [failed, setFailed] = useState<{ file: string; text: string }>();
+  const problem = failed?.file === page?.file ? failed?.text : undefined;
+  useEffect(() => {
+    if (!page) return;
+    let live = true;
+    api
+      .page(page.file)
+      .then((answer) => api.preview(page.file, answer.source))
+      .then(
+        (render) => {
+          if (!live) return;
+          if (render.ok) setHtml({ file: page.file, html: render.html });
+          else
+            setFailed({ file: page.file, text: `${page.route} tem problemas: abra a página para corrigir.` });
+        },
+        (e: unknown) =>
+          live && setFailed({ file: page.file, text: e instanceof Error ? e.message : String(e) }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [page]);
+  const state = useMemo(
+    () => ({
+      html: html?.file === page?.file ? html?.html : undefined,
+      inherited: NO_INHERITED,
+      stale: false,
+    }),
+    [html, page?.file],
+  );
+  const paid = rule
+    ? isPaidTraffic(exampleLink(rule).replace(/^[^?]*/, '') + (rule.when.gclid ? '&gclid=1' : ''))
+    : false;
+  const sameRoute = rules.filter((r) => r.route === route);
+  const number = rule ? sameRoute.indexOf(rule) + 1 : undefined;
+
+  if (!route)
+    return (
+      <section className="card">
+        <h2 id="publico-previa">Como um visitante vê</h2>
+        <p className="muted">Adicione uma regra para ver a página como o visitante da campanha a vê.</p>
+      </section>
+    );
+  return (
+    <section className="card" data-audience-preview>
+      <h2 id="publico-previa">
+        {rule ? 'Como um visitante desta campanha vê' : 'Como quem não se encaixa vê'} {route}
+      </h2>
+      <div css={[fieldCss, { marginBottom: 8 }]}>
+        <label htmlFor="publico-previa-regra">Visitante</label>
+        <select
+          id="publico-previa-regra"
+          value={rule ? String(rule.index) : ''}
+          onChange={(e) => onChoose({ route, index: e.target.value === '' ? null : Number(e.target.value) })}
+        >
+          {sameRoute.map((r, k) => (
+            <option key={r.index} value={String(r.index)}>
+              Regra {k + 1}: {whoWords(r.when).replace(/^Quem chega /, '')}
+            </option>
+          ))}
+          <option value="">Quem não se encaixa em nenhuma regra</option>
+        </select>
+      </div>
+      <p
+        data-preview-rule
+        css={{
+          margin: '0 0 8px',
+          padding: '4px 8px',
+          borderRadius: radii.sm,
+          background: colors.surfaceAlt,
+          fontSize: 14,
+          lineHeight: 1.4,
+        }}
+      >
+        {rule
+          ? `Regra ${number}: ${ruleWords(rule, routeOf(rule.page))}.`
+          : `Nenhuma regra: a página de ${route}${ownPage(route) ? '' : ' (não existe)'}.`}
+        {paid &&
+          ' Como veio de um anúncio pago do Google, o que a página esconde desse visitante não aparece.'}
+      </p>
+      <div role="group" aria-label="Largura da prévia" css={{ display: 'flex', gap: 6, marginBottom: 8 }}>
+        <Button aria-pressed={!wide} onClick={() => setWide(false)}>
+          Celular
+        </Button>
+        <Button aria-pressed={wide} onClick={() => setWide(true)}>
+          Computador
+        </Button>
+      </div>
+      <div css={{ height: 560, display: 'flex', flexDirection: 'column' }}>
+        {!page ? (
+          <Message tone="error">
+            {rule ? `A página “${rule.page}” não existe.` : `${route} não tem página.`}
+          </Message>
+        ) : problem ? (
+          <Message tone="error">{problem}</Message>
+        ) : (
+          <PreviewFrame
+            width={wide ? 1280 : 375}
+            label={`${route} · ${rule ? `regra ${number}` : 'sem regra'}`}
+            state={state}
+            selected={NO_SELECTION}
+            onBlockClick={() => {}}
+            view={paid ? 'pago' : 'pagina'}
+          />
+        )}
+      </div>
+      {page && (
+        <a href={`#/editar/${encodeURIComponent(page.file)}`} css={{ display: 'inline-block', marginTop: 8 }}>
+          Editar {page.route}
+        </a>
+      )}
+    </section>
+  );
+}
