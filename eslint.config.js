@@ -27,7 +27,16 @@ const stageEntriesOnly = {
  * (main.tsx, app.tsx) at the top, and preview/, the code that runs inside the preview frame (its
  * own bundle). studio/*.ts is what the app and the server share; neither imports the other.
  */
-const SCREENS = ['paginas', 'editor', 'experimentos', 'historico', 'configuracoes', 'publicar', 'publicos'];
+const SCREENS = [
+  'paginas',
+  'editor',
+  'experimentos',
+  'historico',
+  'configuracoes',
+  'publicar',
+  'publicos',
+  'agendamentos',
+];
 const noServerInApp = {
   regex: String.raw`^(\.\./)+server/`,
   message:

@@ -246,7 +246,7 @@ describe('popup', () => {
   });
 
   it('is removed before hydration for paid-ad visitors when the page marks it hideFor: paidTraffic', () => {
-    const project: Project = { site, pages: [], experiments: [] };
+    const project: Project = { site, pages: [], experiments: [], audiences: [] };
     const registry = new Map<string, AnyBlockDefinition>([['popup', block]]);
     const { html } = renderPage(
       {

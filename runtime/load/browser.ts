@@ -21,3 +21,11 @@ export {
   siteInstantText,
   type Schedule,
 } from './schedule-model.ts';
+export {
+  describeAudience,
+  describeWhen,
+  normalizeWhen,
+  sameWhen,
+  whenCovers,
+  type AudienceWhen,
+} from './audience-words.ts';

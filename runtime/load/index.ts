@@ -32,6 +32,15 @@ export {
   variantKey,
   type ResolvedExperiment,
 } from './experiments.ts';
+export { checkAudiences, STATIC_HOST_HINT, STATIC_HOST_REASON, type ResolvedAudience } from './audiences.ts';
+export {
+  describeAudience,
+  describeWhen,
+  normalizeWhen,
+  sameWhen,
+  whenCovers,
+  type AudienceWhen,
+} from './audience-words.ts';
 export {
   activeSchedules,
   describeSchedule,

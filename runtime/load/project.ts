@@ -14,6 +14,8 @@ import { createVariantResolver, isVariant, uniqueProblems, type BlockSource } fr
 import { readPageFile, readSiteFolder, symbolicLinkProblem, type SourceOverrides } from './files.ts';
 import type { ParsedFile } from './parse.ts';
 import { checkExperiments, type ResolvedExperiment } from './experiments.ts';
+import { checkAudiences, type ResolvedAudience } from './audiences.ts';
+import { SCHEDULES_DIR } from './schedule-model.ts';
 import { badRouteFileName, fileToRoute, isRouteFile, routeLimitProblem } from './routes.ts';
 import type { Validator } from './validate.ts';
 import { keptValidator } from './validator-cache.ts';
@@ -44,6 +46,8 @@ export interface Project {
   pages: LoadedPage[];
   /** The site's experiments (issue 20), each variant resolved to its page file and route. */
   experiments: ResolvedExperiment[];
+  /** The site's audiences (issue 38), each rule's page resolved to its file and route. */
+  audiences: ResolvedAudience[];
 }
 
 export interface LoadOptions {
@@ -83,7 +87,8 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
   const problems: PageProblem[] = [];
 
   const folder = await readSiteFolder(pagesDir);
-  const files = folder.files;
+  // The schedules' folder is no part of the site at any instant (checkSite overlays it, schedule.ts).
+  const files = folder.files.filter((f) => !f.startsWith(`${SCHEDULES_DIR}/`));
   // A link in pages/ is refused wherever it points, even with `only`: no file is read through one.
   for (const link of folder.links) problems.push(symbolicLinkProblem(rel(path.join(pagesDir, link))));
   const only = options.only?.map((f) => path.resolve(root, f));
@@ -107,14 +112,17 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
   );
   const site = loadedSite?.site;
   let experiments: ResolvedExperiment[] = [];
+  const pageFiles = files.filter((f) => isRouteFile(f) && badRouteFileName(f) === undefined);
   if (loadedSite && site?.experiments) {
-    const checked = checkExperiments(
-      site.experiments,
-      loadedSite.parsed,
-      files.filter((f) => isRouteFile(f) && badRouteFileName(f) === undefined),
-    );
+    const checked = checkExperiments(site.experiments, loadedSite.parsed, pageFiles);
     problems.push(...checked.problems);
     experiments = checked.resolved;
+  }
+  let audiences: ResolvedAudience[] = [];
+  if (loadedSite && site?.audiences) {
+    const checked = checkAudiences(site.audiences, loadedSite.parsed, pageFiles, experiments, site.host);
+    problems.push(...checked.problems);
+    audiences = checked.resolved;
   }
 
   const routeFiles = files.filter((f) => {
@@ -203,7 +211,7 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
   }
 
   if (problems.length > 0) throw new PageErrors(uniqueProblems(problems));
-  return { site: site!, pages, experiments };
+  return { site: site!, pages, experiments, audiences };
 }
 
 async function loadSite(

@@ -7,14 +7,13 @@
 import { constants } from 'node:fs';
 import { copyFile, mkdir, open, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import {
   SCHEDULE_ID_MAX_LENGTH,
   SCHEDULE_ID_PATTERN,
   ScheduleMetaSchema,
   type ScheduleMeta,
 } from '../../schema/schedule.ts';
-import type { PageProblem, SourceLocation } from './errors.ts';
+import type { PageProblem } from './errors.ts';
 import { readYamlFile, symbolicLinkProblem } from './files.ts';
 import { MAX_FILE_BYTES, type ParsedFile } from './parse.ts';
 import { badRouteFileName, isRouteFile } from './routes.ts';
@@ -27,6 +26,7 @@ import {
 } from './schedule-model.ts';
 import type { Validator } from './validate.ts';
 import { keptValidator } from './validator-cache.ts';
+import { locationIn } from './yaml-location.ts';
 export {
   activeSchedules,
   describeSchedule,
@@ -51,34 +51,6 @@ function validateMeta(parsed: ParsedFile): PageProblem[] {
 }
 
 const slash = (p: string) => p.split(path.sep).join('/');
-
-/** The node at `keys` of a parsed YAML file (a number steps into a list). */
-function nodeAt(parsed: ParsedFile, keys: (string | number)[]): Node | undefined {
-  let node = parsed.doc.contents as Node | null;
-  for (const key of keys) {
-    if (typeof key === 'number' && isSeq(node)) node = (node.items[key] as Node | undefined) ?? null;
-    else if (typeof key === 'string' && isMap(node)) {
-      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
-      node = (pair?.value as Node | undefined) ?? null;
-    } else return undefined;
-    if (!node) return undefined;
-  }
-  return node ?? undefined;
-}
-
-/** Where `keys` is in the parsed file (its first line when it is not there). */
-export function locationIn(parsed: ParsedFile, keys: (string | number)[]): SourceLocation {
-  const node = nodeAt(parsed, keys);
-  const range = node?.range ?? [0, 0, 0];
-  const start = parsed.lineCounter.linePos(range[0]);
-  const end = parsed.lineCounter.linePos(range[1]);
-  return {
-    file: parsed.file,
-    line: start.line,
-    column: start.col,
-    endColumn: isScalar(node) && end.line === start.line && end.col > start.col ? end.col : undefined,
-  };
-}
 
 /** Reads a file's text without following a link, or says why not (too large, a link). */
 async function readText(abs: string, file: string): Promise<{ text: string } | { problem: PageProblem }> {

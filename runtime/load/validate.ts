@@ -201,6 +201,14 @@ function toProblem(error: ErrorObject, parsed: ParsedFile): PageProblem {
         'invalid-value',
         `${capital(field.label)} precisa de pelo menos ${error.params.limit} ${error.params.limit === 1 ? 'item' : 'itens'}.`,
       );
+    case 'minProperties': {
+      const limit = Number(error.params.limit);
+      const what = segments.at(-1) === 'when' ? ['condição', 'condições'] : ['chave', 'chaves'];
+      return make(
+        'missing-prop',
+        `${capital(field.label)} precisa de pelo menos ${limit === 1 ? `uma ${what[0]}` : `${limit} ${what[1]}`}.`,
+      );
+    }
     case 'maxItems':
       return make('invalid-value', `${capital(field.label)} aceita no máximo ${error.params.limit} itens.`);
     case 'minimum':
@@ -290,5 +298,6 @@ function capital(text: string): string {
 
 /** Where a top-level key lives, in the author's words. */
 function topLevel(parsed: ParsedFile): string {
+  if (/(^|\/)_agendamento\.yaml$/.test(parsed.file)) return ' no agendamento';
   return /(^|\/)_site\.yaml$/.test(parsed.file) ? ' nas configurações do site' : ' na página';
 }

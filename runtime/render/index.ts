@@ -11,7 +11,14 @@ export {
   type RenderedPage,
 } from './render-page.tsx';
 export { JS_CLASS_AND_FLAGS_SCRIPT, JS_CLASS_SCRIPT } from './document.ts';
-export { isIndexable, MANIFEST_FILE, servedByExperiment, SHARE_IMAGE } from './seo.ts';
+export {
+  isIndexable,
+  MANIFEST_FILE,
+  servedAt,
+  servedByAudience,
+  servedByExperiment,
+  SHARE_IMAGE,
+} from './seo.ts';
 export { svgInliner } from './inline-svg.ts';
 export { renderErrorScreen } from './error-screen.ts';
 export { BlockProviders, SITE_DATA_ID } from './page-context.tsx';

@@ -28,7 +28,7 @@ import {
 import { cookieName } from '../edge/index.ts';
 import { escapeSingleQuotedAttr, jsonForScript, renderDocument } from './document.ts';
 import { BlockProviders, SITE_DATA_ID } from './page-context.tsx';
-import { JsonLdConflict, pageJsonLd, servedByExperiment, webSiteJsonLd, type BlockJsonLd } from './seo.ts';
+import { JsonLdConflict, pageJsonLd, servedAt, webSiteJsonLd, type BlockJsonLd } from './seo.ts';
 
 /** Attributes that runtime/client/enhance.ts acts on: a page containing one needs the page script. */
 const ENHANCED_MARKERS = ['data-track=', 'data-current-year', 'data-hide-for=', 'data-log-missing-path'];
@@ -126,7 +126,8 @@ export function renderPage(
   // The site's settings as a page carries them (blocks' context, the islands' inline JSON): without
   // the experiments list, which no block reads. A page's own arm is named on <html> (data-exp-*,
   // below), so starting or changing an experiment changes only the pages in it (Publicar's list).
-  const { experiments: _experiments, ...site } = project.site;
+  // Nor the audiences and host (issue 38), for the same reason.
+  const { experiments: _experiments, audiences: _audiences, host: _host, ...site } = project.site;
   const reuse = assets.blockCache;
   if (reuse && reuse.blocks.size > MAX_CACHED_BLOCKS) reuse.blocks.clear();
   // Kept across renders with blockCache: extraction below takes only the styles the markup uses.
@@ -287,16 +288,17 @@ export function renderPage(
   if (page.route === '/' && !jsonLd.some((d) => d['@type'] === 'WebSite'))
     jsonLd.push(webSiteJsonLd(site) as { '@type': string });
 
-  // A variant in an experiment is served at the experiment's address: canonical to it, indexed
-  // like the route's own page (never noindex: Google's rule for A/B variants).
-  const experiment = servedByExperiment(page.route, project.experiments);
-  const canonicalUrl = experiment
-    ? `${site.origin}${experiment.route}`
+  // A variant in an experiment is served at the experiment's address, an audience's page at the
+  // audience's route (issue 38): canonical to it, indexed like the route's own page (never
+  // noindex: Google's rule for A/B variants).
+  const servedRoute = servedAt(page.route, project);
+  const canonicalUrl = servedRoute
+    ? `${site.origin}${servedRoute}`
     : page.model.canonical && page.route !== NOT_FOUND_ROUTE
       ? `${site.origin}${page.route}`
       : undefined;
-  const robots = experiment
-    ? (project.pages.find((p) => p.route === experiment.route)?.model.robots ?? 'index, follow')
+  const robots = servedRoute
+    ? (project.pages.find((p) => p.route === servedRoute)?.model.robots ?? 'index, follow')
     : page.model.robots;
 
   return {

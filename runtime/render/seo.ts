@@ -6,7 +6,13 @@
  */
 import type { WebSite } from 'schema-dts';
 import type { Site } from '../../schema/site.ts';
-import { NOT_FOUND_ROUTE, type JsonLdThing, type PageModel, type ResolvedExperiment } from '../load/index.ts';
+import {
+  NOT_FOUND_ROUTE,
+  type JsonLdThing,
+  type PageModel,
+  type ResolvedAudience,
+  type ResolvedExperiment,
+} from '../load/index.ts';
 
 /** The share image made here (scripts/make-share-image.ts), used by pages that name none. */
 export const SHARE_IMAGE = {
@@ -29,6 +35,30 @@ export function servedByExperiment(
   experiments: readonly ResolvedExperiment[] | undefined,
 ): ResolvedExperiment | undefined {
   return experiments?.find((e) => e.route !== route && e.pages.some((p) => p.route === route));
+}
+
+/**
+ * The audience rule that serves `route`'s page at another address (issue 38): like an experiment's
+ * variant, its HTML names that address as canonical and it is left out of the sitemap.
+ */
+export function servedByAudience(
+  route: string,
+  audiences: readonly ResolvedAudience[] | undefined,
+): ResolvedAudience | undefined {
+  return audiences?.find((a) => a.route !== route && a.variantRoute === route);
+}
+
+/**
+ * The address that serves `route`'s page in its place, an experiment's or an audience's, or
+ * undefined: the page's canonical is that address and the sitemap leaves it out.
+ */
+export function servedAt(
+  route: string,
+  project: { experiments?: readonly ResolvedExperiment[]; audiences?: readonly ResolvedAudience[] },
+): string | undefined {
+  return (
+    servedByExperiment(route, project.experiments)?.route ?? servedByAudience(route, project.audiences)?.route
+  );
 }
 
 /** A page search engines may list: robots allows indexing and it is not the not-found page. */

@@ -300,7 +300,7 @@ describe('JSON-LD', () => {
     structuredData: boolean | number,
     jsonLd?: { '@type': string; mainEntity: [] }[],
   ) => {
-    const project: Project = { site, pages: [], experiments: [] };
+    const project: Project = { site, pages: [], experiments: [], audiences: [] };
     return renderPage(
       {
         route: '/x',
