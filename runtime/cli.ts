@@ -17,7 +17,7 @@ import {
   VERCEL_FILE,
   vercelJson,
   VERCEL_MIDDLEWARE_FILE,
-  vercelMiddlewareFor,
+  vercelMiddlewareForRepo,
 } from './build/index.ts';
 import { PageErrors, plural, RenderError, formatProblems, loadProject } from './load/index.ts';
 import { blockList } from '../blocks/index.ts';
@@ -91,7 +91,7 @@ async function main(argv: string[]): Promise<number> {
         const project = await loadProject({ root, pagesDir, blocks: blockList });
         await mkdir(dir, { recursive: true });
         await writeFile(path.join(dir, VERCEL_FILE), vercelJson(project.site));
-        const middleware = vercelMiddlewareFor(project);
+        const middleware = await vercelMiddlewareForRepo(root, project, pagesDir);
         if (middleware !== undefined) await writeFile(path.join(dir, VERCEL_MIDDLEWARE_FILE), middleware);
       }
       return 0;

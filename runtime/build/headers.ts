@@ -229,9 +229,9 @@ async function main(): Promise<void> {
   const root = process.cwd();
   const project = await loadProject({ root, pagesDir: path.join(root, 'pages'), blocks: blockList });
   await writeIfChanged(path.join(root, VERCEL_FILE), vercelJson(project.site));
-  const { vercelMiddlewareFor, VERCEL_MIDDLEWARE_FILE } = await import('./experiments.ts');
+  const { vercelMiddlewareForRepo, VERCEL_MIDDLEWARE_FILE } = await import('./experiments.ts');
   const middleware = path.join(root, VERCEL_MIDDLEWARE_FILE);
-  const source = vercelMiddlewareFor(project);
+  const source = await vercelMiddlewareForRepo(root, project);
   if (source !== undefined) await writeIfChanged(middleware, source);
   else if (
     await readFile(middleware).then(

@@ -12,12 +12,17 @@ export {
   NETLIFY_FUNCTIONS_DIR,
   variantCookieKey,
   VERCEL_MIDDLEWARE_FILE,
+  vercelEdgeMiddlewareSource,
   vercelMiddlewareFor,
+  vercelMiddlewareForRepo,
   vercelMiddlewareSource,
+  EDGE_MANIFEST_FILE,
+  writeEdgeManifest,
   type ExperimentManifest,
   type ManifestExperiment,
   type ManifestVariant,
 } from './experiments.ts';
+export { prepareSchedules, writeEpochs, type ScheduledBuild } from './schedule.ts';
 export { clientPlugins, type ClientBundleOptions } from './client-bundle.ts';
 export {
   BudgetError,

@@ -23,6 +23,7 @@ import {
 import { fingerprintFiles } from './fingerprint.ts';
 import { svgInliner, renderPage, type PageAssets } from '../render/index.ts';
 import { placeNetlifyFunction, writeExperimentManifest } from './experiments.ts';
+import { prepareSchedules, writeEpochs, type ScheduledBuild } from './schedule.ts';
 import { writeSeoFiles } from './seo-files.ts';
 import { blockList, blockMap } from '../../blocks/index.ts';
 import { writeDeployFiles } from './headers.ts';
@@ -42,6 +43,8 @@ export interface BuildOptions {
   publicDir?: string;
   /** JavaScript budget per route (default JS_BUDGET); over it the build fails. */
   budget?: JsBudget;
+  /** The build's clock (default: now): the root is the site at this instant (issue 38). */
+  now?: Date;
 }
 
 export interface BuildReport {
@@ -53,7 +56,14 @@ export interface BuildReport {
     scripts: string[];
     js: RouteJs;
   }[];
-  timings: { validateMs: number; bundleMs: number; prerenderMs: number; totalMs: number };
+  timings: {
+    validateMs: number;
+    bundleMs: number;
+    prerenderMs: number;
+    /** Prerendering every scheduled instant's site (0 without schedules and audiences). */
+    scheduleMs: number;
+    totalMs: number;
+  };
   outDir: string;
 }
 
@@ -84,76 +94,115 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 
   const tmp = `${outDir}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
+  // Scheduled changes (issue 38): the root is the site as it is now, every later instant's site
+  // prerendered beside it; none, the build is exactly the one it always was.
+  let scheduled: ScheduledBuild | undefined;
   try {
-    const manifest = await bundleClient(root, tmp, usedClientCode(project), publicDir);
-    const fontUrls = await copyFonts(root, tmp);
-    const t2 = performance.now();
-
-    const assets: PageAssets = {
-      fontUrl: (font) => fontUrls.get(font)!,
-      preloadFonts: fontFiles.filter((f) => f.preload),
-      pageScripts: (islands, behaviors) => scriptsFor(manifest, islands, behaviors),
-      inlineSvg: svgInliner(publicDir),
-    };
-    const rendered: Omit<BuildReport['routes'][number], 'js'>[] = [];
-    const renderedHtml: string[] = [];
-    for (const page of project.pages) {
-      const { html, islandTypes, behaviorTypes } = renderPage(page, project, blockMap, assets);
-      renderedHtml.push(html);
-      rendered.push({
-        route: page.route,
-        file: routeToOutFile(page.route),
-        islands: islandTypes,
-        behaviors: behaviorTypes,
-        scripts: scriptsInHtml(html),
-      });
-    }
-    // AVIF/WebP/fallback sizes of the raster images the pages show (design/picture.tsx),
-    // then every image the pages name moves to a content-hashed address under /assets/.
-    await writeImageVariants(root, publicDir, tmp, renderedHtml);
-    const hashed = await fingerprintFiles(publicDir, tmp, renderedHtml);
-    const pagesHtml = rendered.map((r, i) => ({ route: r.route, html: hashed.pages[i]! }));
-    await Promise.all(
-      rendered.map(async (r, i) => {
-        const target = path.join(tmp, r.file);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, pagesHtml[i]!.html);
-      }),
-    );
-    await writeSeoFiles(tmp, project.site, project.pages, project.experiments);
-    // Gzipped JS of every route against its budget (runtime/build/budget.ts): over it, no dist/.
-    // Only a production bundle is held to it (Vite makes a development one, with React's
-    // development build, when NODE_ENV is set to something else, as under vitest).
-    const js = await measureRouteJs(tmp, rendered, options.budget);
-    const routes = rendered.map((r, i) => ({ ...r, js: js[i]! }));
-    if (process.env.NODE_ENV === 'production') assertWithinBudget(routes);
-    else
-      log(
-        `Orçamento de JavaScript não verificado: pacote de desenvolvimento (NODE_ENV=${process.env.NODE_ENV}).`,
-      );
-    // Security headers for static hosts (_headers); refuses inline scripts the CSP would block.
-    await writeDeployFiles(tmp, project.site, pagesHtml);
-    await writeExperimentManifest(tmp, project.experiments, root);
+    scheduled = await prepareSchedules(root, pagesDir, outDir, options.now ?? new Date());
+    if (scheduled.rootPages !== pagesDir)
+      project = await scheduled.loadAt(scheduled.now, scheduled.rootPages);
+    const built = await renderSite(root, project, tmp, publicDir, options.budget, log);
     const t3 = performance.now();
+    if (scheduled.instants.length === 0 && project.audiences.length === 0) {
+      await writeExperimentManifest(tmp, project.experiments, root);
+    } else {
+      const manifest = await writeEpochs(
+        tmp,
+        project,
+        scheduled,
+        (at, out) => renderSite(root, at, out, publicDir, options.budget, () => {}).then(() => undefined),
+        log,
+      );
+      log(`✓ ${manifest.epochs.length - 1} instante(s) agendado(s) pré-renderizado(s) para a borda`);
+    }
+    const t4 = performance.now();
 
     await rm(path.join(tmp, '.vite'), { recursive: true, force: true });
     await rm(outDir, { recursive: true, force: true });
     await rename(tmp, outDir);
     await placeNetlifyFunction(outDir);
     return {
-      routes,
+      routes: built.routes,
       outDir,
       timings: {
         validateMs: t1 - t0,
-        bundleMs: t2 - t1,
-        prerenderMs: t3 - t2,
+        bundleMs: built.bundleMs,
+        prerenderMs: t3 - t1 - built.bundleMs,
+        scheduleMs: t4 - t3,
         totalMs: performance.now() - t0,
       },
     };
   } catch (error) {
     await rm(tmp, { recursive: true, force: true });
     throw error;
+  } finally {
+    await scheduled?.cleanup();
   }
+}
+
+/**
+ * One site prerendered into `out`: the page script bundled, every page rendered, images and
+ * assets fingerprinted, SEO files, the JavaScript budget and the security headers. The root build
+ * and each scheduled instant's run exactly this.
+ */
+async function renderSite(
+  root: string,
+  project: Project,
+  tmp: string,
+  publicDir: string,
+  budget: JsBudget | undefined,
+  log: (line: string) => void,
+): Promise<{ routes: BuildReport['routes']; bundleMs: number }> {
+  const t1 = performance.now();
+  const manifest = await bundleClient(root, tmp, usedClientCode(project), publicDir);
+  const fontUrls = await copyFonts(root, tmp);
+  const bundleMs = performance.now() - t1;
+
+  const assets: PageAssets = {
+    fontUrl: (font) => fontUrls.get(font)!,
+    preloadFonts: fontFiles.filter((f) => f.preload),
+    pageScripts: (islands, behaviors) => scriptsFor(manifest, islands, behaviors),
+    inlineSvg: svgInliner(publicDir),
+  };
+  const rendered: Omit<BuildReport['routes'][number], 'js'>[] = [];
+  const renderedHtml: string[] = [];
+  for (const page of project.pages) {
+    const { html, islandTypes, behaviorTypes } = renderPage(page, project, blockMap, assets);
+    renderedHtml.push(html);
+    rendered.push({
+      route: page.route,
+      file: routeToOutFile(page.route),
+      islands: islandTypes,
+      behaviors: behaviorTypes,
+      scripts: scriptsInHtml(html),
+    });
+  }
+  // AVIF/WebP/fallback sizes of the raster images the pages show (design/picture.tsx),
+  // then every image the pages name moves to a content-hashed address under /assets/.
+  await writeImageVariants(root, publicDir, tmp, renderedHtml);
+  const hashed = await fingerprintFiles(publicDir, tmp, renderedHtml);
+  const pagesHtml = rendered.map((r, i) => ({ route: r.route, html: hashed.pages[i]! }));
+  await Promise.all(
+    rendered.map(async (r, i) => {
+      const target = path.join(tmp, r.file);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, pagesHtml[i]!.html);
+    }),
+  );
+  await writeSeoFiles(tmp, project.site, project.pages, project.experiments);
+  // Gzipped JS of every route against its budget (runtime/build/budget.ts): over it, no dist/.
+  // Only a production bundle is held to it (Vite makes a development one, with React's
+  // development build, when NODE_ENV is set to something else, as under vitest).
+  const js = await measureRouteJs(tmp, rendered, budget);
+  const routes = rendered.map((r, i) => ({ ...r, js: js[i]! }));
+  if (process.env.NODE_ENV === 'production') assertWithinBudget(routes);
+  else
+    log(
+      `Orçamento de JavaScript não verificado: pacote de desenvolvimento (NODE_ENV=${process.env.NODE_ENV}).`,
+    );
+  // Security headers for static hosts (_headers); refuses inline scripts the CSP would block.
+  await writeDeployFiles(tmp, project.site, pagesHtml);
+  return { routes, bundleMs };
 }
 
 /**
