@@ -48,7 +48,7 @@ export class ApiFailure extends Error {
   }
 }
 
-async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {

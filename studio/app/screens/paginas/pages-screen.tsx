@@ -142,6 +142,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
         <h1>Páginas</h1>
         <nav aria-label="Outras telas" css={{ display: 'flex', gap: 16, fontWeight: 600 }}>
           <a href="#/experimentos">Experimentos</a>
+          <a href="#/agendamentos">Agendamentos</a>
           <a href="#/publicos">Públicos</a>
           <a href="#/configuracoes">Configurações do site</a>
         </nav>

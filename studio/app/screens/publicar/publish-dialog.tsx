@@ -19,10 +19,20 @@ import type {
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { ChangedPages } from './changed-pages.tsx';
 import { ConflictMerge } from './merge-view.tsx';
+import {
+  choiceTimes,
+  initialChoice,
+  OverScheduled,
+  ScheduleFields,
+  type ScheduleChoice,
+} from './schedule-fields.tsx';
+import type { ScheduleAnswer, SchedulesAnswer } from '../../../schedules-api.ts';
+import { editedSchedule, schedulesApi, schedulesOf } from '../../shared/schedules-client.ts';
 import { actionsCss, Button, Dialog, fieldCss, Message, preCss } from '../../shared/ui.tsx';
 
 type Outcome =
   | { kind: 'published'; answer: PublishAnswer }
+  | { kind: 'scheduled'; answer: ScheduleAnswer }
   | { kind: 'refused'; answer: PublishRefused }
   | { kind: 'conflict'; answer: PublishConflict }
   | { kind: 'error'; message: string };
@@ -112,6 +122,21 @@ export function PublishDialog({
   const [edited, setEdited] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
+  // Agendar (issue 38): the schedules (for the question over a scheduled page, and whether the host can).
+  const [schedules, setSchedules] = useState<SchedulesAnswer>();
+  const [choice, setChoice] = useState<ScheduleChoice>(() => initialChoice(undefined, editedSchedule.get()));
+  const [asked, setAsked] = useState(false);
+
+  useEffect(() => {
+    schedulesApi.list().then(
+      (answer) => {
+        setSchedules(answer);
+        const edited = editedSchedule.get();
+        if (!edited) setChoice((c) => (c.mode === 'agora' ? initialChoice(answer) : c));
+      },
+      () => setSchedules(undefined),
+    );
+  }, []);
 
   useEffect(() => {
     api.changes().then(
@@ -134,8 +159,38 @@ export function PublishDialog({
     [changes, chosen],
   );
   const shownMessage = edited ? message : proposedMessage(chosenList);
+  const scheduling = choice.mode === 'agendar';
+  const times = choiceTimes(choice);
+  // Publicar agora over a page that has a scheduled change asks first.
+  const overScheduled = chosenList
+    .map((c) => ({ file: c.file, route: c.route ?? c.file, schedules: schedulesOf(schedules, c.file) }))
+    .filter((f) => f.schedules.length > 0);
+
+  const schedule = async () => {
+    if (typeof times === 'string') return;
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      const answer = await schedulesApi.schedule({
+        files: chosenList.map((c) => c.file),
+        start: times.start,
+        end: times.end,
+        ...(choice.replace ? { replace: choice.replace } : { note: choice.note.trim() }),
+        ...(edited ? { message: shownMessage } : {}),
+      });
+      editedSchedule.clear();
+      setOutcome({ kind: 'scheduled', answer });
+    } catch (e) {
+      if (e instanceof ApiFailure && e.status === 422 && 'output' in e.body) {
+        setOutcome({ kind: 'refused', answer: e.body as unknown as PublishRefused });
+      } else setOutcome({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const publish = async (overwrite: string[] = [], resolved?: PublishRequest['resolved']) => {
+    setAsked(false);
     setBusy(true);
     setOutcome(undefined);
     try {
@@ -157,7 +212,7 @@ export function PublishDialog({
     }
   };
 
-  const published = outcome?.kind === 'published';
+  const published = outcome?.kind === 'published' || outcome?.kind === 'scheduled';
   return (
     <Dialog
       title="Publicar no site"
@@ -187,7 +242,9 @@ export function PublishDialog({
           Nada a publicar: todas as páginas salvas já estão no site. Salve uma mudança para publicá-la.
         </Message>
       )}
-      {published ? (
+      {outcome?.kind === 'scheduled' ? (
+        <Scheduled answer={outcome.answer} />
+      ) : outcome?.kind === 'published' ? (
         <Published answer={outcome.answer} />
       ) : (
         changes?.publishing.enabled &&
@@ -195,7 +252,9 @@ export function PublishDialog({
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void publish();
+              if (scheduling) void schedule();
+              else if (overScheduled.length > 0 && !asked) setAsked(true);
+              else void publish();
             }}
           >
             <fieldset css={{ border: 0, padding: 0, margin: 0 }} disabled={busy}>
@@ -233,6 +292,14 @@ export function PublishDialog({
                 ))}
               </ul>
               <ChangedPages files={chosenList.map((c) => c.file)} />
+              <ScheduleFields
+                list={schedules}
+                choice={choice}
+                onChange={(next) => {
+                  setChoice(next);
+                  setAsked(false);
+                }}
+              />
               <div css={fieldCss}>
                 <label htmlFor="publicar-mensagem">O que mudou (fica no histórico)</label>
                 <textarea
@@ -260,6 +327,14 @@ export function PublishDialog({
                 </small>
               </div>
             </fieldset>
+            {asked && !scheduling && (
+              <OverScheduled
+                found={overScheduled}
+                onConfirm={() => void publish()}
+                onBack={() => setAsked(false)}
+              />
+            )}
+            {scheduling && typeof times === 'string' && <Message tone="error">{times}</Message>}
             {busy && (
               <Message tone="info">
                 Conferindo o site inteiro, como na publicação oficial (todas as páginas e variantes)… isto
@@ -283,9 +358,15 @@ export function PublishDialog({
                 <Button
                   tone="primary"
                   type="submit"
-                  disabled={busy || chosenList.length === 0 || !shownMessage.trim()}
+                  disabled={
+                    busy ||
+                    chosenList.length === 0 ||
+                    !shownMessage.trim() ||
+                    (scheduling && typeof times === 'string') ||
+                    (asked && !scheduling)
+                  }
                 >
-                  {busy ? 'Publicando…' : 'Publicar'}
+                  {scheduling ? (busy ? 'Agendando…' : 'Agendar') : busy ? 'Publicando…' : 'Publicar'}
                 </Button>
               )}
             </div>
@@ -352,6 +433,27 @@ function Published({ answer }: { answer: PublishAnswer }) {
           enviada.
         </p>
       )}
+      {answer.warnings.map((w) => (
+        <p key={w} css={{ margin: '0 0 8px', color: colors.muted }}>
+          {w}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function Scheduled({ answer }: { answer: ScheduleAnswer }) {
+  return (
+    <div role="status" data-scheduled>
+      <p css={{ fontWeight: 600, color: colors.waterDark, margin: '0 0 8px' }}>
+        Agendado: {answer.words.charAt(0).toUpperCase() + answer.words.slice(1)} (horário de São Paulo).
+      </p>
+      <p css={{ margin: '0 0 8px' }}>
+        Até lá o site continua como está.{' '}
+        {answer.pushed ? `Enviado a ${answer.remote}/${answer.branch}: ` : ''}a mudança entra no ar sozinha na
+        hora marcada, sem ninguém com o Estúdio aberto. Para mudar o horário ou cancelar, abra{' '}
+        <a href="#/agendamentos">Agendamentos</a>.
+      </p>
       {answer.warnings.map((w) => (
         <p key={w} css={{ margin: '0 0 8px', color: colors.muted }}>
           {w}

@@ -1,0 +1,445 @@
+/**
+ * Agendamentos (`#/agendamentos`, issue 38): the scheduled changes in words, "Próximos" (not live
+ * yet, or live with an end to come) and "Encerrados" (ended, or applied for good), with who
+ * scheduled each and when; Alterar horário, Cancelar and Editar (its files back as drafts). Each
+ * change is one publish through the same checks as Publicar.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { css } from '@emotion/react';
+import { colors, radii, shadows } from '../../../../design/theme.ts';
+import type { ScheduleInfo, SchedulesAnswer } from '../../../schedules-api.ts';
+import { ApiFailure } from '../../shared/api-client.ts';
+import { editedSchedule, scheduleName, schedulesApi } from '../../shared/schedules-client.ts';
+import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
+
+const screenCss = css`
+  max-width: 1000px;
+  margin: 0 auto;
+  padding: 24px 16px 48px;
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 12px 16px;
+    margin-bottom: 12px;
+  }
+  h1 {
+    font-size: 1.6rem;
+  }
+  h2 {
+    font-size: 1.2rem;
+    margin: 24px 0 8px;
+  }
+  ul.schedules {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+    display: grid;
+    gap: 12px;
+  }
+  li.schedule {
+    background: ${colors.white};
+    border-radius: ${radii.md};
+    box-shadow: ${shadows.card};
+    padding: 14px 16px;
+    overflow-wrap: anywhere;
+  }
+  h3 {
+    font-size: 1.05rem;
+    margin: 0 0 4px;
+    color: ${colors.navy};
+  }
+  .words {
+    margin: 0 0 6px;
+    font-weight: 600;
+  }
+  .meta {
+    margin: 0 0 6px;
+    color: ${colors.muted};
+    font-size: 14px;
+  }
+  .files {
+    margin: 0 0 8px;
+    padding-left: 20px;
+    font-size: 14px;
+  }
+  .live {
+    display: inline-block;
+    margin-left: 8px;
+    padding: 1px 8px;
+    border-radius: 999px;
+    background: ${colors.waterLight};
+    color: ${colors.waterDark};
+    font-size: 13px;
+    font-weight: 600;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+  }
+`;
+
+const KIND_WORDS: Record<ScheduleInfo['files'][number]['kind'], string> = {
+  muda: 'muda',
+  cria: 'página nova',
+  remove: 'sai do ar',
+};
+
+type Acting =
+  { kind: 'times'; schedule: ScheduleInfo } | { kind: 'cancel'; schedule: ScheduleInfo } | undefined;
+
+export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) {
+  const [list, setList] = useState<SchedulesAnswer>();
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const [acting, setActing] = useState<Acting>();
+  const [editError, setEditError] = useState<{ id: string; message: string }>();
+
+  const reload = useCallback(() => {
+    schedulesApi.list().then(
+      (answer) => {
+        setList(answer);
+        setError(undefined);
+      },
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
+  }, []);
+  useEffect(reload, [reload]);
+
+  const edit = async (s: ScheduleInfo) => {
+    setEditError(undefined);
+    try {
+      const answer = await schedulesApi.edit(s.id);
+      editedSchedule.set({ id: s.id, start: s.start, end: s.end, note: s.note });
+      const first = answer.files.find((f) => s.files.some((x) => x.file === f && x.kind !== 'remove'));
+      if (first) onOpen(first);
+      else window.location.assign('#/');
+    } catch (e) {
+      setEditError({ id: s.id, message: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  const item = (s: ScheduleInfo, ended: boolean) => (
+    <li key={s.id} className="schedule" data-schedule={s.id}>
+      <h3>
+        {s.note ?? scheduleName(s)}
+        {s.state === 'no-ar' && <span className="live">No ar agora</span>}
+      </h3>
+      <p className="words">{s.words.charAt(0).toUpperCase() + s.words.slice(1)}.</p>
+      <p className="meta">
+        {scheduleName(s)}
+        {s.by && s.when ? ` · agendado por ${s.by} em ${s.when}` : ''}
+      </p>
+      <ul className="files" aria-label={`Arquivos do ${scheduleName(s)}`}>
+        {s.files.map((f) => (
+          <li key={f.file}>
+            {f.route ?? 'Configurações do site'} ({KIND_WORDS[f.kind]}) · <code>{f.file}</code>
+          </li>
+        ))}
+      </ul>
+      {editError?.id === s.id && <Message tone="error">{editError.message}</Message>}
+      {!ended && (
+        <div className="actions">
+          <Button onClick={() => setActing({ kind: 'times', schedule: s })}>Alterar horário</Button>
+          <Button onClick={() => void edit(s)}>Editar</Button>
+          <Button tone="danger" onClick={() => setActing({ kind: 'cancel', schedule: s })}>
+            Cancelar
+          </Button>
+        </div>
+      )}
+      {ended && s.end !== null && (
+        <div className="actions">
+          <Button onClick={() => setActing({ kind: 'cancel', schedule: s })}>Tirar da lista</Button>
+        </div>
+      )}
+    </li>
+  );
+
+  return (
+    <main css={screenCss}>
+      <header>
+        <a href="#/">← Páginas</a>
+        <h1>Agendamentos</h1>
+      </header>
+      <p>
+        Mudanças que entram no ar sozinhas na hora marcada (e, se tiverem fim, saem). Todos os horários são do
+        horário de São Paulo{list ? `; agora são ${list.now.slice(11)} de ${dayWords(list.now)}` : ''}. Para
+        agendar, salve a mudança e escolha “Agendar” ao publicar.
+      </p>
+      {error && <Message tone="error">{error}</Message>}
+      {done && (
+        <div role="status" data-done>
+          <Message tone="info">{done}</Message>
+        </div>
+      )}
+      {list && !list.enabled && list.reason && <Message tone="error">{list.reason}</Message>}
+      {list?.problems.map((p) => (
+        <Message key={p} tone="error">
+          {p}
+        </Message>
+      ))}
+      {!list && !error && <Message tone="info">Carregando…</Message>}
+      {list && (
+        <>
+          <section aria-labelledby="agendamentos-proximos">
+            <h2 id="agendamentos-proximos">Próximos</h2>
+            {list.upcoming.length === 0 ? (
+              <p>Nenhuma mudança agendada.</p>
+            ) : (
+              <ul className="schedules">{list.upcoming.map((s) => item(s, false))}</ul>
+            )}
+          </section>
+          <section aria-labelledby="agendamentos-encerrados">
+            <h2 id="agendamentos-encerrados">Encerrados</h2>
+            {list.ended.length === 0 ? (
+              <p>Nenhum agendamento encerrado.</p>
+            ) : (
+              <ul className="schedules">{list.ended.map((s) => item(s, true))}</ul>
+            )}
+          </section>
+        </>
+      )}
+      {acting?.kind === 'times' && (
+        <TimesDialog
+          schedule={acting.schedule}
+          now={list?.now ?? ''}
+          onClose={(message) => {
+            setActing(undefined);
+            if (message) {
+              setDone(message);
+              reload();
+            }
+          }}
+        />
+      )}
+      {acting?.kind === 'cancel' && (
+        <CancelDialog
+          schedule={acting.schedule}
+          onClose={(message) => {
+            setActing(undefined);
+            if (message) {
+              setDone(message);
+              reload();
+            }
+          }}
+        />
+      )}
+    </main>
+  );
+}
+
+/** "AAAA-MM-DD HH:MM" → "20/12/2026". */
+const dayWords = (instant: string) => instant.slice(0, 10).split('-').reverse().join('/');
+
+function failureOf(e: unknown): { message: string; output?: string } {
+  if (e instanceof ApiFailure && typeof e.body.output === 'string')
+    return { message: e.message, output: e.body.output };
+  return { message: e instanceof Error ? e.message : String(e) };
+}
+
+const inputCss = css`
+  font: inherit;
+  padding: 6px 8px;
+  min-height: 36px;
+  box-sizing: border-box;
+  border-radius: ${radii.sm};
+  border: 1px solid ${colors.disabled};
+  background: ${colors.white};
+  color: ${colors.ink};
+`;
+const whenCss = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 12px;
+  margin: 6px 0 8px;
+  label {
+    display: grid;
+    gap: 2px;
+    font-size: 14px;
+  }
+`;
+
+function TimesDialog({
+  schedule,
+  now,
+  onClose,
+}: {
+  schedule: ScheduleInfo;
+  now: string;
+  onClose: (message?: string) => void;
+}) {
+  const [startDay, setStartDay] = useState(schedule.start.slice(0, 10));
+  const [startHour, setStartHour] = useState(schedule.start.slice(11));
+  const [withEnd, setWithEnd] = useState(schedule.end !== null);
+  const [endDay, setEndDay] = useState(schedule.end?.slice(0, 10) ?? schedule.start.slice(0, 10));
+  const [endHour, setEndHour] = useState(schedule.end?.slice(11) ?? '00:00');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; output?: string }>();
+  const live = schedule.state === 'no-ar';
+  const start = `${startDay} ${startHour}`;
+  const end = withEnd ? `${endDay} ${endHour}` : null;
+  const problem = end !== null && end <= start ? 'O fim precisa vir depois do início.' : undefined;
+
+  const submit = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await schedulesApi.times(schedule.id, start, end);
+      onClose(
+        `Horário do ${scheduleName(schedule)} alterado: entra no ar em ${dayWords(start)} às ${startHour}${end ? ` e sai em ${dayWords(end)} às ${endHour}` : ''}.`,
+      );
+    } catch (e) {
+      setFailure(failureOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={`Alterar horário do ${scheduleName(schedule)}`} onClose={() => onClose()}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p id="horario-fuso" css={{ margin: '0 0 8px' }}>
+          {schedule.words.charAt(0).toUpperCase() + schedule.words.slice(1)}. Horário de São Paulo
+          {now ? ` (agora: ${dayWords(now)} às ${now.slice(11)})` : ''}.
+        </p>
+        <fieldset css={{ border: 0, padding: 0, margin: 0 }} disabled={busy}>
+          <div css={whenCss} role="group" aria-label="Entra no ar em">
+            <label>
+              Entra no ar no dia
+              <input
+                css={inputCss}
+                type="date"
+                required
+                value={startDay}
+                disabled={live}
+                onChange={(e) => setStartDay(e.target.value)}
+                aria-describedby="horario-fuso"
+              />
+            </label>
+            <label>
+              às (horário de São Paulo)
+              <input
+                css={inputCss}
+                type="time"
+                required
+                value={startHour}
+                disabled={live}
+                onChange={(e) => setStartHour(e.target.value)}
+                aria-describedby="horario-fuso"
+              />
+            </label>
+          </div>
+          {live && <p css={{ margin: '0 0 8px' }}>Já está no ar: só o fim pode mudar.</p>}
+          <label css={{ display: 'inline-flex', gap: 8, alignItems: 'center', minHeight: 32 }}>
+            <input type="checkbox" checked={withEnd} onChange={(e) => setWithEnd(e.target.checked)} />
+            até… (depois do fim, o site volta a ser como era antes)
+          </label>
+          {withEnd && (
+            <div css={whenCss} role="group" aria-label="Sai do ar em">
+              <label>
+                Sai do ar no dia
+                <input
+                  css={inputCss}
+                  type="date"
+                  required
+                  value={endDay}
+                  onChange={(e) => setEndDay(e.target.value)}
+                  aria-describedby="horario-fuso"
+                />
+              </label>
+              <label>
+                às (horário de São Paulo)
+                <input
+                  css={inputCss}
+                  type="time"
+                  required
+                  value={endHour}
+                  onChange={(e) => setEndHour(e.target.value)}
+                  aria-describedby="horario-fuso"
+                />
+              </label>
+            </div>
+          )}
+        </fieldset>
+        {problem && <Message tone="error">{problem}</Message>}
+        {busy && <Message tone="info">Conferindo o site inteiro e publicando o novo horário…</Message>}
+        {failure && <Message tone="error">{failure.message}</Message>}
+        {failure?.output && (
+          <pre css={preCss} aria-label="Resultado da verificação">
+            {failure.output}
+          </pre>
+        )}
+        <div css={actionsCss}>
+          <Button onClick={() => onClose()}>Voltar</Button>
+          <Button tone="primary" type="submit" disabled={busy || problem !== undefined}>
+            {busy ? 'Salvando…' : 'Salvar horário'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function CancelDialog({
+  schedule,
+  onClose,
+}: {
+  schedule: ScheduleInfo;
+  onClose: (message?: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; output?: string }>();
+  const ended = schedule.state === 'encerrado';
+  const submit = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await schedulesApi.cancel(schedule.id);
+      onClose(
+        ended
+          ? `O ${scheduleName(schedule)} saiu da lista.`
+          : `O ${scheduleName(schedule)} foi cancelado: nada muda na hora marcada.`,
+      );
+    } catch (e) {
+      setFailure(failureOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      title={ended ? `Tirar o ${scheduleName(schedule)} da lista` : `Cancelar o ${scheduleName(schedule)}`}
+      onClose={() => onClose()}
+    >
+      <p css={{ margin: '0 0 8px' }}>{schedule.words.charAt(0).toUpperCase() + schedule.words.slice(1)}.</p>
+      <p css={{ margin: '0 0 12px' }}>
+        {schedule.state === 'no-ar'
+          ? 'Ele já está no ar: cancelar volta o site agora para como era antes dele, numa só publicação.'
+          : ended
+            ? 'Ele já terminou: o site não muda. A pasta dele sai do repositório, numa só publicação.'
+            : 'Os arquivos dele saem do repositório numa só publicação, e nada muda na hora marcada. As versões que estão no ar continuam.'}
+      </p>
+      {busy && <Message tone="info">Conferindo o site inteiro e publicando…</Message>}
+      {failure && <Message tone="error">{failure.message}</Message>}
+      {failure?.output && (
+        <pre css={preCss} aria-label="Resultado da verificação">
+          {failure.output}
+        </pre>
+      )}
+      <div css={actionsCss}>
+        <Button onClick={() => onClose()} autoFocus>
+          Voltar
+        </Button>
+        <Button tone="danger" disabled={busy} onClick={() => void submit()}>
+          {busy ? 'Cancelando…' : ended ? 'Tirar da lista' : 'Cancelar o agendamento'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
