@@ -15,9 +15,21 @@ export function setExperimentVariant(variant: string | undefined): void {
   experimentVariant = variant;
 }
 
+/** The event parameter naming the audience's page a view is of (issue 38). */
+export const AUDIENCE_PARAM = 'audience_page';
+
+/** The audience page this view is of, seen at the audience's route (audience.ts): every event names it. */
+let audiencePage: string | undefined;
+
+export function setAudiencePage(page: string | undefined): void {
+  audiencePage = page;
+}
+
 export function pushEvent(event: Record<string, unknown>): void {
   if (experimentVariant !== undefined && event.exp_variant_string === undefined)
     event = { ...event, exp_variant_string: experimentVariant };
+  if (audiencePage !== undefined && event[AUDIENCE_PARAM] === undefined)
+    event = { ...event, [AUDIENCE_PARAM]: audiencePage };
   (window.dataLayer ??= []).push(event);
   // gtag.js (a GA4 id, G-…) reads commands, not plain objects: hand it the same event. A GTM
   // container reads the object above. Before consent nothing leaves the page (consent.ts).

@@ -7,12 +7,15 @@
 import { isPaidTraffic, SPEC } from '../../schema/constants.ts';
 import { trackCtaClick, trackFooterChat, trackPageView } from './analytics.ts';
 import { layOutBelowFold } from './below-fold.ts';
+import { trackAudience } from './audience.ts';
 import { trackExperiment } from './experiment.ts';
 
 export function enhance(doc: Document = document, { belowFold = true }: { belowFold?: boolean } = {}): void {
   applyVisibilityRules(doc);
   const root = doc.documentElement;
   if (root.dataset.scrollTop !== undefined) scrollToTop();
+  // Before the page view: an audience's page served at its route counts under its own name.
+  trackAudience(doc);
   if (root.dataset.pageView) trackPageView(root.dataset.pageView);
   // After the page view: the impression is the exposure, and the events from here on name it.
   trackExperiment(doc);

@@ -28,7 +28,14 @@ import {
 import { cookieName } from '../edge/index.ts';
 import { escapeSingleQuotedAttr, jsonForScript, renderDocument } from './document.ts';
 import { BlockProviders, SITE_DATA_ID } from './page-context.tsx';
-import { JsonLdConflict, pageJsonLd, servedAt, webSiteJsonLd, type BlockJsonLd } from './seo.ts';
+import {
+  JsonLdConflict,
+  pageJsonLd,
+  servedAt,
+  servedByAudience,
+  webSiteJsonLd,
+  type BlockJsonLd,
+} from './seo.ts';
 
 /** Attributes that runtime/client/enhance.ts acts on: a page containing one needs the page script. */
 const ENHANCED_MARKERS = ['data-track=', 'data-current-year', 'data-hide-for=', 'data-log-missing-path'];
@@ -292,6 +299,7 @@ export function renderPage(
   // audience's route (issue 38): canonical to it, indexed like the route's own page (never
   // noindex: Google's rule for A/B variants).
   const servedRoute = servedAt(page.route, project);
+  const audience = servedByAudience(page.route, project.audiences);
   const canonicalUrl = servedRoute
     ? `${site.origin}${servedRoute}`
     : page.model.canonical && page.route !== NOT_FOUND_ROUTE
@@ -318,6 +326,9 @@ export function renderPage(
         'exp-variant': arm && variantKey(armOf!.id, arm.page),
         'exp-route': armOf?.route,
         'exp-cookie': arm && `${cookieName(armOf!.id)}=${variantCookieKey(arm.page)}`,
+        // An audience's page (issue 38): its events name it when it is seen at the audience's route.
+        'aud-page': audience?.page,
+        'aud-route': audience?.route,
       },
       page: { ...page.model, robots, jsonLd },
       site,
