@@ -25,6 +25,7 @@ import { blockSchemas } from './form/block-schemas.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { othersHere, useMe, usePresence } from '../../shared/presence.ts';
 import { PublishDialog } from '../publicar/index.ts';
+import { ScheduledBanner } from './scheduled-banner.tsx';
 import { editorExtensions } from './editor-extensions.ts';
 import { ServerVerdicts } from './server-verdicts.ts';
 import { PreviewFrame, type PreviewState } from '../../shared/preview-frame.tsx';
@@ -940,6 +941,7 @@ function Editor({
                 />
               ))}
               <div className="notices">
+                <ScheduledBanner file={file} />
                 {draftOffer && (
                   <div css={noticeCss} role="status">
                     Há um rascunho não salvo desta página, de {time(draftOffer.savedAt)}.

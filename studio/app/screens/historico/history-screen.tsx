@@ -13,6 +13,7 @@ import type { HistoryAnswer, HistoryDiffAnswer, HistoryEntry, PublishAnswer } fr
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { PagePictures } from '../publicar/index.ts';
 import { when } from '../../shared/dates.ts';
+import { ScheduledVersions } from './scheduled-versions.tsx';
 import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
 
 const screenCss = css`
@@ -271,6 +272,7 @@ export function HistoryScreen({
           Esta página foi excluída. Escolha uma versão e restaure-a para trazê-la de volta.
         </Message>
       )}
+      <ScheduledVersions file={file} />
       {history && history.entries.length === 0 && (
         <Message tone="info">Esta página ainda não foi publicada.</Message>
       )}
