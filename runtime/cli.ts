@@ -19,7 +19,17 @@ import {
   VERCEL_MIDDLEWARE_FILE,
   vercelMiddlewareForRepo,
 } from './build/index.ts';
-import { PageErrors, plural, RenderError, formatProblems, loadProject } from './load/index.ts';
+import {
+  checkSite,
+  formatProblems,
+  formatSiteInstant,
+  loadProject,
+  PageErrors,
+  parseSiteInstant,
+  plural,
+  RenderError,
+  type SiteCheck,
+} from './load/index.ts';
 import { blockList } from '../blocks/index.ts';
 import { createPage, NewPageError } from './author/index.ts';
 import { serveStatic } from './dev/index.ts';
@@ -49,13 +59,23 @@ async function main(argv: string[]): Promise<number> {
   const pagesDir = path.resolve(root, pagesOption ?? 'pages');
   switch (command) {
     case 'check': {
-      const project = await loadProject({
+      // `--now "AAAA-MM-DD HH:MM"` (São Paulo): the check's clock, to see the site as it will be.
+      const [nowText, files] = option(args, '--now');
+      const now = nowText === undefined ? undefined : parseSiteInstant(nowText);
+      if (nowText !== undefined && now === undefined) {
+        console.error(`--now ${nowText}: use a data e a hora de São Paulo, ex.: --now "2026-12-20 00:00".`);
+        return 2;
+      }
+      const checked = await checkSite({
         root,
         pagesDir,
         blocks: blockList,
-        only: args.length ? args : undefined,
+        only: files.length ? files : undefined,
+        now,
       });
-      console.log(`✓ ${plural(project.pages.length, 'página válida', 'páginas válidas')}.`);
+      console.log(`✓ ${plural(checked.project.pages.length, 'página válida', 'páginas válidas')}.`);
+      if (checked.schedules.length > 0) console.log(checkedInstantsLine(checked));
+      for (const warning of checked.warnings) console.log(`⚠ ${warning}`);
       return 0;
     }
     case 'build': {
@@ -142,10 +162,24 @@ async function main(argv: string[]): Promise<number> {
     }
     default:
       console.error(
-        'Uso: tsx runtime/cli.ts <check [arquivos…] | build [--out pasta] [--public pasta] | serve | schema | new-page <endereco> [--from pagina]> [--pages pasta]  (serve lê DIST_DIR, padrão dist)',
+        'Uso: tsx runtime/cli.ts <check [arquivos…] [--now "AAAA-MM-DD HH:MM"] | build [--out pasta] [--public pasta] | serve | schema | new-page <endereco> [--from pagina]> [--pages pasta]  (serve lê DIST_DIR, padrão dist)',
       );
       return 2;
   }
+}
+
+/**
+ * What `check` looked at, in one line: "✓ Site verificado agora e em 2 instantes agendados:
+ * 20/12/2026 às 00:00 (agendamento natal) e 26/12/2026 às 00:00 (agendamento natal)."
+ */
+function checkedInstantsLine(checked: SiteCheck): string {
+  const at = checked.future.map(
+    (s) => `${formatSiteInstant(s.at)} (${s.changing.map((c) => `agendamento ${c.id}`).join(', ')})`,
+  );
+  const now = `agora (${formatSiteInstant(checked.now)}, horário de São Paulo)`;
+  if (at.length === 0) return `✓ Site verificado ${now}; nenhum agendamento muda o site depois disso.`;
+  const list = at.length === 1 ? at[0] : `${at.slice(0, -1).join(', ')} e ${at.at(-1)}`;
+  return `✓ Site verificado ${now} e em ${plural(at.length, 'instante agendado', 'instantes agendados')}: ${list}.`;
 }
 
 const EXPERIMENTS_USAGE = [

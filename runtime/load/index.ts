@@ -32,6 +32,7 @@ export {
   variantKey,
   type ResolvedExperiment,
 } from './experiments.ts';
+export { checkSite, instantPrefix, type CheckOptions, type SiteCheck, type SiteState } from './check-site.ts';
 export { checkAudiences, STATIC_HOST_HINT, STATIC_HOST_REASON, type ResolvedAudience } from './audiences.ts';
 export {
   describeAudience,
