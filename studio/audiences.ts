@@ -194,3 +194,48 @@ export function formOf(rule: Pick<AudienceRule, 'route' | 'page' | 'when'>): Rul
     referrer: rule.when.referrer ?? '',
   };
 }
+
+const ruleKey = (r: Pick<AudienceRule, 'route' | 'page' | 'when'>) =>
+  JSON.stringify([r.route, r.page, CONDITION_KEYS.map((k) => r.when[k] ?? null)]);
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+const ruleSentence = (r: Pick<AudienceRule, 'route' | 'page' | 'when'>) =>
+  `${lowerFirst(whoWords(r.when))} vê ${routeOfPage(r.page)}`;
+
+/**
+ * What a change of `audiences:` does, in words for the publish message: "público novo em
+ * /agendamento: quem chega com utm_campaign = natal vê /agendamento-natal", "muda o público de
+ * /agendamento: agora quem chega …", "tira o público de /agendamento (quem chega … vê …)", "muda
+ * a ordem dos públicos de /agendamento". Empty when the rules are the same.
+ */
+export function audienceChangePhrases(before: string, after: string): string[] {
+  const a = readAudiences(before);
+  const b = readAudiences(after);
+  const phrases: string[] = [];
+  const left = [...a];
+  const added: AudienceRule[] = [];
+  for (const rule of b) {
+    const at = left.findIndex((r) => ruleKey(r) === ruleKey(rule));
+    if (at >= 0) left.splice(at, 1);
+    else added.push(rule);
+  }
+  const removed = left;
+  for (const rule of added) {
+    // A rule of the same route gone at the same time: the one rule changed.
+    const was = removed.findIndex((r) => r.route === rule.route);
+    if (was >= 0) {
+      removed.splice(was, 1);
+      phrases.push(`muda o público de ${rule.route}: agora ${ruleSentence(rule)}`);
+    } else phrases.push(`público novo em ${rule.route}: ${ruleSentence(rule)}`);
+  }
+  for (const rule of removed) phrases.push(`tira o público de ${rule.route} (${ruleSentence(rule)})`);
+  if (phrases.length === 0) {
+    const order = (list: AudienceRule[], route: string) =>
+      list
+        .filter((r) => r.route === route)
+        .map(ruleKey)
+        .join('\n');
+    for (const route of new Set(b.map((r) => r.route)))
+      if (order(a, route) !== order(b, route)) phrases.push(`muda a ordem dos públicos de ${route}`);
+  }
+  return phrases;
+}

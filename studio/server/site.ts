@@ -6,6 +6,7 @@
  */
 import { isMap, isScalar, parse, parseDocument, type Node } from 'yaml';
 import type { ExperimentSummary, Placeholder } from '../api.ts';
+import { audienceChangePhrases } from '../audiences.ts';
 import { EXPERIMENT_TIME_ZONE, EXPERIMENT_TIME_ZONE_LABEL, siteDay } from '../../runtime/edge/index.ts';
 
 export { EXPERIMENT_TIME_ZONE, EXPERIMENT_TIME_ZONE_LABEL, siteDay };
@@ -203,6 +204,7 @@ const SETTING_NAMES: Record<string, string> = {
   taxId: 'o CNPJ',
   city: 'a cidade',
   analyticsId: 'o ID do Google Analytics',
+  host: 'o host',
 };
 
 /**
@@ -238,8 +240,9 @@ export function describeSiteChange(before: string | null, after: string | null):
   for (const o of oldList) {
     if (!newList.some((e) => e.id === o.id)) phrases.push(`remove o experimento ${text(o.id) ?? ''}`);
   }
+  phrases.push(...audienceChangePhrases(before, after));
   const settings = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
-    (k) => k !== 'experiments' && !same(a[k], b[k]),
+    (k) => k !== 'experiments' && k !== 'audiences' && !same(a[k], b[k]),
   );
   if (settings.length > 0) {
     phrases.push(`muda ${inWords(settings.map((k) => SETTING_NAMES[k] ?? `"${k}"`))} do site`);

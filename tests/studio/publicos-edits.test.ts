@@ -26,6 +26,7 @@ import {
   ruleWords,
   type RuleForm,
 } from '../../studio/audiences.ts';
+import { describeSiteChange } from '../../studio/server/site.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const realSite = () => readFile(path.join(root, 'pages/_site.yaml'), 'utf8');
@@ -308,6 +309,31 @@ describe('a rule in words', () => {
     );
     expect(exampleLink(rule('/agendamento', 'x', { utm_campaign: 'natal 2026', gclid: true }))).toBe(
       '/agendamento?utm_campaign=natal+2026',
+    );
+  });
+});
+
+describe('the publish message in words', () => {
+  it('a rule added, changed, removed, reordered', async () => {
+    const site = await realSite();
+    const one = addAudience(site, rule('/agendamento', 'agendamento-natal', { utm_campaign: 'natal' }));
+    expect(describeSiteChange(site, one)).toBe(
+      'Público novo em /agendamento: quem chega com utm_campaign = natal vê /agendamento-natal',
+    );
+    const changed = changeAudience(one, 0, rule('/agendamento', 'agendamento-natal', { gclid: true }));
+    expect(describeSiteChange(one, changed)).toBe(
+      'Muda o público de /agendamento: agora quem chega de um anúncio do Google (gclid) vê /agendamento-natal',
+    );
+    expect(describeSiteChange(one, site)).toBe(
+      'Tira o público de /agendamento (quem chega com utm_campaign = natal vê /agendamento-natal)',
+    );
+    const rules = WITH_RULES(site);
+    expect(describeSiteChange(rules, moveAudience(rules, 1, 0))).toBe(
+      'Muda a ordem dos públicos de /agendamento',
+    );
+    // A comment alone changes no rule.
+    expect(describeSiteChange(rules, rules.replace('# fim dos públicos', '# fim'))).toBe(
+      'Muda a formatação das configurações do site',
     );
   });
 });

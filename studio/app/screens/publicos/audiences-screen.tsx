@@ -262,7 +262,12 @@ function Audiences({
                       chosen={previewRule?.index === rule.index}
                       canUp={neighbourOf(site.draft, rule.index, -1) !== undefined}
                       canDown={neighbourOf(site.draft, rule.index, 1) !== undefined}
-                      onPreview={() => setChosen({ route, index: rule.index })}
+                      onPreview={() => {
+                        setChosen({ route, index: rule.index });
+                        // On a phone the preview is below the rules: bring it into view.
+                        if (!matchMedia('(min-width: 1000px)').matches)
+                          document.getElementById('publico-previa')?.scrollIntoView({ block: 'start' });
+                      }}
                       onChange={() => setEditing({ kind: 'change', index: rule.index })}
                       onMove={(direction) => {
                         const to = neighbourOf(site.draft, rule.index, direction);
