@@ -113,7 +113,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
         (at, out) => renderSite(root, at, out, publicDir, options.budget, () => {}).then(() => undefined),
         log,
       );
-      log(`✓ ${manifest.epochs.length - 1} instante(s) agendado(s) pré-renderizado(s) para a borda`);
+      const rebuilt = new Set(
+        manifest.epochs
+          .slice(1)
+          .map((e) => e.folder)
+          .filter(Boolean),
+      ).size;
+      log(
+        `✓ ${manifest.epochs.length - 1} ${manifest.epochs.length === 2 ? 'instante agendado' : 'instantes agendados'} na borda (${rebuilt} com páginas próprias, em dist/_agenda/)`,
+      );
     }
     const t4 = performance.now();
 

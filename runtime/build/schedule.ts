@@ -157,6 +157,18 @@ async function epochOf(
   };
 }
 
+/** What the build says of an instant: how its site differs from the one dist/ serves now. */
+function sayEpoch(at: Date, { changed, gone }: Pick<ManifestEpoch, 'changed' | 'gone'>): string {
+  const when = `Em ${formatSiteInstant(at)}`;
+  if (changed.length === 0 && gone.length === 0) return `✓ ${when} o site volta a ser o de agora`;
+  const parts = [];
+  if (changed.length > 0)
+    parts.push(`${changed.length} ${changed.length === 1 ? 'arquivo muda' : 'arquivos mudam'}`);
+  if (gone.length > 0)
+    parts.push(`${gone.length} ${gone.length === 1 ? 'página sai' : 'páginas saem'} do ar`);
+  return `✓ ${when}: ${parts.join(', ')} em relação ao site de agora`;
+}
+
 /**
  * The site at every later instant prerendered with `render` (the root build's own steps), its
  * differing files and new assets copied into `outDir` (the build's scratch output, already the
@@ -173,7 +185,22 @@ export async function writeEpochs(
   const epochs: ManifestEpoch[] = [
     { from: null, folder: null, changed: [], gone: [], ...(await epochOf(outDir, rootProject)) },
   ];
+  // An instant whose live schedules are the same as now's, or as an earlier instant's (an end
+  // that brings the site back), is that site again: its epoch is reused, not built twice.
+  const liveKey = (at: Date) =>
+    activeSchedules(scheduled.schedules, at)
+      .map((s) => s.id)
+      .join('\0');
+  const { from: _now, ...rootEpoch } = epochs[0]!;
+  const built = new Map<string, Omit<ManifestEpoch, 'from'>>([[liveKey(scheduled.now), rootEpoch]]);
   for (const [i, at] of scheduled.instants.entries()) {
+    const key = liveKey(at);
+    const known = built.get(key);
+    if (known) {
+      epochs.push({ ...known, from: at.toISOString() });
+      log(sayEpoch(at, known));
+      continue;
+    }
     const pages = scheduled.scratchFor(`paginas-${i}`);
     const out = scheduled.scratchFor(`saida-${i}`);
     await materializePagesAt(scheduled.pagesDir, scheduled.schedules, at, pages);
@@ -192,9 +219,9 @@ export async function writeEpochs(
     }
     const gone = rootFiles.filter((f) => !here.has(f));
     hash.update(gone.join('\0'));
-    const folder = `${AGENDA_DIR}/${hash.digest('hex').slice(0, 16)}`;
+    const folder = changed.length > 0 ? `${AGENDA_DIR}/${hash.digest('hex').slice(0, 16)}` : null;
     for (const file of changed) {
-      const target = path.join(outDir, folder, file);
+      const target = path.join(outDir, folder!, file);
       await mkdir(path.dirname(target), { recursive: true });
       await copyFile(path.join(out, file), target);
     }
@@ -205,10 +232,18 @@ export async function writeEpochs(
       await mkdir(path.dirname(target), { recursive: true });
       await copyFile(path.join(out, 'assets', asset), target);
     }
-    epochs.push({ from: at.toISOString(), folder, changed, gone, ...(await epochOf(out, project)) });
+    const epoch: ManifestEpoch = {
+      from: at.toISOString(),
+      folder,
+      changed,
+      gone,
+      ...(await epochOf(out, project)),
+    };
+    epochs.push(epoch);
+    built.set(key, epoch);
     await rm(out, { recursive: true, force: true });
     await rm(pages, { recursive: true, force: true });
-    log(`✓ ${formatSiteInstant(at)}: ${changed.length} arquivo(s) mudam, ${gone.length} saem`);
+    log(sayEpoch(at, epoch));
   }
   const manifest: EdgeManifest = { version: 2, epochs };
   await writeEdgeManifest(outDir, manifest, rootProject.experiments, scheduled.root);
