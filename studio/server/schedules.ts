@@ -11,6 +11,15 @@
  */
 import { parse as parseYaml, parseDocument } from 'yaml';
 import {
+  describeSchedule,
+  formatSiteInstant,
+  parseSiteInstant,
+  SCHEDULE_META_FILE as META_FILE,
+  SCHEDULES_DIR as SCHEDULES_FOLDER,
+  siteInstantText,
+  type Schedule,
+} from '../../runtime/load/index.ts';
+import {
   MAX_SCHEDULE_ID,
   MAX_SCHEDULE_NOTE,
   SCHEDULE_ID,
@@ -23,8 +32,7 @@ import {
 import type { Answer, ApiContext, ApiRequest } from './api-context.ts';
 import { HttpError, readJsonBody } from './http.ts';
 import { checkFolderInside } from './page-files.ts';
-import { META_FILE, SCHEDULES_FOLDER } from './publish/schedule.ts';
-import { EXPERIMENT_TIME_ZONE, inWords, SITE_API_FILE } from './site.ts';
+import { inWords, SITE_API_FILE } from './site.ts';
 
 type Handler = (ctx: ApiContext, request: ApiRequest) => Promise<Answer>;
 /** The publisher's file check (api.ts): a page by the loader's rules, _site.yaml, or an image. */
@@ -33,62 +41,10 @@ type CheckFiles = (ctx: ApiContext, files: unknown[]) => Promise<string[]>;
 const MAX_MESSAGE = 2000;
 export const ZONE_WORDS = 'horário de São Paulo';
 
-// ---------------------------------------------------------------------------------------------
-// Instants: minutes in São Paulo time.
-
-let clock: Intl.DateTimeFormat | undefined;
-function wallOf(ms: number): { y: number; mo: number; d: number; h: number; mi: number } {
-  clock ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: EXPERIMENT_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  const p: Record<string, string> = {};
-  for (const { type, value } of clock.formatToParts(ms)) p[type] = value;
-  return { y: +p.year!, mo: +p.month!, d: +p.day!, h: +p.hour!, mi: +p.minute! };
-}
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
-/** "AAAA-MM-DD HH:MM" of `date` in São Paulo. */
-export function instantText(date: Date): string {
-  const w = wallOf(date.getTime());
-  return `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)} ${pad(w.h)}:${pad(w.mi)}`;
-}
-
-/** "20/12/2026 às 00:00". */
-export function instantWords(date: Date): string {
-  const w = wallOf(date.getTime());
-  return `${pad(w.d)}/${pad(w.mo)}/${pad(w.y, 4)} às ${pad(w.h)}:${pad(w.mi)}`;
-}
-
-/**
- * "AAAA-MM-DD HH:MM" read in São Paulo → the instant; undefined when it is not that shape, or is
- * no minute there (a day past its month's end, an hour a change of clocks skipped).
- */
-export function parseInstant(text: string): Date | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(text);
-  if (!m) return undefined;
-  const wall = new Date(0);
-  wall.setUTCFullYear(+m[1]!, +m[2]! - 1, +m[3]!);
-  wall.setUTCHours(+m[4]!, +m[5]!, 0, 0);
-  const asUtc = wall.getTime();
-  if (Number.isNaN(asUtc)) return undefined;
-  const offset = (ms: number) => {
-    const w = wallOf(ms);
-    const back = new Date(0);
-    back.setUTCFullYear(w.y, w.mo - 1, w.d);
-    back.setUTCHours(w.h, w.mi, 0, 0);
-    return back.getTime() - (ms - (((ms % 60_000) + 60_000) % 60_000));
-  };
-  const first = asUtc - offset(asUtc);
-  const at = asUtc - offset(first);
-  const date = new Date(at);
-  return instantText(date) === text ? date : undefined;
-}
+// Instants: minutes in São Paulo time, read and shown by the runtime's one definition (issue 38).
+const parseInstant = parseSiteInstant;
+const instantText = siteInstantText;
+const instantWords = formatSiteInstant;
 
 // ---------------------------------------------------------------------------------------------
 // The meta file and a schedule in words.
@@ -134,26 +90,20 @@ export function metaText(meta: Meta): string {
   return `${lines.join('\n')}\n`;
 }
 
-const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
-
-/**
- * "/agendamento-natal entra no ar em 20/12/2026 às 00:00 e sai em 26/12/2026 às 00:00";
- * "/agendamento muda e /termos-de-uso sai do ar em …; em … tudo volta a ser como antes".
- */
-export function describe(files: ScheduledFile[], start: Date, end: Date | null): string {
-  const name = (f: ScheduledFile) => f.route ?? 'as configurações do site';
-  const by = (kind: ScheduledFile['kind']) => files.filter((f) => f.kind === kind).map(name);
-  const [created, changed, removed] = [by('cria'), by('muda'), by('remove')];
-  const at = instantWords(start);
-  if (changed.length === 0 && removed.length === 0) {
-    const n = created.length;
-    return `${inWords(created)} ${verb(n, 'entra', 'entram')} no ar em ${at}${end ? ` e ${verb(n, 'sai', 'saem')} em ${instantWords(end)}` : ''}`;
-  }
-  const parts: string[] = [];
-  if (changed.length > 0) parts.push(`${inWords(changed)} ${verb(changed.length, 'muda', 'mudam')}`);
-  if (created.length > 0) parts.push(`${inWords(created)} ${verb(created.length, 'entra', 'entram')} no ar`);
-  if (removed.length > 0) parts.push(`${inWords(removed)} ${verb(removed.length, 'sai', 'saem')} do ar`);
-  return `${inWords(parts)} em ${at}${end ? `; em ${instantWords(end)} volta a ser como antes` : ''}`;
+/** The schedule in words by the runtime's describeSchedule ("/agendamento-natal entra no ar em …"). */
+function describe(s: Read, files: ScheduledFile[]): string {
+  const schedule: Schedule = {
+    id: s.id,
+    start: s.start,
+    end: s.end,
+    startText: s.meta.start,
+    endText: s.meta.end,
+    ...(s.meta.note ? { note: s.meta.note } : {}),
+    files: s.files.map((f) => ({ path: f.rel, text: f.text ?? '' })),
+    remove: s.meta.remove,
+  };
+  const existing = files.filter((f) => f.kind === 'muda').map((f) => f.file.slice('pages/'.length));
+  return describeSchedule(schedule, existing);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,7 +186,7 @@ async function infoOf(
     startAt: s.start.toISOString(),
     endAt: s.end?.toISOString() ?? null,
     note: s.meta.note,
-    words: describe(files, s.start, s.end),
+    words: describe(s, files),
     files,
     state,
     by: author?.by ?? null,

@@ -7,10 +7,9 @@
 import { readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../studio/api.ts';
+import type { ApiError, PublishRefused } from '../../studio/api.ts';
 import type { ScheduleAnswer, ScheduleEditAnswer, SchedulesAnswer } from '../../studio/schedules-api.ts';
 import { createStudioServer, type StudioServer } from '../../studio/server/server.ts';
-import { instantText, parseInstant } from '../../studio/server/schedules.ts';
 import { apiOf, git, makeGitSite, root, type GitSite } from './git-site.ts';
 
 let site: GitSite;
@@ -48,21 +47,6 @@ afterAll(async () => {
   await rm(site.tmp, { recursive: true, force: true });
 });
 
-describe('instants in São Paulo time', () => {
-  it('reads "AAAA-MM-DD HH:MM" as São Paulo and refuses what is no minute there', () => {
-    expect(parseInstant('2026-12-20 00:00')?.toISOString()).toBe('2026-12-20T03:00:00.000Z');
-    expect(instantText(new Date('2026-12-20T03:00:00Z'))).toBe('2026-12-20 00:00');
-    for (const bad of [
-      '2026-02-30 10:00',
-      '2026-12-20 24:00',
-      '2026-12-20',
-      '2026-12-20T00:00',
-      ' 2026-12-20 00:00',
-    ])
-      expect(parseInstant(bad), bad).toBeUndefined();
-  });
-});
-
 describe('Agendar', () => {
   it('schedules a changed page, a new page and a removed one in one publish; pages/ stays as published', async () => {
     const before = commits();
@@ -84,7 +68,7 @@ describe('Agendar', () => {
     expect(body.id).toBe('oferta-de-natal');
     expect(body.pushed).toBe(true);
     expect(body.words).toBe(
-      `/recarga muda, /agendamento-natal entra no ar e /termos-de-uso sai do ar em 20/12/${nextYear} às 00:00; em 26/12/${nextYear} às 00:00 volta a ser como antes`,
+      `/agendamento-natal entra no ar em 20/12/${nextYear} às 00:00 e sai em 26/12/${nextYear} às 00:00; a nova versão de /recarga entra no ar em 20/12/${nextYear} às 00:00 e a anterior volta em 26/12/${nextYear} às 00:00; /termos-de-uso sai do ar em 20/12/${nextYear} às 00:00 e volta em 26/12/${nextYear} às 00:00`,
     );
     // One commit on the remote, under the author, with the folder and its meta.
     expect(commits()).toBe(before + 1);
@@ -189,6 +173,28 @@ describe('Agendar', () => {
     git(site.work, 'checkout', '--', 'pages/index.yaml');
   });
 
+  it('a schedule that breaks a page at its instant is refused by the check like Publicar, dated; the drafts kept', async () => {
+    const head = remoteHead();
+    const text = await readFile(page('index.yaml'), 'utf8');
+    await writeFile(page('index.yaml'), text.replace(/^blocks:/m, 'blocos:'));
+    const { status, body } = await api<PublishRefused>('POST', '/api/schedules', {
+      files: ['pages/index.yaml'],
+      start: START,
+      note: 'quebra',
+    });
+    expect(status, JSON.stringify(body)).toBe(422);
+    expect(body.error).toMatch(/nada foi publicado/);
+    expect(body.output).toContain(`Em 20/12/${nextYear} às 00:00`);
+    // Located in the file as scheduled, at the line of the mistake.
+    expect(body.output).toMatch(
+      /pages\/_agendamentos\/quebra\/index\.yaml:12:1 {2}Em 20\/12\/\d{4} às 00:00 \(.*agendamento quebra\)/,
+    );
+    expect(remoteHead()).toBe(head);
+    expect(await readFile(page('index.yaml'), 'utf8')).toContain('blocos:');
+    expect(git(site.work, 'status', '--porcelain')).toBe('M pages/index.yaml');
+    await writeFile(page('index.yaml'), text);
+  }, 180_000);
+
   it('Alterar horário rewrites the meta in one publish', async () => {
     const before = commits();
     const { status, body } = await api<ApiError>('POST', '/api/schedules/times', {
@@ -204,7 +210,7 @@ describe('Agendar', () => {
     expect(meta).toContain('# Agendamento');
     const list = await api<SchedulesAnswer>('GET', '/api/schedules');
     expect(list.body.upcoming[0]!.words).toBe(
-      `/recarga muda, /agendamento-natal entra no ar e /termos-de-uso sai do ar em 21/12/${nextYear} às 08:30`,
+      `/agendamento-natal entra no ar em 21/12/${nextYear} às 08:30; a nova versão de /recarga entra no ar em 21/12/${nextYear} às 08:30; /termos-de-uso sai do ar em 21/12/${nextYear} às 08:30`,
     );
   }, 120_000);
 

@@ -10,6 +10,7 @@
  */
 import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { SCHEDULE_META_FILE, SCHEDULES_DIR } from '../../../runtime/load/index.ts';
 import type { ChangedFile } from '../../api.ts';
 import { changedPaths, git, gitBlobs, type Repo, type TreeChange } from '../git.ts';
 import { HttpError } from '../http.ts';
@@ -20,9 +21,8 @@ import { commitAndPush } from './commit.ts';
 import { IMAGES, PAGES, type PublishContext, type PublishOutcome } from './context.ts';
 import { join, toApiFile, toRepoPath, worktreeText, writeFromBlob } from './files.ts';
 
-/** Under pages/ (runtime/load: SCHEDULES_DIR, SCHEDULE_META_FILE). */
-export const SCHEDULES_FOLDER = '_agendamentos';
-export const META_FILE = '_agendamento.yaml';
+const SCHEDULES_FOLDER = SCHEDULES_DIR;
+const META_FILE = SCHEDULE_META_FILE;
 
 /** A schedule's folder in the repository ("pages/_agendamentos/natal"). */
 export const scheduleFolder = (r: Repo, id: string): string => join(r.pagesPath, `${SCHEDULES_FOLDER}/${id}`);

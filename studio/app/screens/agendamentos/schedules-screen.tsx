@@ -169,7 +169,7 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
       </p>
       {error && <Message tone="error">{error}</Message>}
       {done && (
-        <div role="status" data-done>
+        <div data-done>
           <Message tone="info">{done}</Message>
         </div>
       )}

@@ -57,7 +57,14 @@ const WHY: Record<RouteChange['change'], string> = {
 };
 
 /** The pages a publish of `files` changes, for the publish dialog. */
-export function ChangedPages({ files }: { files: string[] }) {
+export function ChangedPages({
+  files,
+  heading = 'Páginas que esta publicação muda',
+}: {
+  files: string[];
+  /** Agendar: "Páginas que este agendamento muda na hora marcada". */
+  heading?: string;
+}) {
   const key = [...files].sort().join('\n');
   const [got, setGot] = useState<{ key: string; answer?: ReviewAnswer; error?: string }>();
 
@@ -85,7 +92,7 @@ export function ChangedPages({ files }: { files: string[] }) {
   const others = answer?.routes.filter((r) => !r.edited) ?? [];
   return (
     <section css={sectionCss} aria-labelledby="paginas-que-mudam" data-review data-ms={answer?.ms}>
-      <h3 id="paginas-que-mudam">Páginas que esta publicação muda</h3>
+      <h3 id="paginas-que-mudam">{heading}</h3>
       {!answer && !error && (
         <Note tone="info">
           Montando o site com a sua mudança para comparar com o que está publicado… (alguns segundos; é a

@@ -291,7 +291,6 @@ export function PublishDialog({
                   </li>
                 ))}
               </ul>
-              <ChangedPages files={chosenList.map((c) => c.file)} />
               <ScheduleFields
                 list={schedules}
                 choice={choice}
@@ -299,6 +298,10 @@ export function PublishDialog({
                   setChoice(next);
                   setAsked(false);
                 }}
+              />
+              <ChangedPages
+                files={chosenList.map((c) => c.file)}
+                {...(scheduling ? { heading: 'Páginas que este agendamento muda na hora marcada' } : {})}
               />
               <div css={fieldCss}>
                 <label htmlFor="publicar-mensagem">O que mudou (fica no histórico)</label>
@@ -446,7 +449,7 @@ function Scheduled({ answer }: { answer: ScheduleAnswer }) {
   return (
     <div role="status" data-scheduled>
       <p css={{ fontWeight: 600, color: colors.waterDark, margin: '0 0 8px' }}>
-        Agendado: {answer.words.charAt(0).toUpperCase() + answer.words.slice(1)} (horário de São Paulo).
+        Agendado: {answer.words.charAt(0).toLowerCase() + answer.words.slice(1)} (horário de São Paulo).
       </p>
       <p css={{ margin: '0 0 8px' }}>
         Até lá o site continua como está.{' '}

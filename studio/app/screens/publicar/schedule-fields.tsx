@@ -70,6 +70,17 @@ export function choiceTimes(c: ScheduleChoice): { start: string; end: string | n
   return { start, end };
 }
 
+/** "20/12/2026" from "2026-12-20". */
+const dayWords = (day: string) => day.split('-').reverse().join('/');
+
+/** The choice in words, whatever the browser's way of showing dates: no 12/20 or 12:00 AM doubt. */
+export function summaryWords(c: ScheduleChoice): string {
+  const times = choiceTimes(c);
+  if (typeof times === 'string') return times;
+  const at = (t: string) => `${dayWords(t.slice(0, 10))} às ${t.slice(11)}`;
+  return `Entra no ar em ${at(times.start)}${times.end ? ` e sai em ${at(times.end)}` : ', sem data para sair'} (horário de São Paulo).`;
+}
+
 const fieldsCss = css`
   border: 1px solid ${colors.line};
   border-radius: ${radii.sm};
@@ -131,6 +142,11 @@ const fieldsCss = css`
     margin: 8px 0 4px;
     color: ${colors.muted};
     font-size: 14px;
+  }
+  .summary {
+    margin: 8px 0 0;
+    font-weight: 600;
+    color: ${colors.navy};
   }
   .reason {
     margin: 6px 0 0;
@@ -245,6 +261,9 @@ export function ScheduleFields({
               </label>
             </div>
           )}
+          <p className="summary" aria-live="polite" data-schedule-summary>
+            {summaryWords(choice)}
+          </p>
           <div className="name" css={{ marginTop: 8 }}>
             <label>
               Nome do agendamento (para achá-lo depois)
