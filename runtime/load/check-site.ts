@@ -91,6 +91,12 @@ export async function checkSite(options: CheckOptions): Promise<SiteCheck> {
   const instants = scheduleInstants(schedules, now);
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'fillgas-agenda-'));
   const loaded = new Map<string, { project?: Project; problems: PageProblem[] }>();
+  // A schedule's file named in `only` is checked at the instants it is live, not as a file of pages/.
+  const inSchedules = (f: string) =>
+    slash(path.relative(root, path.resolve(root, f))).startsWith(`${relPages}/${SCHEDULES_DIR}/`);
+  const baseOptions = options.only
+    ? { ...options, only: options.only.filter((f) => !inSchedules(f)) }
+    : options;
   try {
     /** The site with `live` overlaid, loaded once per set of live schedules. */
     const load = async (at: Date) => {
@@ -101,7 +107,7 @@ export async function checkSite(options: CheckOptions): Promise<SiteCheck> {
       let result: { project?: Project; problems: PageProblem[] };
       if (live.length === 0)
         result = await attempt(
-          () => loadProject(options),
+          () => loadProject(baseOptions),
           (p) => p,
         );
       else result = await loadOverlaid(at, String(loaded.size), at === now);

@@ -152,6 +152,23 @@ describe('the site at every scheduled instant', () => {
     ]);
   });
 
+  it('checks a scheduled file named alone at the instants it is live (npm run check <file>)', async () => {
+    await schedule('natal', 'start: 2026-12-20 00:00\nend: 2026-12-26 00:00\n', {
+      'agendamento-natal.yaml': 'extends: agendamento\nblocks: 3\n',
+    });
+    const only = ['pages/_agendamentos/natal/agendamento-natal.yaml'];
+    const error = await checkSite({
+      root,
+      pagesDir: pages,
+      blocks: blockList,
+      now: at('2026-12-01 00:00'),
+      only,
+    }).catch((e: unknown) => e);
+    expect((error as PageErrors).problems.map(located)).toEqual([
+      'pages/_agendamentos/natal/agendamento-natal.yaml:2:1 Em 20/12/2026 às 00:00 (agendamento natal): uma variante não tem "blocks": ela herda os blocos da página base.',
+    ]);
+  });
+
   it('does not fail on an ended schedule, whatever its files hold', async () => {
     await schedule('black-friday', 'start: 2026-11-27 00:00\nend: 2026-11-28 00:00\n', {
       'agendamento.yaml': 'title: quebrada\nblocks: 3\n',
