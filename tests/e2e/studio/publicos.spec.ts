@@ -52,7 +52,7 @@ async function noSidewaysScroll(p: Page) {
  * The screen at 1280 and 375 px, whole: kept with the test and in .tmp/publicos/, or in
  * docs/estudio/ with ESTUDIO_DOC_SHOTS=1 (docs/autoria.md's pictures).
  */
-async function shots(p: Page, name: string) {
+async function shots(p: Page, name: string, { doc = true } = {}) {
   for (const width of [1280, 375]) {
     await p.setViewportSize({ width, height: 800 });
     if (width === 375) await noSidewaysScroll(p);
@@ -62,7 +62,7 @@ async function shots(p: Page, name: string) {
     await p.waitForTimeout(600);
     const file = test.info().outputPath(`${name}-${width}.png`);
     await p.screenshot({ path: file });
-    const dir = path.join(ROOT, process.env.ESTUDIO_DOC_SHOTS ? 'docs/estudio' : '.tmp/publicos');
+    const dir = path.join(ROOT, process.env.ESTUDIO_DOC_SHOTS && doc ? 'docs/estudio' : '.tmp/publicos');
     await mkdir(dir, { recursive: true });
     await copyFile(file, path.join(dir, `${name}-${width}.png`));
   }
@@ -94,7 +94,7 @@ test('a rule added with the form reads in words, shows its page in the preview, 
   await expect(p).toHaveTitle('Públicos · Estúdio Fillgás');
   await expect(p.getByText('Nenhum público ainda')).toBeVisible();
   await axe(p);
-  await shots(p, 'publicos-vazio');
+  await shots(p, 'publicos-vazio', { doc: false });
 
   await p.getByLabel('Endereço que os anúncios trazem').selectOption('/agendamento');
   await p.getByRole('button', { name: 'Nova regra…' }).click();
@@ -118,11 +118,17 @@ test('a rule added with the form reads in words, shows its page in the preview, 
   await expect(dialog.getByLabel('Veio do site…')).toHaveAccessibleDescription(/como facebook\.com/);
   await expect(dialog.getByLabel('Veio do site…')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Veio do site…').fill('');
+  // Changed, the field is no longer marked.
+  await expect(dialog.getByLabel('Veio do site…')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('sem espaços nem acentos')).toHaveCount(0);
   await dialog.getByLabel('Campanha (utm_campaign)').fill('natal');
   await expect(dialog.locator('[data-rule-draft-words]')).toHaveText(
     'Quem chega com utm_campaign = natal vê /agendamento-natal em /agendamento',
   );
   await axe(p);
+  // The picture from the dialog's top: the page chosen, then the conditions.
+  await dialog.evaluate((d) => (d.scrollTop = 0));
+  await shots(p, 'publicos-regra');
   await dialog.getByLabel('Campanha (utm_campaign)').press('Enter');
   await expect(dialog).toHaveCount(0);
 

@@ -560,7 +560,11 @@ function RuleDialog({
       p.variantOf !== route && p.route !== route && p.route !== '/404' && !inExperiment.has(pageName(p.file)),
   );
   const number = current ? rules.filter((r) => r.route === route).indexOf(current) + 1 : undefined;
-  const set = (key: keyof RuleForm, value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof RuleForm, value: string | boolean) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    // A field changed: its refusal (and "no condition") is for the old value.
+    setErrors(({ [key]: _field, when: _when, ...rest }) => rest);
+  };
   const preview = ruleFromForm(form, {
     names: new Set(pages.map((p) => pageName(p.file))),
     ownPage: own ? pageName(own.file) : undefined,
