@@ -203,6 +203,15 @@ describe('the schedules folder on disk', () => {
     );
   });
 
+  it("names an unknown key and a missing start of the meta file as the agendamento's", async () => {
+    await meta('natal', 'inicio: 2026-12-20 00:00\n');
+    const { problems } = await readSchedules(pages);
+    expect(problems.map((p) => `${p.loc.line}:${p.loc.column} ${p.message}`)).toEqual([
+      '1:1 Falta a propriedade obrigatória "start" no agendamento.',
+      '1:1 Propriedade desconhecida "inicio" no agendamento.',
+    ]);
+  });
+
   it('refuses an end at the very minute of the start', async () => {
     await meta('zero', 'start: 2026-12-20 00:00\nend: 2026-12-20 00:00\n');
     const { problems } = await readSchedules(pages);
