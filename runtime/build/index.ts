@@ -22,7 +22,7 @@ export {
   type ManifestExperiment,
   type ManifestVariant,
 } from './experiments.ts';
-export { prepareSchedules, writeEpochs, type ScheduledBuild } from './schedule.ts';
+export { writeEpochs } from './schedule.ts';
 export { clientPlugins, type ClientBundleOptions } from './client-bundle.ts';
 export {
   BudgetError,

@@ -12,18 +12,19 @@ import { build as viteBuild, type Manifest } from 'vite';
 import { fontBaseName, fontFiles, type FontFile } from '../../design/fonts.ts';
 import { assertWithinBudget, measureRouteJs, scriptsInHtml, type JsBudget, type RouteJs } from './budget.ts';
 import {
+  checkSite,
   clientCodeOf,
-  loadProject,
   PageErrors,
   routeToOutFile,
   symbolicLinkProblem,
   symbolicLinks,
   type Project,
+  type SiteCheck,
 } from '../load/index.ts';
 import { fingerprintFiles } from './fingerprint.ts';
 import { svgInliner, renderPage, type PageAssets } from '../render/index.ts';
 import { placeNetlifyFunction, writeExperimentManifest } from './experiments.ts';
-import { prepareSchedules, writeEpochs, type ScheduledBuild } from './schedule.ts';
+import { writeEpochs } from './schedule.ts';
 import { writeSeoFiles } from './seo-files.ts';
 import { blockList, blockMap } from '../../blocks/index.ts';
 import { writeDeployFiles } from './headers.ts';
@@ -79,9 +80,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const publicLinks = (await symbolicLinks(publicDir)).map((link) =>
     symbolicLinkProblem(path.relative(root, path.join(publicDir, link)).split(path.sep).join('/')),
   );
-  let project: Project;
+  // The whole-site check (runtime/load/check-site.ts, shared with npm run check and the Estúdio):
+  // the site now and at every later scheduled instant, each loaded once.
+  let checked: SiteCheck;
   try {
-    project = await loadProject({ root, pagesDir, blocks: blockList });
+    checked = await checkSite({
+      root,
+      pagesDir,
+      blocks: blockList,
+      ...(options.now && { now: options.now }),
+    });
   } catch (error) {
     if (error instanceof PageErrors && publicLinks.length > 0) {
       throw new PageErrors([...error.problems, ...publicLinks]);
@@ -89,28 +97,28 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     throw error;
   }
   if (publicLinks.length > 0) throw new PageErrors(publicLinks);
+  const project = checked.project;
   const t1 = performance.now();
   log(`✓ ${project.pages.length} páginas válidas`);
 
   const tmp = `${outDir}.tmp-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });
   // Scheduled changes (issue 38): the root is the site as it is now, every later instant's site
-  // prerendered beside it; none, the build is exactly the one it always was.
-  let scheduled: ScheduledBuild | undefined;
+  // prerendered beside it; none to come and no audience, the build is exactly the one it always was.
+  const scratch = `${outDir}.agenda-${process.pid}`;
   try {
-    scheduled = await prepareSchedules(root, pagesDir, outDir, options.now ?? new Date());
-    if (scheduled.rootPages !== pagesDir)
-      project = await scheduled.loadAt(scheduled.now, scheduled.rootPages);
     const built = await renderSite(root, project, tmp, publicDir, options.budget, log);
     const t3 = performance.now();
-    if (scheduled.instants.length === 0 && project.audiences.length === 0) {
+    if (checked.future.length === 0 && project.audiences.length === 0) {
       await writeExperimentManifest(tmp, project.experiments, root);
     } else {
       const manifest = await writeEpochs(
         tmp,
-        project,
-        scheduled,
-        (at, out) => renderSite(root, at, out, publicDir, options.budget, () => {}).then(() => undefined),
+        checked,
+        scratch,
+        (state, out) =>
+          renderSite(root, state, out, publicDir, options.budget, () => {}).then(() => undefined),
+        root,
         log,
       );
       const rebuilt = new Set(
@@ -144,7 +152,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     await rm(tmp, { recursive: true, force: true });
     throw error;
   } finally {
-    await scheduled?.cleanup();
+    await rm(scratch, { recursive: true, force: true });
   }
 }
 
