@@ -302,7 +302,9 @@ export async function vercelMiddlewareForRepo(
   pagesDir: string = path.join(root, 'pages'),
 ): Promise<string | undefined> {
   const { schedules } = await readSchedules(pagesDir, root);
-  const current = await readFile(path.join(root, VERCEL_MIDDLEWARE_FILE), 'utf8').catch(() => undefined);
-  const key = vercelEdgeKeyOf(current);
+  // The key of the tree's own middleware.ts (beside its pages/, as the Estúdio's checked trees are), else the root's.
+  const keyIn = async (dir: string) =>
+    vercelEdgeKeyOf(await readFile(path.join(dir, VERCEL_MIDDLEWARE_FILE), 'utf8').catch(() => undefined));
+  const key = (await keyIn(path.dirname(pagesDir))) ?? (await keyIn(root));
   return vercelMiddlewareFor(project, { scheduled: schedules.length > 0, ...(key && { key }) });
 }

@@ -33,6 +33,7 @@ import {
   NETLIFY_FUNCTION_FILE,
   NETLIFY_FUNCTIONS_DIR,
   vercelEdgeMiddlewareSource,
+  vercelMiddlewareForRepo,
 } from '../../runtime/build/index.ts';
 import { PageErrors } from '../../runtime/load/index.ts';
 import type { EdgeManifest } from '../../runtime/edge/index.ts';
@@ -471,5 +472,26 @@ describe('the generated Vercel middleware', () => {
   });
   it('reads the manifest and every file with its key', () => {
     expect(unkeyed).toEqual([]);
+  });
+});
+
+describe('the Vercel middleware a repository implies', () => {
+  it('is the fixed one once pages/ has a schedule folder, and keeps its key when generated again', async () => {
+    const repo = path.join(tmp, 'repo');
+    await cp(path.join(ROOT, 'pages'), path.join(repo, 'pages'), { recursive: true });
+    const project = { site: {}, pages: [], experiments: [], audiences: [] } as unknown as Parameters<
+      typeof vercelMiddlewareForRepo
+    >[1];
+    expect(await vercelMiddlewareForRepo(repo, project)).toBeUndefined();
+    await mkdir(path.join(repo, 'pages/_agendamentos/natal'), { recursive: true });
+    await writeFile(path.join(repo, 'pages/_agendamentos/natal/_agendamento.yaml'), NATAL);
+    const first = (await vercelMiddlewareForRepo(repo, project))!;
+    const key = /vercelDeploymentEdge\("([0-9a-f-]{36})"\)/.exec(first)?.[1];
+    expect(key).toBeDefined();
+    expect(first).toBe(vercelEdgeMiddlewareSource(key!));
+    await writeFile(path.join(repo, 'middleware.ts'), first);
+    expect(await vercelMiddlewareForRepo(repo, project)).toBe(first);
+    // A tree checked elsewhere (the Estúdio's) keeps the key of its own middleware.ts.
+    expect(await vercelMiddlewareForRepo(tmp, project, path.join(repo, 'pages'))).toBe(first);
   });
 });
