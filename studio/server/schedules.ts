@@ -338,10 +338,12 @@ const postSchedule =
       throw new HttpError(400, 'Escolha ao menos um arquivo para agendar.');
     const files = [...new Set(await checkFiles(ctx, body.files))];
     const now = new Date();
-    const { start, end } = checkTimes(body, now);
-    const note = checkNote(body.note);
     const replace =
       body.replace === undefined || body.replace === null ? undefined : checkId(body.replace, 'replace');
+    // A live schedule brought back by Editar keeps its start, though it has passed; and its note.
+    const kept = replace === undefined ? undefined : (await readAll(ctx)).list.find((s) => s.id === replace);
+    const { start, end } = checkTimes(body, now, kept?.meta.start);
+    const note = checkNote(body.note ?? kept?.meta.note);
     let id: string;
     if (replace !== undefined) {
       if (body.id !== undefined && body.id !== replace)

@@ -187,7 +187,7 @@ describe('Agendar', () => {
     expect(body.output).toContain(`Em 20/12/${nextYear} às 00:00`);
     // Located in the file as scheduled, at the line of the mistake.
     expect(body.output).toMatch(
-      /pages\/_agendamentos\/quebra\/index\.yaml:12:1 {2}Em 20\/12\/\d{4} às 00:00 \(.*agendamento quebra\)/,
+      /pages\/_agendamentos\/quebra\/index\.yaml:12:1 {2}Em 20\/12\/\d{4} às 00:00 \([^)]*quebra\)/,
     );
     expect(remoteHead()).toBe(head);
     expect(await readFile(page('index.yaml'), 'utf8')).toContain('blocos:');

@@ -43,6 +43,8 @@ export const scheduleName = (s: { id: string }) => `agendamento ${s.id.replace(/
 
 export interface EditedSchedule {
   id: string;
+  /** The files Editar brought back ("pages/x.yaml"). */
+  files: string[];
   start: string;
   end: string | null;
   note: string | null;
@@ -56,7 +58,7 @@ export const editedSchedule = {
     try {
       const raw = sessionStorage.getItem(EDITED_KEY);
       const value = raw ? (JSON.parse(raw) as EditedSchedule) : undefined;
-      return value && typeof value.id === 'string' ? value : undefined;
+      return value && typeof value.id === 'string' && Array.isArray(value.files) ? value : undefined;
     } catch {
       return undefined;
     }

@@ -111,7 +111,7 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
     setEditError(undefined);
     try {
       const answer = await schedulesApi.edit(s.id);
-      editedSchedule.set({ id: s.id, start: s.start, end: s.end, note: s.note });
+      editedSchedule.set({ id: s.id, files: answer.files, start: s.start, end: s.end, note: s.note });
       const first = answer.files.find((f) => s.files.some((x) => x.file === f && x.kind !== 'remove'));
       if (first) onOpen(first);
       else window.location.assign('#/');

@@ -124,19 +124,28 @@ export function PublishDialog({
   const [outcome, setOutcome] = useState<Outcome>();
   // Agendar (issue 38): the schedules (for the question over a scheduled page, and whether the host can).
   const [schedules, setSchedules] = useState<SchedulesAnswer>();
-  const [choice, setChoice] = useState<ScheduleChoice>(() => initialChoice(undefined, editedSchedule.get()));
+  // After Editar: Agendar again replaces that schedule, when this publish is about its files.
+  const [edit] = useState(() => {
+    const e = editedSchedule.get();
+    const focus = [...(focusFile ? [focusFile] : []), ...(focusFiles ?? [])];
+    return e && (focus.length === 0 || focus.some((f) => e.files.includes(f))) ? e : undefined;
+  });
+  const [choice, setChoice] = useState<ScheduleChoice>(() => initialChoice(undefined, edit));
   const [asked, setAsked] = useState(false);
 
   useEffect(() => {
     schedulesApi.list().then(
       (answer) => {
         setSchedules(answer);
-        const edited = editedSchedule.get();
-        if (!edited) setChoice((c) => (c.mode === 'agora' ? initialChoice(answer) : c));
+        if (edit && !answer.upcoming.some((x) => x.id === edit.id)) {
+          // Cancelled or over meanwhile: nothing left to replace.
+          editedSchedule.clear();
+          setChoice(initialChoice(answer));
+        } else if (!edit) setChoice((c) => (c.mode === 'agora' ? initialChoice(answer) : c));
       },
       () => setSchedules(undefined),
     );
-  }, []);
+  }, [edit]);
 
   useEffect(() => {
     api.changes().then(
