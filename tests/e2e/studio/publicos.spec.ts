@@ -156,7 +156,25 @@ test('a rule added with the form reads in words, shows its page in the preview, 
   await expect(
     p.frameLocator('iframe[title="Prévia da página: /agendamento · sem regra"]').locator('h1'),
   ).not.toHaveText('Natal com água com gás em casa.', { timeout: 60_000 });
-  await preview.getByLabel('Visitante').selectOption({ index: 0 });
+  // An ad's link, tested by the edge's own rules: the page it gets comes to the preview.
+  const tester = p.locator('[data-link-test]');
+  await tester.getByLabel('Link do anúncio').fill('/agendamento?utm_campaign=pascoa');
+  await tester.getByLabel('Link do anúncio').press('Enter');
+  await expect(tester.locator('[data-link-verdict]')).toHaveText(
+    'O link traz utm_campaign = pascoa. Nenhuma regra vale: vê a página de /agendamento.',
+  );
+  await expect(preview.getByRole('heading')).toHaveText('Como quem não se encaixa vê /agendamento');
+  await tester
+    .getByLabel('Link do anúncio')
+    .fill('https://fillgas.com.br/agendamento/?utm_campaign=%20NATAL&gclid=x1');
+  await tester.getByRole('button', { name: 'Testar' }).click();
+  await expect(tester.locator('[data-link-verdict]')).toHaveText(
+    'O link traz utm_campaign = NATAL, gclid. Vê /agendamento-natal em /agendamento (regra 1).',
+  );
+  // The link's gclid makes its visitor paid traffic: the preview says so (and shows the page so).
+  await expect(preview.locator('[data-preview-rule]')).toHaveText(
+    'Regra 1: Quem chega com utm_campaign = natal vê /agendamento-natal em /agendamento. Como veio de um anúncio pago do Google, o que a página esconde desse visitante não aparece.',
+  );
   await expect(frame.locator('h1')).toHaveText('Natal com água com gás em casa.', { timeout: 60_000 });
 
   // The loader has nothing against it: the rule can be published.

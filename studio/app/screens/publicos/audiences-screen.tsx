@@ -31,6 +31,7 @@ import { actionsCss, Button, Dialog, fieldCss, Message } from '../../shared/ui.t
 import { problemsByPath, useSiteDraft, type SiteDraft } from '../../shared/use-site.ts';
 import { PublishDialog } from '../publicar/index.ts';
 import { addAudience, changeAudience, moveAudience, neighbourOf, removeAudience } from './audience-edits.ts';
+import { testLink, type LinkVerdict } from './link-test.ts';
 
 const screenCss = css`
   max-width: 1240px;
@@ -91,10 +92,6 @@ const layoutCss = css`
   @media (min-width: 1000px) {
     grid-template-columns: minmax(0, 1fr) 400px;
     align-items: start;
-    & > aside {
-      position: sticky;
-      top: 16px;
-    }
   }
 `;
 
@@ -129,6 +126,9 @@ const ruleCss = css`
 `;
 
 const pageName = (file: string) => file.replace(/^pages\//, '').replace(/\.yaml$/, '');
+
+/** What the preview shows: a rule (its position) or the route's own page, and for a tested link whether its visitor is paid traffic. */
+type Chosen = { route: string; index: number | null; paid?: boolean };
 
 type Editing = { kind: 'new'; route: string } | { kind: 'change'; index: number } | undefined;
 
@@ -171,7 +171,7 @@ function Audiences({
   const [editing, setEditing] = useState<Editing>();
   const [publishing, setPublishing] = useState(false);
   /** The rule the preview shows (its position), or the route's own page for visitors no rule matches. */
-  const [chosen, setChosen] = useState<{ route: string; index: number | null }>();
+  const [chosen, setChosen] = useState<Chosen>();
   const [newRoute, setNewRoute] = useState('');
 
   const pageByName = (name: string) => pages.find((p) => pageName(p.file) === name);
@@ -385,6 +385,15 @@ function Audiences({
         </div>
 
         <aside aria-labelledby="publico-previa">
+          <LinkTester
+            rules={rules}
+            origin={readSetting(site.draft, ['origin']) ?? ''}
+            routeOf={routeOf}
+            experimentOf={(route) =>
+              experiments.find((e) => e.route === route && e.state !== 'encerrado')?.id
+            }
+            onResult={(route, rule, paid) => setChosen({ route, index: rule?.index ?? null, paid })}
+          />
           <AudiencePreview
             rules={rules}
             chosen={preview}
@@ -717,6 +726,99 @@ function ruleFromFormLenient(form: RuleForm) {
   return when;
 }
 
+/**
+ * "Testar o link de um anúncio": paste the ad's address (and, optionally, the site the visitor
+ * comes from) and see which rule of the draft it gets, decided by the edge's own code; the
+ * preview then shows that page.
+ */
+function LinkTester({
+  rules,
+  origin,
+  routeOf,
+  experimentOf,
+  onResult,
+}: {
+  rules: AudienceRule[];
+  origin: string;
+  routeOf: (name: string) => string | undefined;
+  experimentOf: (route: string) => string | undefined;
+  onResult: (route: string, rule: AudienceRule | undefined, paid: boolean) => void;
+}) {
+  const [link, setLink] = useState('');
+  const [from, setFrom] = useState('');
+  /** The link tested last: its verdict is worked out again as the rules change. */
+  const [tested, setTested] = useState<{ link: string; from: string }>();
+  const verdict: LinkVerdict | undefined = tested && testLink(tested.link, tested.from, rules, origin);
+  const carried = (v: Extract<LinkVerdict, { route: string }>) => {
+    const a = v.attributes;
+    const parts = [
+      ...(['utm_campaign', 'utm_source', 'utm_medium'] as const)
+        .filter((k) => a[k] !== undefined)
+        .map((k) => `${k} = ${a[k]}`),
+      ...(a.gclid ? ['gclid'] : []),
+      ...(a.ref ? [`vindo de ${a.ref}`] : []),
+    ];
+    return parts.length > 0 ? `O link traz ${parts.join(', ')}.` : 'O link não traz nada de campanha.';
+  };
+  return (
+    <section className="card" aria-labelledby="publico-testar" data-link-test>
+      <h2 id="publico-testar">Testar o link de um anúncio</h2>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const next = testLink(link, from, rules, origin);
+          setTested({ link, from });
+          if ('route' in next) onResult(next.route, next.rule, next.paid);
+        }}
+      >
+        <div css={[fieldCss, { marginBottom: 8 }]}>
+          <label htmlFor="publico-link">Link do anúncio</label>
+          <input
+            id="publico-link"
+            value={link}
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://…/agendamento?utm_campaign=natal"
+            onChange={(e) => setLink(e.target.value)}
+          />
+        </div>
+        <div css={[fieldCss, { marginBottom: 8 }]}>
+          <label htmlFor="publico-link-origem">Veio do site (opcional)</label>
+          <input
+            id="publico-link-origem"
+            value={from}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="facebook.com"
+            onChange={(e) => setFrom(e.target.value)}
+          />
+        </div>
+        <Button type="submit" disabled={link.trim() === ''}>
+          Testar
+        </Button>
+      </form>
+      <div aria-live="polite" data-link-verdict>
+        {verdict &&
+          ('error' in verdict ? (
+            <p className="problem">{verdict.error}</p>
+          ) : (
+            <p css={{ margin: '8px 0 0' }}>
+              {carried(verdict)}{' '}
+              <strong>
+                {verdict.rule
+                  ? `Vê ${routeOf(verdict.rule.page) ?? verdict.rule.page} em ${verdict.route} (regra ${rules.filter((r) => r.route === verdict.route).findIndex((r) => r.index === verdict.rule!.index) + 1}).`
+                  : experimentOf(verdict.route)
+                    ? `Nenhuma regra vale: entra no experimento “${experimentOf(verdict.route)}” de ${verdict.route}.`
+                    : `Nenhuma regra vale: vê a página de ${verdict.route}.`}
+              </strong>
+            </p>
+          ))}
+      </div>
+    </section>
+  );
+}
+
 const NO_SELECTION = { index: -1, scroll: false, seq: 0 };
 const NO_INHERITED: number[] = [];
 
@@ -734,9 +836,9 @@ function AudiencePreview({
   routeOf,
 }: {
   rules: AudienceRule[];
-  chosen: { route: string; index: number | null } | undefined;
+  chosen: Chosen | undefined;
   pages: PageSummary[];
-  onChoose: (chosen: { route: string; index: number | null }) => void;
+  onChoose: (chosen: Chosen) => void;
   ownPage: (route: string) => PageSummary | undefined;
   routeOf: (name: string) => string | undefined;
 }) {
@@ -776,9 +878,12 @@ function AudiencePreview({
     }),
     [html, page?.file],
   );
-  const paid = rule
-    ? isPaidTraffic(exampleLink(rule).replace(/^[^?]*/, '') + (rule.when.gclid ? '&gclid=1' : ''))
-    : false;
+  // A tested link says itself; a rule implies it (gclid, utm_source = google).
+  const paid =
+    chosen?.paid ??
+    (rule
+      ? isPaidTraffic(exampleLink(rule).replace(/^[^?]*/, '') + (rule.when.gclid ? '&gclid=1' : ''))
+      : false);
   const sameRoute = rules.filter((r) => r.route === route);
   const number = rule ? sameRoute.indexOf(rule) + 1 : undefined;
 
