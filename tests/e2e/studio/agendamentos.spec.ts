@@ -1,0 +1,268 @@
+/**
+ * Agendar as a marketer meets it (issue 38): a saved change to /recarga scheduled in the publish
+ * dialog ("Agendar", day and hour in São Paulo time, "até…"), one publish on the remote with the
+ * schedule's folder and pages/ left as published; Agendamentos lists it in words; the editor's
+ * banner says when the page changes; Publicar agora over it asks first; Cancelar removes it in one
+ * publish. Real git (a clone of a local bare remote), the Estúdio as `npm run studio` runs it, the
+ * real build as the check, real Chromium at 1280 and 375 px, axe on each screen.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { Miniflare } from 'miniflare';
+import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
+import { ROOT, spawnStudio, TSX } from './studio-server.ts';
+
+let site: GitSite;
+let studio: Awaited<ReturnType<typeof spawnStudio>> | undefined;
+
+test.beforeAll(async () => {
+  site = await makeGitSite({ pages: ['_site.yaml', '404.yaml', 'index.yaml', 'recarga.yaml'] });
+  studio = await spawnStudio(path.join(site.work, 'pages'), path.join(site.work, 'public'));
+});
+
+test.afterAll(async () => {
+  await studio?.stop();
+  if (site) await rm(site.tmp, { recursive: true, force: true });
+});
+
+async function axe(p: Page) {
+  const results = await new AxeBuilder({ page: p }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+const year = new Date().getUTCFullYear() + 1;
+const commits = () => Number(git(site.remote, 'rev-list', '--count', 'main'));
+const remoteFolder = () =>
+  git(site.remote, 'ls-tree', '-r', '--name-only', 'main', '--', 'pages/_agendamentos')
+    .split('\n')
+    .filter(Boolean);
+
+test('schedule a change, see it listed in words and on the page, then cancel it in one publish', async ({
+  page: p,
+}) => {
+  test.setTimeout(300_000);
+  const file = path.join(site.work, 'pages', 'recarga.yaml');
+  const published = await readFile(file, 'utf8');
+  await writeFile(file, published.replace('title: ', 'title: Natal | '));
+
+  // Publicar → Agendar, with the day and hour in São Paulo time and an end.
+  await p.goto(studio!.url);
+  await p.getByRole('button', { name: /^Publicar \(1 página\)$/ }).click();
+  const dialog = p.getByRole('dialog', { name: 'Publicar no site' });
+  const when = dialog.getByRole('group', { name: 'Quando' });
+  await expect(when.getByRole('radio', { name: 'Publicar agora' })).toBeChecked();
+  await when.getByRole('radio', { name: 'Agendar' }).check();
+  await expect(when).toContainText('horário de São Paulo');
+  await when.getByLabel('Entra no ar no dia').fill(`${year}-12-20`);
+  await when
+    .getByRole('group', { name: 'Entra no ar em' })
+    .getByLabel('às (horário de São Paulo)')
+    .fill('00:00');
+  await when.getByRole('checkbox', { name: /^até…/ }).check();
+  await when.getByLabel('Sai do ar no dia').fill(`${year}-12-26`);
+  await when
+    .getByRole('group', { name: 'Sai do ar em' })
+    .getByLabel('às (horário de São Paulo)')
+    .fill('00:00');
+  await when.getByLabel('Nome do agendamento (para achá-lo depois)').fill('Natal');
+  await expect(when.locator('[data-schedule-summary]')).toHaveText(
+    `Entra no ar em 20/12/${year} às 00:00 e sai em 26/12/${year} às 00:00 (horário de São Paulo).`,
+  );
+  await axe(p);
+  await when.scrollIntoViewIfNeeded();
+  await p.screenshot({ path: test.info().outputPath('agendar-1280.png') });
+  await p.setViewportSize({ width: 375, height: 740 });
+  await when.scrollIntoViewIfNeeded();
+  await axe(p);
+  await p.screenshot({ path: test.info().outputPath('agendar-375.png') });
+  await p.setViewportSize({ width: 1280, height: 800 });
+
+  const before = commits();
+  await dialog.getByRole('button', { name: 'Agendar', exact: true }).click();
+  const done = dialog.getByRole('status').filter({ hasText: 'Agendado:' });
+  await expect(done).toBeVisible({ timeout: 120_000 });
+  await expect(done).toContainText(
+    `Agendado: a nova versão de /recarga entra no ar em 20/12/${year} às 00:00 e a anterior volta em 26/12/${year} às 00:00 (horário de São Paulo).`,
+  );
+  // One publish: the folder on the remote, the live file untouched, nothing left to publish here.
+  expect(commits()).toBe(before + 1);
+  expect(remoteFolder().sort()).toEqual([
+    'pages/_agendamentos/natal/_agendamento.yaml',
+    'pages/_agendamentos/natal/recarga.yaml',
+  ]);
+  expect(git(site.remote, 'show', 'main:pages/recarga.yaml')).toBe(published.trimEnd());
+  expect(git(site.work, 'status', '--porcelain')).toBe('');
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+  // What the host gets: a fresh clone builds, and its Cloudflare worker (under workerd, its clock
+  // set per request) serves the published page before the instant, the scheduled one from it on,
+  // the published one again from the end.
+  await hostServes(published);
+
+  // Agendamentos: Próximos, in words.
+  await p
+    .getByRole('navigation', { name: 'Outras telas' })
+    .getByRole('link', { name: 'Agendamentos' })
+    .click();
+  await expect(p.getByRole('heading', { name: 'Agendamentos', level: 1 })).toBeVisible();
+  const upcoming = p.getByRole('region', { name: 'Próximos' });
+  const item = upcoming.locator('[data-schedule="natal"]');
+  await expect(item).toContainText(
+    `A nova versão de /recarga entra no ar em 20/12/${year} às 00:00 e a anterior volta em 26/12/${year} às 00:00.`,
+  );
+  await expect(item).toContainText('agendado por Ana Marketing');
+  await expect(p.getByRole('region', { name: 'Encerrados' })).toContainText('Nenhum agendamento encerrado.');
+  await axe(p);
+  await p.screenshot({ path: test.info().outputPath('agendamentos-1280.png'), fullPage: true });
+  await p.setViewportSize({ width: 375, height: 740 });
+  await axe(p);
+  const width = await p.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await p.screenshot({ path: test.info().outputPath('agendamentos-375.png'), fullPage: true });
+  await p.setViewportSize({ width: 1280, height: 800 });
+
+  // The editor says when the page changes.
+  await p.goto(`${new URL(studio!.url).origin}/#/editar/${encodeURIComponent('pages/recarga.yaml')}`);
+  await expect(p.locator('[data-scheduled-banner]')).toContainText(
+    `Esta página muda em 20/12/${year} às 00:00 até 26/12/${year} às 00:00 (agendamento natal).`,
+  );
+
+  // Publicar agora over it asks first; Voltar publishes nothing.
+  await writeFile(file, published.replace('title: ', 'title: Hoje | '));
+  await p.goto(`${new URL(studio!.url).origin}/#/`);
+  await p.getByRole('button', { name: /^Publicar \(1 página\)$/ }).click();
+  await dialog.getByRole('button', { name: 'Publicar', exact: true }).click();
+  const question = dialog.getByRole('alert').filter({ hasText: 'Há mudança agendada nesta página' });
+  await expect(question).toContainText(`/recarga: muda em 20/12/${year} às 00:00 até 26/12/${year} às 00:00`);
+  await question.getByRole('button', { name: 'Voltar' }).click();
+  await expect(question).toBeHidden();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await writeFile(file, published);
+  expect(commits()).toBe(before + 1);
+
+  // Cancelar: the folder goes in one publish.
+  await p.goto(`${new URL(studio!.url).origin}/#/agendamentos`);
+  await p.locator('[data-schedule="natal"]').getByRole('button', { name: 'Cancelar' }).click();
+  const confirm = p.getByRole('dialog', { name: 'Cancelar o agendamento natal' });
+  await confirm.getByRole('button', { name: 'Cancelar o agendamento' }).click();
+  await expect(p.getByRole('status').filter({ hasText: 'foi cancelado' })).toBeVisible({ timeout: 120_000 });
+  await expect(p.getByRole('region', { name: 'Próximos' })).toContainText('Nenhuma mudança agendada.');
+  expect(commits()).toBe(before + 2);
+  expect(remoteFolder()).toEqual([]);
+  expect(git(site.remote, 'log', '-1', '--format=%an|%s', 'main')).toBe(
+    'Ana Marketing|Cancela o agendamento natal',
+  );
+});
+
+const run = promisify(execFile);
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+
+/** Replaces Date while one request runs (X-Test-Now), as tests/runtime/build-schedule.test.ts does. */
+const CLOCK_MODULE = `import worker from './dist/_worker.js';
+const RealDate = Date;
+let fixed = null;
+globalThis.Date = class extends RealDate {
+  constructor(...args) {
+    if (args.length === 0 && fixed !== null) super(fixed);
+    else super(...args);
+  }
+  static now() {
+    return fixed ?? RealDate.now();
+  }
+};
+export default {
+  async fetch(request, env, ctx) {
+    const at = request.headers.get('X-Test-Now');
+    const headers = new Headers(request.headers);
+    headers.delete('X-Test-Now');
+    fixed = at === null ? null : RealDate.parse(at);
+    try {
+      return await worker.fetch(new Request(request, { headers }), env, ctx);
+    } finally {
+      fixed = null;
+    }
+  },
+};
+`;
+
+async function hostServes(published: string): Promise<void> {
+  const host = site.clone('host');
+  const dist = path.join(site.tmp, 'host-dist');
+  await run(
+    process.execPath,
+    [
+      ...TSX,
+      'runtime/cli.ts',
+      'build',
+      '--pages',
+      path.join(host, 'pages'),
+      '--public',
+      path.join(host, 'public'),
+      '--out',
+      dist,
+    ],
+    { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  const own = path.join(site.tmp, 'workerd');
+  await mkdir(own);
+  await writeFile(path.join(own, 'clock-worker.js'), CLOCK_MODULE);
+  await symlink(dist, path.join(own, 'dist'));
+  const mf = new Miniflare({
+    modules: true,
+    scriptPath: path.join(own, 'clock-worker.js'),
+    modulesRoot: own,
+    modulesRules: [{ type: 'ESModule', include: ['**/*.js'] }],
+    compatibilityDate: '2025-01-01',
+    cf: false,
+    assets: {
+      directory: dist,
+      binding: 'ASSETS',
+      routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
+    },
+  });
+  try {
+    await mf.ready;
+    // As a browser asks: the host's own folder redirect ("/recarga" → "/recarga/") followed.
+    const get = async (pathname: string, at: string): Promise<{ status: number; text: string }> => {
+      const response = await mf.dispatchFetch(`http://localhost${pathname}`, {
+        headers: { 'Accept-Encoding': 'identity', 'X-Test-Now': at },
+        redirect: 'manual',
+      });
+      const location =
+        response.status >= 300 && response.status < 400 ? response.headers.get('Location') : null;
+      if (location !== null) {
+        await response.arrayBuffer();
+        return get(new URL(location, `http://localhost${pathname}`).pathname, at);
+      }
+      return { status: response.status, text: await response.text() };
+    };
+    const before = /^title: (.*)$/m.exec(published)![1]!;
+    // 00:00 in São Paulo is 03:00 UTC.
+    for (const [at, expected] of [
+      [`${year}-12-20T02:59:59Z`, before],
+      [`${year}-12-20T03:00:00Z`, `Natal | ${before}`],
+      [`${year}-12-25T12:00:00Z`, `Natal | ${before}`],
+      [`${year}-12-26T03:00:00Z`, before],
+    ] as const) {
+      const answer = await get('/recarga', at);
+      expect(answer.status, at).toBe(200);
+      expect(title(answer.text), at).toBe(expected);
+    }
+    // The future page never leaks before its time, not even by its folder's address.
+    const epochs = (await readdir(path.join(dist, '_agenda'), { withFileTypes: true })).filter((d) =>
+      d.isDirectory(),
+    );
+    expect(epochs.length).toBeGreaterThan(0);
+    for (const epoch of epochs) {
+      const hidden = await get(`/_agenda/${epoch.name}/recarga/index.html`, `${year}-12-20T02:00:00Z`);
+      expect(hidden.status).toBe(404);
+      expect(hidden.text).not.toContain('Natal |');
+    }
+  } finally {
+    await mf.dispose();
+  }
+}
