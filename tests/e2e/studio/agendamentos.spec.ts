@@ -73,10 +73,10 @@ test('schedule a change, see it listed in words and on the page, then cancel it 
     `Entra no ar em 20/12/${year} às 00:00 e sai em 26/12/${year} às 00:00 (horário de São Paulo).`,
   );
   await axe(p);
-  await when.scrollIntoViewIfNeeded();
+  await when.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await p.screenshot({ path: test.info().outputPath('agendar-1280.png') });
   await p.setViewportSize({ width: 375, height: 740 });
-  await when.scrollIntoViewIfNeeded();
+  await when.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await axe(p);
   await p.screenshot({ path: test.info().outputPath('agendar-375.png') });
   await p.setViewportSize({ width: 1280, height: 800 });
