@@ -205,7 +205,7 @@ async function renderSite(
       await writeFile(target, pagesHtml[i]!.html);
     }),
   );
-  await writeSeoFiles(tmp, project.site, project.pages, project.experiments);
+  await writeSeoFiles(tmp, project.site, project.pages, project);
   // Gzipped JS of every route against its budget (runtime/build/budget.ts): over it, no dist/.
   // Only a production bundle is held to it (Vite makes a development one, with React's
   // development build, when NODE_ENV is set to something else, as under vitest).

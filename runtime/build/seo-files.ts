@@ -6,8 +6,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { colors } from '../../design/theme.ts';
 import type { Site } from '../../schema/site.ts';
-import type { PageModel, ResolvedExperiment } from '../load/index.ts';
-import { isIndexable, MANIFEST_FILE, servedByExperiment } from '../render/index.ts';
+import type { PageModel, ResolvedAudience, ResolvedExperiment } from '../load/index.ts';
+import { isIndexable, MANIFEST_FILE, servedAt } from '../render/index.ts';
 
 export const SITEMAP_FILE = 'sitemap.xml';
 export const ROBOTS_FILE = 'robots.txt';
@@ -58,11 +58,11 @@ export async function writeSeoFiles(
   outDir: string,
   site: Site,
   pages: readonly { route: string; model: Pick<PageModel, 'robots'> }[],
-  experiments: readonly ResolvedExperiment[] = [],
+  served: { experiments?: readonly ResolvedExperiment[]; audiences?: readonly ResolvedAudience[] } = {},
 ): Promise<void> {
-  // A variant served under an experiment's address is that address's page, not one of its own.
+  // A page served at an experiment's or an audience's address is that address's page, not one of its own.
   const indexable = pages
-    .filter((p) => isIndexable(p.route, p.model) && !servedByExperiment(p.route, experiments))
+    .filter((p) => isIndexable(p.route, p.model) && servedAt(p.route, served) === undefined)
     .map((p) => p.route);
   await mkdir(outDir, { recursive: true });
   await Promise.all([

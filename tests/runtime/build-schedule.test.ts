@@ -109,6 +109,12 @@ afterAll(() => rm(tmp, { recursive: true, force: true }));
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 describe('the build with a schedule', () => {
+  it('leaves an audience’s page out of the sitemap, as an experiment’s variant', async () => {
+    const sitemap = await readFile(path.join(dist, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://fillgas.example/agendamento</loc>');
+    expect(sitemap).not.toContain('/recarga<'); // served at /agendamento to utm_campaign=verao
+  });
+
   it('writes the site as it is now at the root and only the schedule’s differing files under _agenda/', async () => {
     expect(title(await readFile(path.join(dist, 'agendamento/index.html'), 'utf8'))).toMatch(
       /^Recarga de Cilindro/,
@@ -235,11 +241,13 @@ const EXPECT: Record<string, { status: number; title?: RegExp; body?: RegExp }[]
     { status: 404 },
   ],
   '/termos-de-uso': [{ status: 200 }, { status: 404 }, { status: 404 }, { status: 200 }],
+  // While natal is live /termos-de-uso is gone; /oferta-natal is the audience's page at /agendamento,
+  // so it is never listed on its own.
   '/sitemap.xml': [
-    { status: 200, body: /^(?![\s\S]*oferta-natal)/ },
-    { status: 200, body: /oferta-natal/ },
-    { status: 200, body: /oferta-natal/ },
-    { status: 200, body: /^(?![\s\S]*oferta-natal)/ },
+    { status: 200, body: /^(?![\s\S]*oferta-natal)[\s\S]*termos-de-uso/ },
+    { status: 200, body: /^(?![\s\S]*(oferta-natal|termos-de-uso))/ },
+    { status: 200, body: /^(?![\s\S]*(oferta-natal|termos-de-uso))/ },
+    { status: 200, body: /^(?![\s\S]*oferta-natal)[\s\S]*termos-de-uso/ },
   ],
 };
 const AT = [BEFORE_START, START, BEFORE_END, END];
