@@ -12,6 +12,8 @@ import {
   blocksDocText,
   PAGE_SCHEMA_FILE,
   pageSchemaText,
+  SCHEDULE_SCHEMA_FILE,
+  scheduleSchemaText,
   SITE_SCHEMA_FILE,
   siteSchemaText,
   VERCEL_FILE,
@@ -130,6 +132,7 @@ async function main(argv: string[]): Promise<number> {
       const generated: [string, string][] = [
         [PAGE_SCHEMA_FILE, pageSchemaText()],
         [SITE_SCHEMA_FILE, siteSchemaText()],
+        [SCHEDULE_SCHEMA_FILE, scheduleSchemaText()],
         [BLOCKS_DOC_FILE, blocksDocText(blockList)],
       ];
       for (const [name, text] of generated) {

@@ -42,5 +42,12 @@ export {
   vercelJson,
 } from './headers.ts';
 export { imageVariantMiddleware } from './images.ts';
-export { PAGE_SCHEMA_FILE, pageSchemaText, SITE_SCHEMA_FILE, siteSchemaText } from './schema-files.ts';
+export {
+  PAGE_SCHEMA_FILE,
+  pageSchemaText,
+  SCHEDULE_SCHEMA_FILE,
+  scheduleSchemaText,
+  SITE_SCHEMA_FILE,
+  siteSchemaText,
+} from './schema-files.ts';
 export { BLOCKS_DOC_FILE, blocksDocText } from './blocks-doc.ts';

@@ -1,4 +1,5 @@
 import { buildEditorPageSchema } from '../../schema/page.ts';
+import { ScheduleMetaSchema } from '../../schema/schedule.ts';
 import { SiteSchema } from '../../schema/site.ts';
 import { blockList } from '../../blocks/index.ts';
 
@@ -17,6 +18,18 @@ export function siteSchemaText(): string {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://fillgas.example/schema/site.schema.json',
     ...(JSON.parse(JSON.stringify(SiteSchema)) as Record<string, unknown>),
+  };
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+/** The schema of a scheduled change's pages/_agendamentos/<id>/_agendamento.yaml, for editors (issue 38). */
+export const SCHEDULE_SCHEMA_FILE = 'schema/schedule.schema.json';
+
+export function scheduleSchemaText(): string {
+  const schema = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://fillgas.example/schema/schedule.schema.json',
+    ...(JSON.parse(JSON.stringify(ScheduleMetaSchema)) as Record<string, unknown>),
   };
   return `${JSON.stringify(schema, null, 2)}\n`;
 }

@@ -10,7 +10,13 @@ import { formatProblems } from '../../runtime/load/format-error.ts';
 import { loadProject } from '../../runtime/load/project.ts';
 import { listYamlFiles } from '../../runtime/load/files.ts';
 import { blockList } from '../../blocks/index.ts';
-import { pageSchemaText, SITE_SCHEMA_FILE, siteSchemaText } from '../../runtime/build/schema-files.ts';
+import {
+  pageSchemaText,
+  SCHEDULE_SCHEMA_FILE,
+  scheduleSchemaText,
+  SITE_SCHEMA_FILE,
+  siteSchemaText,
+} from '../../runtime/build/schema-files.ts';
 import { createAjv } from '../../runtime/load/validate.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -23,6 +29,10 @@ describe('generated files (run `npm run schema` after changing a block or the si
 
   it('schema/site.schema.json matches schema/site.ts', () => {
     expect(read(SITE_SCHEMA_FILE)).toBe(siteSchemaText());
+  });
+
+  it('schema/schedule.schema.json matches schema/schedule.ts', () => {
+    expect(read(SCHEDULE_SCHEMA_FILE)).toBe(scheduleSchemaText());
   });
 });
 
@@ -64,7 +74,8 @@ describe('editor autocomplete (yaml-language-server)', () => {
     expect(files.length).toBeGreaterThan(3);
     for (const file of files) {
       const depth = file.split('/').length;
-      const target = path.posix.basename(file) === '_site.yaml' ? 'site' : 'page';
+      const name = path.posix.basename(file);
+      const target = name === '_site.yaml' ? 'site' : name === '_agendamento.yaml' ? 'schedule' : 'page';
       expect(read(`pages/${file}`).split('\n')[0], file).toBe(
         `# yaml-language-server: $schema=${'../'.repeat(depth)}schema/${target}.schema.json`,
       );
@@ -77,6 +88,16 @@ describe('editor autocomplete (yaml-language-server)', () => {
     };
     expect(settings['yaml.schemas']['./schema/page.schema.json']).toContain('pages/**/*.yaml');
     expect(settings['yaml.schemas']['./schema/site.schema.json']).toContain('pages/_site.yaml');
+    // A scheduled change's folder: its meta, its copy of _site.yaml, its pages.
+    expect(settings['yaml.schemas']['./schema/schedule.schema.json']).toEqual([
+      'pages/_agendamentos/*/_agendamento.yaml',
+    ]);
+    expect(settings['yaml.schemas']['./schema/site.schema.json']).toContain(
+      'pages/_agendamentos/*/_site.yaml',
+    );
+    expect(settings['yaml.schemas']['./schema/page.schema.json']).toContain(
+      '!pages/_agendamentos/*/_agendamento.yaml',
+    );
     const extensions = JSON.parse(read('.vscode/extensions.json')) as { recommendations: string[] };
     expect(extensions.recommendations).toContain('redhat.vscode-yaml');
   });
