@@ -454,6 +454,47 @@ const postEdit =
     return answer(200, { id, files: written } satisfies ScheduleEditAnswer);
   };
 
+/**
+ * Trazer para as páginas: a schedule with no end that is live for good becomes pages/ itself (its
+ * files there, its folder gone) in one publish; the site does not change.
+ */
+const postApply =
+  (checkFiles: CheckFiles): Handler =>
+  async (ctx, request) => {
+    const body = await readObject(request);
+    const id = checkId(body.id);
+    const s = await find(ctx, id);
+    if (s.end !== null || s.start > new Date())
+      throw new HttpError(
+        409,
+        `Só um agendamento sem fim que já entrou no ar pode ser trazido para as páginas; o ${named(id)} ${s.end !== null ? 'tem fim: depois dele o site volta a ser como era' : 'ainda não entrou no ar'}.`,
+      );
+    const files = [
+      ...s.files.map((f) => ({ rel: f.rel, text: f.text })),
+      ...s.meta.remove.map((rel) => ({ rel, text: null })),
+    ];
+    await checkFiles(
+      ctx,
+      files.map((f) => `pages/${f.rel}`),
+    ).catch((error: unknown) => {
+      throw new HttpError(
+        409,
+        `O ${named(id)} tem um arquivo que o Estúdio não publica: ${error instanceof HttpError ? error.message : String(error)}`,
+      );
+    });
+    for (const f of files) await checkFolderInside(ctx.pagesDir, f.rel);
+    const outcome = await ctx.publisher.applySchedule(
+      request.person,
+      id,
+      files,
+      message(
+        body.message,
+        `Traz o ${named(id)} para as páginas (já estava no ar desde ${instantWords(s.start)})`,
+      ),
+    );
+    return answer(outcome.status, outcome.body);
+  };
+
 /** The routes, given api.ts's check of publishable file names. */
 export function scheduleRoutes(checkFiles: CheckFiles): Record<string, Partial<Record<string, Handler>>> {
   return {
@@ -461,5 +502,6 @@ export function scheduleRoutes(checkFiles: CheckFiles): Record<string, Partial<R
     '/api/schedules/times': { POST: postTimes },
     '/api/schedules/cancel': { POST: postCancel },
     '/api/schedules/edit': { POST: postEdit(checkFiles) },
+    '/api/schedules/apply': { POST: postApply(checkFiles) },
   };
 }

@@ -4,7 +4,7 @@
  * pages/_agendamentos/<id>/ and leaves pages/ as published; Alterar horário, Cancelar and Editar;
  * hostile requests refused in words with nothing committed.
  */
-import { readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, PublishRefused } from '../../studio/api.ts';
@@ -260,6 +260,12 @@ describe('Agendar', () => {
     expect(git(site.work, 'status', '--porcelain')).toBe('');
   }, 180_000);
 
+  it('only a schedule with no end, already live, can be brought into pages/', async () => {
+    const { status, body } = await api<ApiError>('POST', '/api/schedules/apply', { id: 'oferta-de-natal' });
+    expect(status).toBe(409);
+    expect(body.error).toMatch(/tem fim: depois dele o site volta a ser como era/);
+  });
+
   it('Cancelar removes the folder in one publish', async () => {
     const before = commits();
     const { status, body } = await api<ApiError>('POST', '/api/schedules/cancel', { id: 'oferta-de-natal' });
@@ -272,6 +278,36 @@ describe('Agendar', () => {
     const list = await api<SchedulesAnswer>('GET', '/api/schedules');
     expect(list.body.upcoming).toEqual([]);
     expect(git(site.work, 'status', '--porcelain')).toBe('');
+    const refused = await api<ApiError>('POST', '/api/schedules/apply', { id: 'oferta-de-natal' });
+    expect(refused.status).toBe(404);
+  }, 120_000);
+
+  it('an applied schedule with no end is listed under Encerrados and can be brought into pages/ in one publish', async () => {
+    const recarga = await readFile(page('recarga.yaml'), 'utf8');
+    await mkdir(page('_agendamentos/verao'), { recursive: true });
+    await writeFile(page('_agendamentos/verao/_agendamento.yaml'), 'start: 2020-01-01 00:00\nnote: Verão\n');
+    await writeFile(page('_agendamentos/verao/recarga.yaml'), recarga.replace('title: ', 'title: Verão | '));
+    git(site.work, 'add', 'pages/_agendamentos');
+    git(site.work, 'commit', '-q', '-m', 'Agendamento de verão, já no ar');
+    git(site.work, 'push', '-q', 'origin', 'main');
+    const list = await api<SchedulesAnswer>('GET', '/api/schedules');
+    expect(list.body.ended).toMatchObject([
+      {
+        id: 'verao',
+        state: 'encerrado',
+        words: 'A nova versão de /recarga entra no ar em 01/01/2020 às 00:00',
+      },
+    ]);
+    const before = commits();
+    const { status, body } = await api<ApiError>('POST', '/api/schedules/apply', { id: 'verao' });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(commits()).toBe(before + 1);
+    expect(remoteFiles('pages/_agendamentos')).toEqual([]);
+    expect(remoteText('pages/recarga.yaml')).toContain('title: Verão | ');
+    expect(await readFile(page('recarga.yaml'), 'utf8')).toContain('title: Verão | ');
+    expect(git(site.work, 'status', '--porcelain')).toBe('');
+    const missing = await api<ApiError>('POST', '/api/schedules/apply', { id: 'verao' });
+    expect(missing.status).toBe(404);
   }, 120_000);
 
   it('a site with host: estatico gets the refusal in words', async () => {

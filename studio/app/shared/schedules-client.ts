@@ -20,6 +20,7 @@ export const schedulesApi = {
     call<PublishAnswer>('POST', '/api/schedules/times', { id, start, end }),
   cancel: (id: string) => call<PublishAnswer>('POST', '/api/schedules/cancel', { id }),
   edit: (id: string) => call<ScheduleEditAnswer>('POST', '/api/schedules/edit', { id }),
+  apply: (id: string) => call<PublishAnswer>('POST', '/api/schedules/apply', { id }),
 };
 
 /** The schedules (not ended) that change `file`: the editor's banner, Publicar's question, Histórico. */

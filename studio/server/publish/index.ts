@@ -39,6 +39,7 @@ import { createQueue } from './queue.ts';
 import { recover } from './recovery.ts';
 import { restore } from './restore.ts';
 import {
+  applySchedule,
   bringBack,
   publishScheduleTexts,
   scheduleAuthors,
@@ -202,6 +203,17 @@ export function createPublisher(options: PublishOptions) {
     /** Who last changed each schedule's folder, and when (ISO). */
     async scheduleAuthors(ids: string[]): Promise<Map<string, { by: string; at: string }>> {
       return repo ? scheduleAuthors(repo, ids) : new Map();
+    },
+
+    /** Trazer para as páginas: an applied schedule's files into pages/, its folder gone (schedule.ts). */
+    applySchedule(
+      person: Person,
+      id: string,
+      files: { rel: string; text: string | null }[],
+      message: string,
+    ): Promise<PublishOutcome> {
+      const r = need(ctx);
+      return exclusive(() => applySchedule(ctx, r, person, id, files, message));
     },
 
     /** Editar: a schedule's files (relative to pages/) written into pages/ as drafts (schedule.ts). */

@@ -239,3 +239,47 @@ export async function bringBack(
   void ctx;
   return targets.map((t) => toApiFile(r, t.repoPath) ?? t.repoPath);
 }
+
+/**
+ * Trazer para as páginas (in the queue): a schedule with no end, already live for good, becomes
+ * pages/ itself: its files written there, its `remove` list removed, its folder gone, in one
+ * publish (the site does not change). Refused while any of those pages has saved drafts.
+ */
+export async function applySchedule(
+  ctx: PublishContext,
+  r: Repo,
+  person: Person,
+  id: string,
+  files: { rel: string; text: string | null }[],
+  message: string,
+): Promise<PublishOutcome> {
+  const folder = scheduleFolder(r, id);
+  const existing = (await scheduleFolders(r)).get(id);
+  if (!existing) throw new HttpError(404, `O agendamento "${id}" não existe (ou já foi cancelado).`);
+  const targets = files.map((f) => ({ ...f, repoPath: join(r.pagesPath, f.rel) }));
+  const dirty = await changedPaths(r, [folder, ...targets.map((t) => t.repoPath)]);
+  if (dirty.length > 0) {
+    const names = dirty.map((d) => toApiFile(r, d.path) ?? d.path);
+    throw new HttpError(
+      409,
+      `${names.join(', ')} ${names.length === 1 ? 'tem' : 'têm'} mudanças salvas que ainda não foram publicadas. Publique-as ou desfaça-as antes de trazer o agendamento "${id}" para as páginas: nada é escrito por cima do trabalho de ninguém.`,
+    );
+  }
+  const changeList: TreeChange[] = [
+    ...targets.map((t) =>
+      t.text === null
+        ? { path: t.repoPath, from: 'delete' as const }
+        : { path: t.repoPath, from: 'text' as const, text: t.text },
+    ),
+    ...existing.map((f) => ({ path: `${folder}/${f.rel}`, from: 'delete' as const })),
+  ];
+  return commitAndPush(
+    ctx,
+    r,
+    person,
+    message,
+    changeList,
+    'agendar',
+    targets.map((t) => toApiFile(r, t.repoPath) ?? t.repoPath),
+  );
+}

@@ -87,7 +87,10 @@ const KIND_WORDS: Record<ScheduleInfo['files'][number]['kind'], string> = {
 };
 
 type Acting =
-  { kind: 'times'; schedule: ScheduleInfo } | { kind: 'cancel'; schedule: ScheduleInfo } | undefined;
+  | { kind: 'times'; schedule: ScheduleInfo }
+  | { kind: 'cancel'; schedule: ScheduleInfo }
+  | { kind: 'apply'; schedule: ScheduleInfo }
+  | undefined;
 
 export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) {
   const [list, setList] = useState<SchedulesAnswer>();
@@ -153,6 +156,11 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
           <Button onClick={() => setActing({ kind: 'cancel', schedule: s })}>Tirar da lista</Button>
         </div>
       )}
+      {ended && s.end === null && (
+        <div className="actions">
+          <Button onClick={() => setActing({ kind: 'apply', schedule: s })}>Trazer para as páginas</Button>
+        </div>
+      )}
     </li>
   );
 
@@ -204,6 +212,18 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
         <TimesDialog
           schedule={acting.schedule}
           now={list?.now ?? ''}
+          onClose={(message) => {
+            setActing(undefined);
+            if (message) {
+              setDone(message);
+              reload();
+            }
+          }}
+        />
+      )}
+      {acting?.kind === 'apply' && (
+        <ApplyDialog
+          schedule={acting.schedule}
           onClose={(message) => {
             setActing(undefined);
             if (message) {
@@ -438,6 +458,48 @@ function CancelDialog({
         </Button>
         <Button tone="danger" disabled={busy} onClick={() => void submit()}>
           {busy ? 'Cancelando…' : ended ? 'Tirar da lista' : 'Cancelar o agendamento'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** An applied schedule with no end: its files become the pages themselves; the site does not change. */
+function ApplyDialog({ schedule, onClose }: { schedule: ScheduleInfo; onClose: (message?: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; output?: string }>();
+  const submit = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await schedulesApi.apply(schedule.id);
+      onClose(`O ${scheduleName(schedule)} agora faz parte das páginas, e a pasta dele saiu do repositório.`);
+    } catch (e) {
+      setFailure(failureOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={`Trazer o ${scheduleName(schedule)} para as páginas`} onClose={() => onClose()}>
+      <p css={{ margin: '0 0 8px' }}>{schedule.words.charAt(0).toUpperCase() + schedule.words.slice(1)}.</p>
+      <p css={{ margin: '0 0 12px' }}>
+        Ele está no ar para sempre: os arquivos dele passam a ser as próprias páginas e a pasta do agendamento
+        sai do repositório, numa só publicação. O site não muda.
+      </p>
+      {busy && <Message tone="info">Conferindo o site inteiro e publicando…</Message>}
+      {failure && <Message tone="error">{failure.message}</Message>}
+      {failure?.output && (
+        <pre css={preCss} aria-label="Resultado da verificação">
+          {failure.output}
+        </pre>
+      )}
+      <div css={actionsCss}>
+        <Button onClick={() => onClose()} autoFocus>
+          Voltar
+        </Button>
+        <Button tone="primary" disabled={busy} onClick={() => void submit()}>
+          {busy ? 'Publicando…' : 'Trazer para as páginas'}
         </Button>
       </div>
     </Dialog>
