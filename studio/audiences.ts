@@ -30,6 +30,11 @@ export interface AudienceRule {
   when: AudienceWhen;
 }
 
+/** GET /api/publicos/agendados: the rules each published schedule's _site.yaml brings at its hour. */
+export interface ScheduledAudiencesAnswer {
+  schedules: { id: string; rules: AudienceRule[] }[];
+}
+
 /** The longest value a condition may have (the session cookie keeps at most this). */
 export const MAX_VALUE = 100;
 

@@ -47,6 +47,7 @@ import { dependentsOf, listPages, routeFiles } from './pages.ts';
 import { reviewRoutes } from './review/review-api.ts';
 import { ga4Routes } from './ga4/routes.ts';
 import { scheduleRoutes } from './schedules.ts';
+import { audienceRoutes } from './audiences.ts';
 import type { LoadStage } from './runtime.ts';
 import {
   EXPERIMENT_TIME_ZONE,
@@ -708,6 +709,8 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
     const load = await ctx.runtime.load();
     return files.map((f) => checkPublishedFile(f, load));
   }),
+  // Públicos (issue 38): the rules a scheduled _site.yaml brings.
+  ...audienceRoutes(),
   // Agendamentos (issue 38): scheduled changes, checked and published like Publicar.
   ...scheduleRoutes(async (ctx, files) => {
     const load = await ctx.runtime.load();

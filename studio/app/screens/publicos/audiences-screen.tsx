@@ -11,6 +11,7 @@ import { css } from '@emotion/react';
 import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
 import { isPaidTraffic } from '../../../../schema/constants.ts';
 import type { PageSummary } from '../../../api.ts';
+import type { SchedulesAnswer } from '../../../schedules-api.ts';
 import {
   CONDITION_KEYS,
   exampleLink,
@@ -22,9 +23,11 @@ import {
   type AudienceRule,
   type RuleForm,
   type RuleFormErrors,
+  type ScheduledAudiencesAnswer,
 } from '../../../audiences.ts';
 import { offsetOf, pathAt } from '../../../yaml-paths.ts';
-import { api } from '../../shared/api-client.ts';
+import { api, call } from '../../shared/api-client.ts';
+import { scheduleName, schedulesApi, schedulesOf } from '../../shared/schedules-client.ts';
 import { PreviewFrame } from '../../shared/preview-frame.tsx';
 import { readSetting } from '../../shared/site-edits.ts';
 import { actionsCss, Button, Dialog, fieldCss, Message } from '../../shared/ui.tsx';
@@ -220,6 +223,7 @@ function Audiences({
         a página do endereço (ou entra no experimento dele). As regras de um endereço valem na ordem da lista:
         a primeira que combinar decide.
       </p>
+      <ScheduledSite routeOf={routeOf} />
       {host === 'estatico' && (
         <Message tone="error">
           O site está marcado como host estático (<code>host: estatico</code>): lá nenhum código roda na hora
@@ -724,6 +728,67 @@ function ruleFromFormLenient(form: RuleForm) {
   if (form.gclid) when.gclid = true;
   if (form.referrer.trim() !== '') when.referrer = form.referrer.trim();
   return when;
+}
+
+/**
+ * The rules live in _site.yaml: a scheduled change of that file (Agendar) changes them at its hour.
+ * Said here, with the way to Agendamentos, so nobody edits rules that a schedule will replace.
+ */
+function ScheduledSite({ routeOf }: { routeOf: (name: string) => string | undefined }) {
+  const [list, setList] = useState<SchedulesAnswer>();
+  const [rules, setRules] = useState<ScheduledAudiencesAnswer>();
+  useEffect(() => {
+    // Outside git nothing is scheduled: nothing to say.
+    schedulesApi.list().then(setList, () => setList(undefined));
+    call<ScheduledAudiencesAnswer>('GET', '/api/publicos/agendados').then(setRules, () =>
+      setRules(undefined),
+    );
+  }, []);
+  const found = schedulesOf(list, 'pages/_site.yaml');
+  if (found.length === 0) return null;
+  return (
+    <div
+      role="status"
+      data-scheduled-site
+      css={{
+        border: `1px solid ${colors.orange}`,
+        background: colors.orangeLight,
+        borderRadius: radii.sm,
+        padding: '8px 12px',
+        margin: '0 0 16px',
+      }}
+    >
+      {found.map((s) => {
+        const scheduled = rules?.schedules.find((r) => r.id === s.id)?.rules;
+        return (
+          <div key={s.id} data-scheduled-audiences={s.id}>
+            <p css={{ margin: '2px 0' }}>
+              {s.state === 'no-ar'
+                ? `Agora está no ar a versão agendada das configurações do site (${scheduleName(s)})${s.endWords ? `, até ${s.endWords}` : ''}: as regras abaixo são as que ${s.endWords ? 'voltam depois' : 'ela substituiu'}.`
+                : `Em ${s.startWords}${s.endWords ? ` (até ${s.endWords})` : ''}, as configurações do site mudam (${scheduleName(s)}), e com elas as regras de Públicos.`}{' '}
+              <a href="#/agendamentos">Ver em Agendamentos</a>
+            </p>
+            {scheduled && (
+              <>
+                <p css={{ margin: '4px 0 0', fontWeight: 600 }}>
+                  {s.state === 'no-ar' ? 'As regras no ar agora:' : 'As regras a partir de então:'}
+                </p>
+                {scheduled.length === 0 ? (
+                  <p css={{ margin: 0 }}>Nenhuma: todo visitante vê a página de cada endereço.</p>
+                ) : (
+                  <ul css={{ margin: '2px 0 4px', paddingLeft: 20 }}>
+                    {scheduled.map((r) => (
+                      <li key={r.index}>{ruleWords(r, routeOf(r.page))}</li>
+                    ))}
+                  </ul>
+                )}
+              </>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
 }
 
 /**
