@@ -223,7 +223,12 @@ test('a second rule asking the same shows the check’s tie problem at the rule;
   await shots(p, 'publicos-empate');
 
   // Moved above the first: the order is the file's, and the tie is now the other rule's.
-  await p.getByRole('button', { name: 'Subir a regra 2 de /agendamento (vale antes)' }).click();
+  await p.getByRole('button', { name: 'Subir a regra 2 de /agendamento (vale antes)' }).focus();
+  await p.keyboard.press('Enter');
+  // The keyboard stays with the moved rule (now first: its "Subir" is off, so "Descer").
+  await expect(
+    p.getByRole('button', { name: 'Descer a regra 1 de /agendamento (vale depois)' }),
+  ).toBeFocused();
   await expect(ruleWords(p)).toHaveText([
     '1.Quem chega com utm_campaign = Natal vê /agendamento-oferta em /agendamento',
     '2.Quem chega com utm_campaign = natal vê /agendamento-natal em /agendamento',
@@ -250,10 +255,13 @@ test('a second rule asking the same shows the check’s tie problem at the rule;
   await expect(ruleWords(p)).toHaveText([
     '1.Quem chega com utm_campaign = natal vê /agendamento-natal em /agendamento',
   ]);
+  // The keyboard goes to the rule now in its place.
+  await expect(p.getByRole('button', { name: 'Remover a regra 1 de /agendamento' })).toBeFocused();
   await expect(p.locator('[data-audiences-state]')).not.toContainText('não foram salvas');
   await p.getByRole('button', { name: 'Remover a regra 1 de /agendamento' }).click();
   await expect(ruleWords(p)).toHaveCount(0);
   await expect(p.getByText('Nenhum público ainda')).toBeVisible();
+  await expect(p.getByLabel('Endereço que os anúncios trazem')).toBeFocused();
   await expect(p.locator('[data-audiences-state]')).toContainText('não foram salvas');
   await p.getByRole('button', { name: 'Descartar as mudanças' }).click();
   await expect(ruleWords(p)).toHaveCount(1);

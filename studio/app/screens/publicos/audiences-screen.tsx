@@ -6,7 +6,7 @@
  * preview frame with the rule's page. Edits are node by node (audience-edits.ts), the draft is
  * saved and published like Experimentos' (the ordinary Publicar).
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
 import { isPaidTraffic } from '../../../../schema/constants.ts';
@@ -176,6 +176,24 @@ function Audiences({
   /** The rule the preview shows (its position), or the route's own page for visitors no rule matches. */
   const [chosen, setChosen] = useState<Chosen>();
   const [newRoute, setNewRoute] = useState('');
+  /**
+   * Where the keyboard goes after a move or a removal re-renders the list: the moved rule's same
+   * button (the items are keyed by position, so the focused button would otherwise be another
+   * rule's), or what is left after a removal. Candidates in order; the first enabled one found wins.
+   */
+  const focusNext = useRef<string[]>([]);
+  useEffect(() => {
+    const wanted = focusNext.current;
+    if (wanted.length === 0) return;
+    focusNext.current = [];
+    for (const selector of wanted) {
+      const target = document.querySelector<HTMLElement>(selector);
+      if (target && !(target as HTMLButtonElement).disabled) {
+        target.focus();
+        return;
+      }
+    }
+  });
 
   const pageByName = (name: string) => pages.find((p) => pageName(p.file) === name);
   const ownPage = (route: string) => pages.find((p) => p.route === route && p.route !== '/404');
@@ -277,12 +295,30 @@ function Audiences({
                         const to = neighbourOf(site.draft, rule.index, direction);
                         if (to === undefined) return;
                         site.edit((t) => moveAudience(t, rule.index, to));
+                        const side = direction < 0 ? 'subir' : 'descer';
+                        const other = direction < 0 ? 'descer' : 'subir';
+                        focusNext.current = [
+                          `[data-rule="${to}"] [data-move="${side}"]`,
+                          `[data-rule="${to}"] [data-move="${other}"]`,
+                        ];
                         if (previewRule?.index === rule.index) setChosen({ route, index: to });
                         else if (previewRule?.index === to) setChosen({ route, index: rule.index });
                       }}
                       onRemove={() => {
                         site.edit((t) => removeAudience(t, rule.index));
                         setChosen(undefined);
+                        // The rule now in its place, else the one before it, else the route's
+                        // "Nova regra", else (the route had only this one) the choice of address.
+                        const same = ofRoute.map((r) => r.index);
+                        const at = same.indexOf(rule.index);
+                        focusNext.current = [
+                          ...(at + 1 < same.length
+                            ? [`[data-rule="${rule.index}"] [data-move="remover"]`]
+                            : []),
+                          ...(at > 0 ? [`[data-rule="${same[at - 1]}"] [data-move="remover"]`] : []),
+                          `[data-new-rule="${route}"]`,
+                          '#publico-endereco',
+                        ];
                       }}
                     />
                   ))}
@@ -295,7 +331,7 @@ function Audiences({
                   </li>
                 </ol>
                 <div css={{ marginTop: 8 }}>
-                  <Button onClick={() => setEditing({ kind: 'new', route })}>
+                  <Button data-new-rule={route} onClick={() => setEditing({ kind: 'new', route })}>
                     + Nova regra para {route}
                   </Button>
                 </div>
@@ -506,6 +542,7 @@ function RuleItem({
         <Button
           tone="quiet"
           disabled={!canUp}
+          data-move="subir"
           onClick={() => onMove(-1)}
           aria-label={`Subir a regra ${number} de ${rule.route} (vale antes)`}
         >
@@ -514,12 +551,18 @@ function RuleItem({
         <Button
           tone="quiet"
           disabled={!canDown}
+          data-move="descer"
           onClick={() => onMove(1)}
           aria-label={`Descer a regra ${number} de ${rule.route} (vale depois)`}
         >
           ↓ Descer
         </Button>
-        <Button tone="danger" onClick={onRemove} aria-label={`Remover a regra ${number} de ${rule.route}`}>
+        <Button
+          tone="danger"
+          data-move="remover"
+          onClick={onRemove}
+          aria-label={`Remover a regra ${number} de ${rule.route}`}
+        >
           Remover
         </Button>
       </div>
