@@ -131,6 +131,7 @@ test('a rule added with the form reads in words, shows its page in the preview, 
   await shots(p, 'publicos-regra');
   await dialog.getByLabel('Campanha (utm_campaign)').press('Enter');
   await expect(dialog).toHaveCount(0);
+  await expect(p.getByRole('button', { name: 'Mudar a regra 1 de /agendamento' })).toBeFocused();
 
   await expect(ruleWords(p)).toHaveText([
     '1.Quem chega com utm_campaign = natal vê /agendamento-natal em /agendamento',

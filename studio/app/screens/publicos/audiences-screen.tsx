@@ -457,14 +457,12 @@ function Audiences({
           }
           onClose={() => setEditing(undefined)}
           onDone={(rule) => {
-            if (editing.kind === 'new') {
-              const index = rules.length;
-              site.edit((t) => addAudience(t, rule));
-              setChosen({ route: rule.route, index });
-            } else {
-              site.edit((t) => changeAudience(t, editing.index, rule));
-              setChosen({ route: rule.route, index: editing.index });
-            }
+            const index = editing.kind === 'new' ? rules.length : editing.index;
+            if (editing.kind === 'new') site.edit((t) => addAudience(t, rule));
+            else site.edit((t) => changeAudience(t, editing.index, rule));
+            setChosen({ route: rule.route, index });
+            // The keyboard lands on the rule just written.
+            focusNext.current = [`[data-rule="${index}"] [data-move="mudar"]`];
             setEditing(undefined);
           }}
         />
@@ -536,7 +534,7 @@ function RuleItem({
         <Button onClick={onPreview} aria-pressed={chosen} aria-describedby={`${id}-palavras`}>
           Ver como este visitante vê
         </Button>
-        <Button onClick={onChange} aria-label={`Mudar a regra ${number} de ${rule.route}`}>
+        <Button data-move="mudar" onClick={onChange} aria-label={`Mudar a regra ${number} de ${rule.route}`}>
           Mudar…
         </Button>
         <Button
