@@ -14,6 +14,7 @@ import { blockList } from '../../blocks/index.ts';
 import { judgeExport } from '../../runtime/experiments/index.ts';
 import { loadProject } from '../../runtime/load/index.ts';
 import { siteDay } from '../../runtime/edge/site-day.ts';
+import { projectArgs } from '../helpers/tsx.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -48,8 +49,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const cli = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'runtime/cli.ts', 'experiments', 'report', ...args], {
+const cli = async (...args: string[]) =>
+  run(process.execPath, [...(await projectArgs('runtime/cli.ts')), 'experiments', 'report', ...args], {
     cwd: root,
   });
 

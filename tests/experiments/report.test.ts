@@ -23,6 +23,7 @@ import {
   type Report,
 } from '../../runtime/experiments/index.ts';
 import type { ResolvedExperiment } from '../../runtime/load/index.ts';
+import { projectArgs } from '../helpers/tsx.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -449,13 +450,11 @@ describe('npm run experiments -- report', () => {
     );
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
-  const cli = (...args: string[]) =>
+  const cli = async (...args: string[]) =>
     run(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'runtime/cli.ts',
+        ...(await projectArgs('runtime/cli.ts')),
         'experiments',
         'report',
         path.join(dir, 'ga4.csv'),
@@ -488,9 +487,7 @@ describe('npm run experiments -- report', () => {
     const { stdout } = await run(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'runtime/cli.ts',
+        ...(await projectArgs('runtime/cli.ts')),
         'experiments',
         'report',
         DAILY_FIXTURE,
@@ -506,7 +503,7 @@ describe('npm run experiments -- report', () => {
     expect(report.progress.needed).toBeGreaterThan(0);
     const text = await run(
       process.execPath,
-      ['--import', 'tsx', 'runtime/cli.ts', 'experiments', 'report', DAILY_FIXTURE, ...DAILY_WEIGHTS],
+      [...(await projectArgs('runtime/cli.ts')), 'experiments', 'report', DAILY_FIXTURE, ...DAILY_WEIGHTS],
       { cwd: root },
     );
     expect(text.stdout).toContain('Exportação diária: 14 dias, de 01/12/2026 a 14/12/2026');
@@ -556,9 +553,7 @@ describe('npm run experiments -- report --experiment', () => {
     const { stdout } = await run(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'runtime/cli.ts',
+        ...(await projectArgs('runtime/cli.ts')),
         'experiments',
         'report',
         path.join(dir, 'ga4.csv'),

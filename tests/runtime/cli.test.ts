@@ -2,14 +2,14 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { tsxArgs } from '../helpers/tsx.ts';
+import { projectArgs } from '../helpers/tsx.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = async (...args: string[]) => {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      tsxArgs('runtime/cli.ts', ...args),
+      await projectArgs('runtime/cli.ts', ...args),
       {
         cwd: root,
       },

@@ -17,7 +17,7 @@ import { PageErrors, type PageProblem } from '../../runtime/load/errors.ts';
 import { createAjv } from '../../runtime/load/validate.ts';
 import { formatProblems } from '../../runtime/load/format-error.ts';
 import { loadProject, type LoadedPage } from '../../runtime/load/project.ts';
-import { tsxArgs } from '../helpers/tsx.ts';
+import { projectArgs } from '../helpers/tsx.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 let root: string;
@@ -283,7 +283,7 @@ describe('a wrong item address', () => {
     );
     const result = await promisify(execFile)(
       process.execPath,
-      tsxArgs(path.join(repo, 'runtime/cli.ts'), 'check', 'pages/v-cli.yaml'),
+      await projectArgs('runtime/cli.ts', 'check', 'pages/v-cli.yaml'),
       { cwd: root, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } },
     ).then(
       () => ({ code: 0, out: '' }),

@@ -18,7 +18,7 @@ import { MAX_FILE_BYTES } from '../../runtime/load/parse.ts';
 import { loadProject } from '../../runtime/load/project.ts';
 import { buildSite } from '../../runtime/build/prerender.ts';
 import { blockList } from '../../blocks/index.ts';
-import { tsxArgs } from '../helpers/tsx.ts';
+import { projectArgs } from '../helpers/tsx.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const corpus = path.join(root, 'tests/fixtures/hostile');
@@ -142,7 +142,7 @@ describe('the CLI on hostile input', () => {
     it(`${name}: check and build --out exit 1 with the located message, no stack trace, no output`, async () => {
       const dir = await prepare(name);
       for (const args of [['check'], ['build', '--out', 'out']]) {
-        const result = await run(process.execPath, tsxArgs(path.join(root, 'runtime/cli.ts'), ...args), {
+        const result = await run(process.execPath, await projectArgs('runtime/cli.ts', ...args), {
           cwd: dir,
           timeout: 30_000,
           env: { ...process.env, NODE_ENV: 'production', FORCE_COLOR: '0' },

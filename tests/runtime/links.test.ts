@@ -17,6 +17,7 @@ import { PageErrors, type PageProblem } from '../../runtime/load/errors.ts';
 import { formatProblems } from '../../runtime/load/format-error.ts';
 import { readYamlFile, symbolicLinks } from '../../runtime/load/files.ts';
 import { loadProject } from '../../runtime/load/project.ts';
+import { projectArgs } from '../helpers/tsx.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let tmp: string;
@@ -100,7 +101,7 @@ describe('a symbolic link in pages/', () => {
     await symlink(secret, path.join(pagesDir, 'fora.yaml'));
     const result = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'runtime/cli.ts', 'check', '--pages', pagesDir],
+      [...(await projectArgs('runtime/cli.ts')), 'check', '--pages', pagesDir],
       { cwd: root, env: { ...process.env, NO_COLOR: '1' } },
     ).then(
       ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
@@ -159,9 +160,7 @@ describe('a symbolic link in public/', () => {
     const result = await promisify(execFile)(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'runtime/cli.ts',
+        ...(await projectArgs('runtime/cli.ts')),
         'build',
         '--pages',
         pagesDir,

@@ -9,7 +9,7 @@ import { loadProject } from '../../runtime/load/project.ts';
 import { createPage, NewPageError } from '../../runtime/author/new-page.ts';
 import { buildSite } from '../../runtime/build/prerender.ts';
 import { blockList } from '../../blocks/index.ts';
-import { tsxArgs } from '../helpers/tsx.ts';
+import { projectArgs } from '../helpers/tsx.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'fillgas-new-page-'));
@@ -92,8 +92,8 @@ describe('npm run new-page', () => {
   it('prints the file it created and the dev address; exit 1 with the reason when it refuses', async () => {
     const { root } = await project('cli');
     // Run from the copy, as an author runs it from the project folder.
-    const run = (...args: string[]) =>
-      promisify(execFile)(process.execPath, tsxArgs(path.join(repo, 'runtime/cli.ts'), 'new-page', ...args), {
+    const run = async (...args: string[]) =>
+      promisify(execFile)(process.execPath, await projectArgs('runtime/cli.ts', 'new-page', ...args), {
         cwd: root,
       }).then(
         ({ stdout }) => ({ code: 0, out: stdout }),

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ChangesAnswer, PublishAnswer } from '../../studio/api.ts';
 import type { StudioServer } from '../../studio/server/server.ts';
+import { projectArgs } from '../helpers/tsx.ts';
 import { apiOf, git, makeGitSite, root, type GitSite } from './git-site.ts';
 
 let site: GitSite;
@@ -49,13 +50,11 @@ const serverEnv = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'),
 );
 
-/** `npm run studio` over the clone, in its own process, with ESTUDIO_CRASH_AT set. */
+/** `npm run studio` over the clone (its kept bundle), in its own process, with ESTUDIO_CRASH_AT set. */
 async function startStudio(crashAt: string): Promise<Child> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
+    await projectArgs(
       'studio/server/main.ts',
       '--port',
       '0',
@@ -65,7 +64,7 @@ async function startStudio(crashAt: string): Promise<Child> {
       path.join(site.work, 'public'),
       '--data',
       dataDir,
-    ],
+    ),
     { cwd: root, env: { ...serverEnv, ESTUDIO_CRASH_AT: crashAt }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   running.push(child);

@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import { lstat, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { entryArgs } from '../bundled-entry.ts';
 import { exportTree, type Repo } from '../git.ts';
 import { crashPoint, tempPrefix } from '../publish-journal.ts';
 
@@ -180,21 +181,20 @@ export function createSiteBuilds(options: SiteBuildsOptions) {
 
 export type SiteBuilds = ReturnType<typeof createSiteBuilds>;
 
-/** `npm run build` in a child process, as CI runs it. */
-export function runBuild(
+/** `npm run build` in a child process, as CI runs it (from the CLI's kept bundle: bundled-entry.ts). */
+export async function runBuild(
   root: string,
   pagesDir: string,
   publicDir: string,
   outDir: string,
   vercelOut: string,
 ): Promise<{ code: number; output: string }> {
+  const cli = await entryArgs(root, 'runtime/cli.ts');
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'runtime/cli.ts',
+        ...cli,
         'build',
         '--pages',
         pagesDir,

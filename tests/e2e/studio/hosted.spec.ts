@@ -13,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { projectArgs } from '../../helpers/tsx.ts';
 import { ROOT, TSX } from './studio-server.ts';
 
 const run = promisify(execFile);
@@ -49,8 +50,7 @@ test.beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   child = spawn(
     process.execPath,
-    [
-      ...TSX,
+    await projectArgs(
       'studio/server/main.ts',
       '--hosted',
       '--public-url',
@@ -59,7 +59,7 @@ test.beforeAll(async () => {
       '127.0.0.1',
       '--port',
       String(port),
-    ],
+    ),
     {
       cwd: ROOT,
       env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_REPO: dir },

@@ -1,0 +1,114 @@
+/**
+ * A command of the project run in a child process (the site's build that checks every publish,
+ * tests' CLI runs and Estúdios) from one bundled file instead of through tsx (issue 40.3,
+ * decision 0039). tsx resolves and transpiles each of the ~300 modules of a command in Node's
+ * loader thread at every start: a build of a small site took 1.8 s of CPU through tsx and 0.95 s
+ * from the bundle, `check` 1.55 s and 0.72 s. The bundle is the same sources transpiled by the
+ * same esbuild that tsx uses (tsx's own dependency), the packages left as imports, and it is kept
+ * by a fingerprint of its sources (build-cache.ts): a changed file makes a new bundle at the next
+ * start. Each module's `import.meta.url`/`dirname`/`filename` is its own source file's, as under
+ * tsx, so paths the code finds from its own place are unchanged. When no bundle can be made,
+ * the command runs through tsx as before.
+ */
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as Esbuild from 'esbuild';
+import { cachedBuild } from './build-cache.ts';
+
+/** The entries that may be bundled, with the folders (relative to the root) their modules come from. */
+export const BUNDLED_ENTRIES = {
+  'runtime/cli.ts': ['runtime/', 'blocks/', 'design/', 'schema/'],
+  'studio/server/main.ts': ['studio/', 'runtime/', 'blocks/', 'design/', 'schema/', 'scripts/chromium.ts'],
+} as const;
+
+export type BundledEntry = keyof typeof BUNDLED_ENTRIES;
+
+const require = createRequire(import.meta.url);
+/** tsx's loader by address, for the fallback: found from here whatever folder the command runs in. */
+const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
+
+/** The esbuild tsx transpiles with: the same version, so the same output. */
+function esbuild(): typeof Esbuild {
+  return createRequire(require.resolve('tsx'))('esbuild') as typeof Esbuild;
+}
+
+const SOURCE = /\.[cm]?[jt]sx?$/;
+const LOADERS: Record<string, Esbuild.Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx' };
+
+/**
+ * `import.meta.url`, `.dirname` and `.filename` of each project module replaced by its source
+ * file's, as they are when tsx runs it (one bundle has one `import.meta`, the bundle's).
+ */
+function ownImportMeta(root: string): Esbuild.Plugin {
+  const inProject = (file: string) =>
+    file.startsWith(root + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`);
+  return {
+    name: 'own-import-meta',
+    setup(build) {
+      build.onLoad({ filter: SOURCE }, async (args) => {
+        if (!inProject(args.path)) return undefined;
+        const text = await readFile(args.path, 'utf8');
+        if (!text.includes('import.meta')) return undefined;
+        const contents = text
+          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+          .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+          .replaceAll('import.meta.filename', JSON.stringify(args.path));
+        return { contents, loader: LOADERS[path.extname(args.path)] ?? 'js' };
+      });
+    },
+  };
+}
+
+/** Bundles `entry` into `<outDir>/entry.mjs`; refuses a module from outside the entry's folders. */
+async function bundle(root: string, entry: BundledEntry, outDir: string): Promise<void> {
+  const result = await esbuild().build({
+    absWorkingDir: root,
+    entryPoints: [path.join(root, entry)],
+    outfile: path.join(outDir, 'entry.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: `node${process.versions.node.split('.')[0]}`,
+    packages: 'external',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [ownImportMeta(root)],
+  });
+  const folders: readonly string[] = BUNDLED_ENTRIES[entry];
+  const outside = Object.keys(result.metafile.inputs).filter(
+    (input) => !input.startsWith('node_modules/') && !folders.some((f) => input === f || input.startsWith(f)),
+  );
+  if (outside.length)
+    throw new Error(`${entry} importa ${outside.join(', ')}, fora de ${folders.join(', ')}`);
+}
+
+/** One bundle per checkout: the bundle names its own sources by absolute path. */
+const cacheName = (root: string, entry: BundledEntry) =>
+  `node-${path.basename(entry, '.ts')}-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`;
+
+/** The folder that keeps the bundles of `entry` of the project at `root` (one per fingerprint). */
+export const bundleCacheDir = (root: string, entry: BundledEntry) =>
+  path.join(path.resolve(root), 'node_modules/.cache/estudio', cacheName(path.resolve(root), entry));
+
+/**
+ * Node's arguments that run `entry` of the project at `root` (then the command's own arguments):
+ * the kept bundle of its sources as they are now (made first if there is none), else tsx.
+ */
+export async function entryArgs(root: string, entry: BundledEntry): Promise<string[]> {
+  const absRoot = path.resolve(root);
+  try {
+    const dir = await cachedBuild(absRoot, {
+      name: cacheName(absRoot, entry),
+      sources: BUNDLED_ENTRIES[entry],
+      build: (outDir) => bundle(absRoot, entry, outDir),
+      marker: 'entry.mjs',
+    });
+    return [path.join(dir, 'entry.mjs')];
+  } catch {
+    return ['--import', TSX_LOADER, path.join(absRoot, entry)];
+  }
+}

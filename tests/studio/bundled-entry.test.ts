@@ -1,0 +1,124 @@
+/**
+ * The CLI and the Estúdio run from a kept bundle of their sources (studio/server/bundled-entry.ts):
+ * the same answers as through tsx, each module's own paths, a new bundle when a source changes,
+ * and tsx again when no bundle can be made.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleCacheDir, entryArgs } from '../../studio/server/bundled-entry.ts';
+import { tsxArgs } from '../helpers/tsx.ts';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+let tmp: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-bundle-'));
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** Runs Node with `args` in `cwd`: exit code and everything printed. */
+const node = (args: string[], cwd: string) =>
+  promisify(execFile)(process.execPath, args, {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+  );
+
+describe('the CLI from its bundle', () => {
+  it('is a kept file that answers check as tsx does, on valid pages and on a broken one', async () => {
+    const args = await entryArgs(repo, 'runtime/cli.ts');
+    expect(args).toHaveLength(1);
+    expect(args[0]).toMatch(
+      /node_modules\/\.cache\/estudio\/node-cli-[0-9a-f]{8}\/[0-9a-f]{16}\/entry\.mjs$/,
+    );
+    // Asked again with the same sources: the same file, not a new one.
+    expect(await entryArgs(repo, 'runtime/cli.ts')).toEqual(args);
+
+    const pagesDir = path.join(tmp, 'pages');
+    await cp(path.join(repo, 'pages'), pagesDir, { recursive: true });
+    const valid = ['check', '--pages', pagesDir];
+    const bundled = await node([...args, ...valid], repo);
+    expect(bundled.code).toBe(0);
+    expect(bundled.out).toMatch(/✓ \d+ páginas válidas\./);
+
+    await writeFile(path.join(pagesDir, 'quebrada.yaml'), 'title: Quebrada\nblocks:\n  - type: naoExiste\n');
+    const [bundledBroken, tsxBroken] = await Promise.all([
+      node([...args, ...valid], repo),
+      node(tsxArgs('runtime/cli.ts', ...valid), repo),
+    ]);
+    expect(bundledBroken.code).toBe(1);
+    expect(bundledBroken.out).toContain('quebrada.yaml');
+    expect(bundledBroken).toEqual(tsxBroken);
+  });
+
+  it("gives each module its own source file's import.meta, as tsx does", async () => {
+    const [bundle] = await entryArgs(repo, 'runtime/cli.ts');
+    const text = await readFile(bundle!, 'utf8');
+    expect(text).not.toMatch(/import\.meta\.(url|dirname|filename)/);
+    // The validators' cache is found from runtime/load/, not from the bundle's folder.
+    expect(text).toContain(
+      JSON.stringify(pathToFileURL(path.join(repo, 'runtime/load/validator-cache.ts')).href),
+    );
+  });
+});
+
+describe('a bundle follows its sources', () => {
+  /** A copy of the project's sources in `dir`, sharing the repository's packages. */
+  async function copyProject(dir: string): Promise<void> {
+    for (const name of ['runtime', 'blocks', 'design', 'schema', 'pages', 'public'])
+      await cp(path.join(repo, name), path.join(dir, name), { recursive: true });
+    for (const name of ['package.json', 'package-lock.json', 'tsconfig.json'])
+      await cp(path.join(repo, name), path.join(dir, name));
+    await symlink(path.join(repo, 'node_modules'), path.join(dir, 'node_modules'), 'junction');
+  }
+
+  it('makes a new bundle when a source changes, and runs the changed code', async () => {
+    const dir = path.join(tmp, 'copia');
+    await copyProject(dir);
+    const first = await entryArgs(dir, 'runtime/cli.ts');
+    try {
+      expect(first).toHaveLength(1);
+      expect((await node([...first, 'check'], dir)).out).toMatch(/✓ \d+ páginas válidas\./);
+      const cli = path.join(dir, 'runtime/cli.ts');
+      await writeFile(
+        cli,
+        (await readFile(cli, 'utf8')).replace("'páginas válidas'", "'páginas conferidas'"),
+      );
+      const second = await entryArgs(dir, 'runtime/cli.ts');
+      expect(second).toHaveLength(1);
+      expect(second).not.toEqual(first);
+      expect((await node([...second, 'check'], dir)).out).toMatch(/✓ \d+ páginas conferidas\./);
+    } finally {
+      // The copy's bundles are kept in the shared packages' cache: removed with the copy.
+      await rm(bundleCacheDir(dir, 'runtime/cli.ts'), { recursive: true, force: true });
+    }
+  });
+
+  it('runs through tsx when the entry reaches outside its folders (no bundle is made)', async () => {
+    const dir = path.join(tmp, 'fora');
+    await copyProject(dir);
+    await writeFile(path.join(dir, 'extra.ts'), "export const EXTRA = 'fora das pastas';\n");
+    const cli = path.join(dir, 'runtime/cli.ts');
+    await writeFile(
+      cli,
+      `import { EXTRA } from '../extra.ts';\nconsole.log(EXTRA);\n${await readFile(cli, 'utf8')}`,
+    );
+    const args = await entryArgs(dir, 'runtime/cli.ts');
+    await rm(bundleCacheDir(dir, 'runtime/cli.ts'), { recursive: true, force: true });
+    expect(args.slice(0, 1)).toEqual(['--import']);
+    expect(args.at(-1)).toBe(cli);
+    const run = await node([...args, 'check'], dir);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('fora das pastas');
+    expect(run.out).toMatch(/✓ \d+ páginas válidas\./);
+  });
+});
