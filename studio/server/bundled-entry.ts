@@ -62,12 +62,18 @@ function ownImportMeta(root: string): Esbuild.Plugin {
   };
 }
 
-/** Bundles `entry` into `<outDir>/entry.mjs`; refuses a module from outside the entry's folders. */
+/** Bundles `entry` into `<outDir>/entry.mjs` (and its chunks); refuses a module from outside the entry's folders. */
 async function bundle(root: string, entry: BundledEntry, outDir: string): Promise<void> {
   const result = await esbuild().build({
     absWorkingDir: root,
     entryPoints: [path.join(root, entry)],
-    outfile: path.join(outDir, 'entry.mjs'),
+    outdir: outDir,
+    entryNames: 'entry',
+    outExtension: { '.js': '.mjs' },
+    // A module the sources import only when needed (`await import(…)`) stays a chunk of its own,
+    // loaded as late as under tsx (scripts/chromium.ts and its browser driver, for instance).
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -103,7 +109,8 @@ export async function entryArgs(root: string, entry: BundledEntry): Promise<stri
   try {
     const dir = await cachedBuild(absRoot, {
       name: cacheName(absRoot, entry),
-      sources: BUNDLED_ENTRIES[entry],
+      // The bundle's settings (this file, tsconfig.json) make a new bundle when they change too.
+      sources: [...BUNDLED_ENTRIES[entry], 'studio/server/bundled-entry.ts', 'tsconfig.json'],
       build: (outDir) => bundle(absRoot, entry, outDir),
       marker: 'entry.mjs',
     });

@@ -4,7 +4,7 @@
  * and tsx again when no bundle can be made.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -62,12 +62,42 @@ describe('the CLI from its bundle', () => {
 
   it("gives each module its own source file's import.meta, as tsx does", async () => {
     const [bundle] = await entryArgs(repo, 'runtime/cli.ts');
-    const text = await readFile(bundle!, 'utf8');
+    // The entry and the chunks of what the sources import only when needed.
+    const dir = path.dirname(bundle!);
+    const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.mjs'));
+    expect(files).toContain('entry.mjs');
+    const text = (await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')))).join('\n');
     expect(text).not.toMatch(/import\.meta\.(url|dirname|filename)/);
     // The validators' cache is found from runtime/load/, not from the bundle's folder.
     expect(text).toContain(
       JSON.stringify(pathToFileURL(path.join(repo, 'runtime/load/validator-cache.ts')).href),
     );
+  });
+});
+
+describe('the Estúdio from its bundle', () => {
+  it('loads what its sources load only when needed only then (the browser driver of the pictures)', async () => {
+    const [bundle] = await entryArgs(repo, 'studio/server/main.ts');
+    expect(bundle).toMatch(/node-main-[0-9a-f]{8}\/[0-9a-f]{16}\/entry\.mjs$/);
+    const dir = path.dirname(bundle!);
+    /** Every file the entry loads at start: its static imports, followed. */
+    const loaded = new Set<string>();
+    const follow = async (file: string): Promise<void> => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      const text = await readFile(file, 'utf8');
+      for (const [, spec] of text.matchAll(/^import\s[^;]*?from\s*"(\.[^"]+)"/gm))
+        await follow(path.resolve(path.dirname(file), spec!));
+      for (const [, spec] of text.matchAll(/^import\s*"(\.[^"]+)"/gm))
+        await follow(path.resolve(path.dirname(file), spec!));
+    };
+    await follow(bundle!);
+    const atStart = await Promise.all([...loaded].map((f) => readFile(f, 'utf8')));
+    const imports = (t: string) => /^import\s[^;]*?from\s*"playwright-core"/m.test(t);
+    expect(atStart.some(imports)).toBe(false);
+    const all = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.mjs'));
+    const later = await Promise.all(all.map((f) => readFile(path.join(dir, f), 'utf8')));
+    expect(later.some(imports)).toBe(true);
   });
 });
 

@@ -15,9 +15,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pixelmatch from 'pixelmatch';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { LAID_OUT_CLASS } from '../../../design/below-fold.ts';
 import type { PictureSize } from '../../api.ts';
+
+/** sharp (about 0.2 s of CPU to load) at the first picture, not at every start of the Estúdio. */
+const loadSharp = async () => (await import('sharp')).default;
 
 /** The widths pictures are taken at, in CSS px: a phone (as the preview's) and a desktop. */
 export const PICTURE_WIDTHS = [375, 1280] as const;
@@ -224,7 +226,7 @@ export function createPictures(options: PicturesOptions = {}) {
           ? { clip: { x: 0, y: 0, width: page.viewportSize()!.width, height: MAX_PICTURE_HEIGHT } }
           : {}),
       });
-      const meta = await sharp(png).metadata();
+      const meta = await (await loadSharp())(png).metadata();
       reusable = true;
       return { png, width: meta.width ?? 0, height: meta.height ?? 0 };
     } finally {
@@ -345,6 +347,7 @@ export const pictureUrl = (tree: string, route: string, width: number) =>
 export async function changedRegions(a: Shot, b: Shot): Promise<PictureSize['regions']> {
   const width = Math.max(a.width, b.width);
   const height = Math.max(a.height, b.height);
+  const sharp = await loadSharp();
   const raw = async (s: Shot) =>
     sharp(s.png)
       .ensureAlpha()
