@@ -28,10 +28,12 @@ RUN npm ci --no-audit --no-fund && npm cache clean --force
 
 COPY . .
 # The app's production build, made once here (the server would otherwise build it at start).
-# Vite's cache folder and /data must be writable by the user the server runs as.
+# Vite's cache folder, the kept builds and validators (node_modules/.cache: the bundled build
+# command of every publish check, studio/server/bundled-entry.ts) and /data must be writable by
+# the user the server runs as.
 RUN npm run studio:build -- /app/.estudio-app \
-  && mkdir -p node_modules/.vite /data \
-  && chown -R node:node node_modules/.vite /data
+  && mkdir -p node_modules/.vite node_modules/.cache /data \
+  && chown -R node:node node_modules/.vite node_modules/.cache /data
 
 ENV STUDIO_HOSTED=1 \
   PORT=8080 \
