@@ -5,23 +5,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  BudgetError,
-  kb,
-  buildSite,
-  BLOCKS_DOC_FILE,
-  blocksDocText,
-  PAGE_SCHEMA_FILE,
-  pageSchemaText,
-  SCHEDULE_SCHEMA_FILE,
-  scheduleSchemaText,
-  SITE_SCHEMA_FILE,
-  siteSchemaText,
-  VERCEL_FILE,
-  vercelJson,
-  VERCEL_MIDDLEWARE_FILE,
-  vercelMiddlewareForRepo,
-} from './build/index.ts';
-import {
   checkSite,
   formatProblems,
   formatSiteInstant,
@@ -34,7 +17,6 @@ import {
 } from './load/index.ts';
 import { blockList } from '../blocks/index.ts';
 import { createPage, NewPageError } from './author/index.ts';
-import { serveStatic } from './dev/index.ts';
 import {
   experimentsNamedBy,
   formatReport,
@@ -81,6 +63,10 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'build': {
+      // The build and dev stages (Vite, Rolldown, the client bundle) only for the commands that use
+      // them: check, new-page and the experiments report start without them (issue 40.3).
+      const { buildSite, kb, VERCEL_FILE, vercelJson, VERCEL_MIDDLEWARE_FILE, vercelMiddlewareForRepo } =
+        await import('./build/index.ts');
       const outIndex = args.indexOf('--out');
       const outDir =
         outIndex >= 0 && args[outIndex + 1] ? path.resolve(root, args[outIndex + 1]!) : undefined;
@@ -119,6 +105,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'serve': {
+      const { serveStatic } = await import('./dev/index.ts');
       const port = Number(process.env.PORT ?? 4173);
       const dir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
       await serveStatic(dir, port);
@@ -129,6 +116,16 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'schema': {
       // Editors' schemas and the authors' block reference, all generated from the registry.
+      const {
+        BLOCKS_DOC_FILE,
+        blocksDocText,
+        PAGE_SCHEMA_FILE,
+        pageSchemaText,
+        SCHEDULE_SCHEMA_FILE,
+        scheduleSchemaText,
+        SITE_SCHEMA_FILE,
+        siteSchemaText,
+      } = await import('./build/index.ts');
       const generated: [string, string][] = [
         [PAGE_SCHEMA_FILE, pageSchemaText()],
         [SITE_SCHEMA_FILE, siteSchemaText()],
@@ -300,7 +297,8 @@ main(process.argv.slice(2)).then(
       console.error(`✖ ${error.message}${error.hint ? `\n  ${error.hint}` : ''}`);
     } else if (error instanceof ReportError) {
       console.error(`✖ ${error.message}`);
-    } else if (error instanceof BudgetError) {
+    } else if (error instanceof Error && error.name === 'BudgetError') {
+      // build/budget.ts's BudgetError (its stage is loaded only by the build command).
       console.error(`✖ ${error.message}`);
     } else if (error instanceof RenderError) {
       console.error(`✖ ${error.message}`);
