@@ -158,7 +158,18 @@ export async function scheduleDrafts(
   }
   for (const file of images) changeList.push({ path: toRepoPath(r, file), from: 'worktree' });
 
-  const outcome = await commitAndPush(ctx, r, person, plan.message, changeList, 'agendar', plan.files);
+  let outcome: PublishOutcome;
+  try {
+    outcome = await commitAndPush(ctx, r, person, plan.message, changeList, 'agendar', plan.files);
+  } catch (error) {
+    // The same files and times again (Editar, then Agendar with nothing changed).
+    if (error instanceof HttpError && error.status === 409 && error.message.startsWith('Nada a publicar'))
+      throw new HttpError(
+        409,
+        `O agendamento "${plan.id}" já está exatamente assim: nada a agendar. Mude a página ou os horários, ou desfaça as mudanças salvas dela.`,
+      );
+    throw error;
+  }
   if (outcome.status !== 200) return outcome;
   // On the remote: each draft that still holds the scheduled text goes back to the published file.
   for (const { repoPath, text } of moved) {

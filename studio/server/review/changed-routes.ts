@@ -32,8 +32,9 @@ export async function builtRoutes(dist: string): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const walk = async (dir: string, parts: string[]): Promise<void> => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
-      // Assets, images and fonts hold no pages.
-      if (parts.length === 0 && (entry.name === 'assets' || entry.name === 'images')) continue;
+      // Assets, images and fonts hold no pages; _agenda/ holds the scheduled instants' pages
+      // (issue 38), never served at their own address.
+      if (parts.length === 0 && ['assets', 'images', '_agenda'].includes(entry.name)) continue;
       if (entry.isDirectory()) await walk(path.join(dir, entry.name), [...parts, entry.name]);
       else if (entry.isFile() && entry.name === 'index.html')
         found.set(`/${parts.join('/')}`, path.join(dir, entry.name));

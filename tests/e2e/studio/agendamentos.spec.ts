@@ -144,14 +144,63 @@ test('schedule a change, see it listed in words and on the page, then cancel it 
   await writeFile(file, published);
   expect(commits()).toBe(before + 1);
 
+  // Histórico shows the scheduled version with its times.
+  const origin = new URL(studio!.url).origin;
+  await p.goto(`${origin}/#/historico/${encodeURIComponent('pages/recarga.yaml')}`);
+  await expect(p.getByRole('region', { name: 'Versões agendadas' })).toContainText(
+    `Versão agendada da página: entra no ar em 20/12/${year} às 00:00, até 26/12/${year} às 00:00 (horário de São Paulo).`,
+  );
+
+  // Alterar horário: one publish, the list says the new end.
+  await p.goto(`${origin}/#/agendamentos`);
+  await p.locator('[data-schedule="natal"]').getByRole('button', { name: 'Alterar horário' }).click();
+  const times = p.getByRole('dialog', { name: 'Alterar horário do agendamento natal' });
+  await times.getByLabel('Sai do ar no dia').fill(`${year}-12-27`);
+  await times.getByRole('button', { name: 'Salvar horário' }).click();
+  await expect(p.getByText('Horário do agendamento natal alterado')).toBeVisible({ timeout: 120_000 });
+  await expect(p.locator('[data-schedule="natal"]')).toContainText(
+    `a anterior volta em 27/12/${year} às 00:00`,
+  );
+  expect(commits()).toBe(before + 2);
+
+  // Editar: the scheduled text back as a draft in the editor; Agendar again replaces the schedule.
+  await p.locator('[data-schedule="natal"]').getByRole('button', { name: 'Editar' }).click();
+  await expect(p).toHaveURL(/#\/editar\/pages%2Frecarga\.yaml$/);
+  await expect(p.locator('[data-scheduled-banner]')).toContainText(
+    'O texto salvo aqui é o do agendamento natal: ao publicar, escolha “Agendar” para substituí-lo.',
+  );
+  expect(await readFile(file, 'utf8')).toContain('title: Natal | ');
+  // (as the editor saves it: the scheduled title changed)
+  await writeFile(file, published.replace('title: ', 'title: Feliz Natal | '));
+  await p.getByRole('banner').getByRole('button', { name: 'Publicar', exact: true }).click();
+  await expect(when.getByRole('radio', { name: 'Agendar' })).toBeChecked();
+  await expect(
+    when.getByRole('checkbox', { name: 'Substituir o agendamento natal (desmarque para criar outro)' }),
+  ).toBeChecked();
+  await expect(when.locator('[data-schedule-summary]')).toHaveText(
+    `Entra no ar em 20/12/${year} às 00:00 e sai em 27/12/${year} às 00:00 (horário de São Paulo).`,
+  );
+  await dialog.getByRole('button', { name: 'Agendar', exact: true }).click();
+  await expect(done).toBeVisible({ timeout: 120_000 });
+  expect(commits()).toBe(before + 3);
+  expect(git(site.remote, 'show', 'main:pages/_agendamentos/natal/recarga.yaml')).toContain(
+    'title: Feliz Natal | ',
+  );
+  expect(remoteFolder().sort()).toEqual([
+    'pages/_agendamentos/natal/_agendamento.yaml',
+    'pages/_agendamentos/natal/recarga.yaml',
+  ]);
+  expect(git(site.work, 'status', '--porcelain')).toBe('');
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+
   // Cancelar: the folder goes in one publish.
-  await p.goto(`${new URL(studio!.url).origin}/#/agendamentos`);
+  await p.goto(`${origin}/#/agendamentos`);
   await p.locator('[data-schedule="natal"]').getByRole('button', { name: 'Cancelar' }).click();
   const confirm = p.getByRole('dialog', { name: 'Cancelar o agendamento natal' });
   await confirm.getByRole('button', { name: 'Cancelar o agendamento' }).click();
   await expect(p.getByRole('status').filter({ hasText: 'foi cancelado' })).toBeVisible({ timeout: 120_000 });
   await expect(p.getByRole('region', { name: 'Próximos' })).toContainText('Nenhuma mudança agendada.');
-  expect(commits()).toBe(before + 2);
+  expect(commits()).toBe(before + 4);
   expect(remoteFolder()).toEqual([]);
   expect(git(site.remote, 'log', '-1', '--format=%an|%s', 'main')).toBe(
     'Ana Marketing|Cancela o agendamento natal',

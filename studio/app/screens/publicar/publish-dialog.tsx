@@ -132,6 +132,8 @@ export function PublishDialog({
   });
   const [choice, setChoice] = useState<ScheduleChoice>(() => initialChoice(undefined, edit));
   const [asked, setAsked] = useState(false);
+  // Publicar waits for the schedules: publishing over a scheduled page must ask first.
+  const [schedulesRead, setSchedulesRead] = useState(false);
 
   useEffect(() => {
     schedulesApi.list().then(
@@ -142,8 +144,12 @@ export function PublishDialog({
           editedSchedule.clear();
           setChoice(initialChoice(answer));
         } else if (!edit) setChoice((c) => (c.mode === 'agora' ? initialChoice(answer) : c));
+        setSchedulesRead(true);
       },
-      () => setSchedules(undefined),
+      () => {
+        setSchedules(undefined);
+        setSchedulesRead(true);
+      },
     );
   }, [edit]);
 
@@ -372,6 +378,7 @@ export function PublishDialog({
                   type="submit"
                   disabled={
                     busy ||
+                    !schedulesRead ||
                     chosenList.length === 0 ||
                     !shownMessage.trim() ||
                     (scheduling && typeof times === 'string') ||
