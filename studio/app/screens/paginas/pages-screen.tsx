@@ -140,7 +140,10 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
     <main css={pageCss}>
       <header>
         <h1>Páginas</h1>
-        <nav aria-label="Outras telas" css={{ display: 'flex', gap: 16, fontWeight: 600 }}>
+        <nav
+          aria-label="Outras telas"
+          css={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', fontWeight: 600 }}
+        >
           <a href="#/experimentos">Experimentos</a>
           <a href="#/agendamentos">Agendamentos</a>
           <a href="#/publicos">Públicos</a>
