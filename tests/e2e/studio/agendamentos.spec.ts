@@ -55,7 +55,12 @@ test('schedule a change, see it listed in words and on the page, then cancel it 
   const dialog = p.getByRole('dialog', { name: 'Publicar no site' });
   const when = dialog.getByRole('group', { name: 'Quando' });
   await expect(when.getByRole('radio', { name: 'Publicar agora' })).toBeChecked();
-  await when.getByRole('radio', { name: 'Agendar' }).check();
+  // From the keyboard: the radio group's arrow keys.
+  await expect(when.getByRole('radio', { name: 'Agendar' })).toBeEnabled();
+  await when.getByRole('radio', { name: 'Publicar agora' }).focus();
+  await p.keyboard.press('ArrowRight');
+  await expect(when.getByRole('radio', { name: 'Agendar' })).toBeChecked();
+  await expect(when.getByRole('radio', { name: 'Agendar' })).toBeFocused();
   await expect(when).toContainText('horário de São Paulo');
   await when.getByLabel('Entra no ar no dia').fill(`${year}-12-20`);
   await when
@@ -130,6 +135,7 @@ test('schedule a change, see it listed in words and on the page, then cancel it 
   await expect(p.locator('[data-scheduled-banner]')).toContainText(
     `Esta página muda em 20/12/${year} às 00:00 até 26/12/${year} às 00:00 (agendamento natal).`,
   );
+  await p.screenshot({ path: test.info().outputPath('editor-aviso-1280.png') });
 
   // Publicar agora over it asks first; Voltar publishes nothing.
   await writeFile(file, published.replace('title: ', 'title: Hoje | '));

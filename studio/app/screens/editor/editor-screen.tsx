@@ -840,6 +840,7 @@ function Editor({
             vê as duas versões antes de gravar: nada se perde.
           </p>
         )}
+        <ScheduledBanner file={file} />
       </div>
       <main>
         <div css={viewsCss}>
@@ -941,7 +942,6 @@ function Editor({
                 />
               ))}
               <div className="notices">
-                <ScheduledBanner file={file} />
                 {draftOffer && (
                   <div css={noticeCss} role="status">
                     Há um rascunho não salvo desta página, de {time(draftOffer.savedAt)}.

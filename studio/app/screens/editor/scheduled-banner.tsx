@@ -15,8 +15,11 @@ import {
   schedulesOf,
 } from '../../shared/schedules-client.ts';
 
+/** A full-width line of the editor's bar, under its buttons (like who else is editing). */
 const bannerCss = css`
-  padding: 10px 14px;
+  flex-basis: 100%;
+  font-size: 14px;
+  padding: 6px 12px;
   border-radius: ${radii.sm};
   border: 1px solid ${colors.orange};
   background: ${colors.orangeLight};
