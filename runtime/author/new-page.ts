@@ -16,6 +16,7 @@ import {
   fileToRoute,
   isRouteFile,
   routeLimitProblem,
+  schemaModeline,
 } from '../load/index.ts';
 import { blockList } from '../../blocks/index.ts';
 
@@ -62,8 +63,7 @@ export async function createPage(options: NewPageOptions): Promise<NewPageResult
     );
   }
 
-  const depth = relFile.split('/').length;
-  const modeline = `# yaml-language-server: $schema=${'../'.repeat(depth)}schema/page.schema.json`;
+  const modeline = schemaModeline(relFile);
   let text: string;
   if (options.from === undefined) {
     text = starterPage(modeline);

@@ -58,6 +58,7 @@ export {
   siteInstantText,
   type Schedule,
 } from './schedule.ts';
+export { MODELINE_PREFIX, placeModeline, schemaModeline } from './modeline.ts';
 export {
   badRouteFileName,
   fileToRoute,

@@ -14,6 +14,7 @@ import {
   describeSchedule,
   formatSiteInstant,
   parseSiteInstant,
+  schemaModeline,
   SCHEDULE_META_FILE as META_FILE,
   SCHEDULES_DIR as SCHEDULES_FOLDER,
   siteInstantText,
@@ -83,7 +84,11 @@ function readMeta(text: string | null, where: string): Meta | string {
 
 /** The meta file's text, as docs/autoria.md shows it. */
 export function metaText(meta: Meta): string {
-  const lines = ['# Agendamento (docs/autoria.md, "Agendar"). Horário de São Paulo.', `start: ${meta.start}`];
+  const lines = [
+    schemaModeline(`${SCHEDULES_FOLDER}/_/${META_FILE}`),
+    '# Agendamento (docs/autoria.md, "Agendar"). Horário de São Paulo.',
+    `start: ${meta.start}`,
+  ];
   if (meta.end) lines.push(`end: ${meta.end}`);
   if (meta.note) lines.push(`note: ${JSON.stringify(meta.note)}`);
   if (meta.remove.length > 0) lines.push(`remove: [${meta.remove.join(', ')}]`);

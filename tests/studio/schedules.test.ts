@@ -83,6 +83,7 @@ describe('Agendar', () => {
     ]);
     expect(remoteText('pages/_agendamentos/oferta-de-natal/_agendamento.yaml')).toBe(
       [
+        '# yaml-language-server: $schema=../../../schema/schedule.schema.json',
         '# Agendamento (docs/autoria.md, "Agendar"). Horário de São Paulo.',
         `start: ${START}`,
         `end: ${END}`,
@@ -91,6 +92,10 @@ describe('Agendar', () => {
       ].join('\n'),
     );
     expect(remoteText('pages/_agendamentos/oferta-de-natal/recarga.yaml')).toContain('title: Natal | ');
+    // Two folders deeper, each file still names its editor schema by a path that reaches it.
+    expect(remoteText('pages/_agendamentos/oferta-de-natal/recarga.yaml').split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=../../../schema/page.schema.json',
+    );
     // The published pages did not change: the live site is as it was until the instant.
     expect(remoteText('pages/recarga.yaml')).toBe(recarga.trimEnd());
     expect(remoteFiles('pages/termos-de-uso.yaml')).toEqual(['pages/termos-de-uso.yaml']);
@@ -232,6 +237,9 @@ describe('Agendar', () => {
       'pages/termos-de-uso.yaml',
     ]);
     expect(await readFile(page('recarga.yaml'), 'utf8')).toContain('title: Natal | ');
+    expect((await readFile(page('recarga.yaml'), 'utf8')).split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=../schema/page.schema.json',
+    );
     // (git() trims its output: each line's status letters compared without their leading space)
     expect(
       git(site.work, 'status', '--porcelain')

@@ -10,7 +10,7 @@
  */
 import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { SCHEDULE_META_FILE, SCHEDULES_DIR } from '../../../runtime/load/index.ts';
+import { placeModeline, SCHEDULE_META_FILE, SCHEDULES_DIR } from '../../../runtime/load/index.ts';
 import type { ChangedFile } from '../../api.ts';
 import { changedPaths, git, gitBlobs, type Repo, type TreeChange } from '../git.ts';
 import { HttpError } from '../http.ts';
@@ -146,7 +146,12 @@ export async function scheduleDrafts(
     else {
       const target = `${folder}/${rel}`;
       written.add(target);
-      changeList.push({ path: target, from: 'text', text });
+      // Two folders deeper: its editor schema line follows (runtime/load/modeline.ts).
+      changeList.push({
+        path: target,
+        from: 'text',
+        text: placeModeline(text, `${SCHEDULES_DIR}/${plan.id}/${rel}`),
+      });
     }
   }
   const meta = `${folder}/${META_FILE}`;
@@ -243,7 +248,7 @@ export async function bringBack(
       if (t.text === null) await unlink(abs).catch(() => {});
       else {
         await mkdir(path.dirname(abs), { recursive: true });
-        await writeAtomic(abs, Buffer.from(t.text, 'utf8'), 0o644);
+        await writeAtomic(abs, Buffer.from(placeModeline(t.text, t.rel), 'utf8'), 0o644);
       }
     });
   }
@@ -280,7 +285,7 @@ export async function applySchedule(
     ...targets.map((t) =>
       t.text === null
         ? { path: t.repoPath, from: 'delete' as const }
-        : { path: t.repoPath, from: 'text' as const, text: t.text },
+        : { path: t.repoPath, from: 'text' as const, text: placeModeline(t.text, t.rel) },
     ),
     ...existing.map((f) => ({ path: `${folder}/${f.rel}`, from: 'delete' as const })),
   ];
