@@ -925,6 +925,20 @@ function LinkTester({
   );
 }
 
+/**
+ * Why the preview cannot show the page, located: the render's first problem (which may be in
+ * another file: a saved _site.yaml with a problem stops every page's render).
+ */
+function renderFailure(
+  route: string,
+  problems: readonly { message: string; loc: { file: string; line: number } }[],
+) {
+  const first = problems[0];
+  if (!first) return `A prévia de ${route} não abriu: abra a página para ver o que falta.`;
+  const more = problems.length > 1 ? ` (e mais ${problems.length - 1})` : '';
+  return `A prévia de ${route} espera um problema ser corrigido${more}: ${first.loc.file}, linha ${first.loc.line}: ${first.message}`;
+}
+
 const NO_SELECTION = { index: -1, scroll: false, seq: 0 };
 const NO_INHERITED: number[] = [];
 
@@ -966,8 +980,7 @@ function AudiencePreview({
         (render) => {
           if (!live) return;
           if (render.ok) setHtml({ file: page.file, html: render.html });
-          else
-            setFailed({ file: page.file, text: `${page.route} tem problemas: abra a página para corrigir.` });
+          else setFailed({ file: page.file, text: renderFailure(page.route, render.problems) });
         },
         (e: unknown) =>
           live && setFailed({ file: page.file, text: e instanceof Error ? e.message : String(e) }),
@@ -1045,7 +1058,7 @@ function AudiencePreview({
           Computador
         </Button>
       </div>
-      <div css={{ height: 560, display: 'flex', flexDirection: 'column' }}>
+      <div css={{ height: page && !problem ? 560 : 'auto', display: 'flex', flexDirection: 'column' }}>
         {!page ? (
           <Message tone="error">
             {rule ? `A página “${rule.page}” não existe.` : `${route} não tem página.`}
