@@ -14,6 +14,7 @@ import { PreviewFrame } from '../../shared/preview-frame.tsx';
 import { PublishDialog } from '../publicar/index.ts';
 import { actionsCss, Button, Dialog, Message } from '../../shared/ui.tsx';
 import { offsetOf, pathAt } from '../../../yaml-paths.ts';
+import { readAudiences } from '../../../audiences.ts';
 import { DurationEstimate } from './duration-estimate.tsx';
 import { ResultsPanel } from './results-panel.tsx';
 import {
@@ -288,6 +289,8 @@ function ExperimentEditor({
   };
   const allProblems = site.check?.problems ?? [];
   const baseline = pages.find((p) => p.route === entry.route);
+  /** Audience rules of the route: their visitors are served first and never split (decision 0046). */
+  const audiences = readAudiences(site.draft).filter((r) => r.route === entry.route).length;
   const inOther = (file: string) =>
     pages.find((p) => p.file === file)?.experiment?.id !== undefined &&
     pages.find((p) => p.file === file)?.experiment?.id !== entry.id;
@@ -359,6 +362,15 @@ function ExperimentEditor({
               {baseline ? `${baseline.route} (${baseline.title ?? pageName(baseline.file)})` : '—'}: a base da
               comparação.
             </small>
+            {audiences > 0 && (
+              <small data-route-audiences>
+                {audiences === 1
+                  ? 'Um público deste endereço vem antes do teste: quem chega pelo anúncio dele'
+                  : `${audiences} públicos deste endereço vêm antes do teste: quem chega pelo anúncio de um deles`}{' '}
+                vê a página do público e não entra na divisão nem nos números (
+                <a href="#/publicos">Públicos</a>).
+              </small>
+            )}
             {at('route').map((m) => (
               <p className="problem" key={m}>
                 {m}
