@@ -59,6 +59,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/schedules/cancel': 'schedule',
   'POST /api/schedules/edit': 'schedule',
   'POST /api/schedules/apply': 'schedule',
+  // Pedidos de publicação (decision 0049): everyone sees theirs (approvers: all), anyone who
+  // edits may ask; requests.ts checks one's own (renew) and "not one's own" (approval required).
+  'GET /api/requests': 'anyone',
+  'POST /api/requests': 'edit',
+  'POST /api/requests/renew': 'edit',
+  'POST /api/requests/approve': 'approve',
+  'POST /api/requests/return': 'approve',
+  'PUT /api/requests/settings': 'settings',
   // Pessoas (this decision): the list and a role's change.
   'GET /api/pessoas': 'accounts',
   'PUT /api/pessoas': 'accounts',
