@@ -39,6 +39,19 @@ export function isCrawler(userAgent: string | null | undefined): boolean {
   return typeof userAgent === 'string' && userAgent !== '' && CRAWLER_PATTERN.test(userAgent);
 }
 
+/**
+ * The ad platforms' landing-page checkers: Google Ads (AdsBot-Google, AdsBot-Google-Mobile),
+ * Microsoft Advertising (AdIdxBot) and Meta (facebookexternalhit, meta-externalads). They fetch
+ * the ad's own link to judge the page its visitors land on, so they get what those visitors get:
+ * showing an ad's reviewer another page than its visitors is what the platforms call cloaking.
+ */
+export const AD_CHECKER_PATTERN = /AdsBot-Google|AdIdxBot|facebookexternalhit|meta-externalads/i;
+
+/** A crawler the audiences leave out (search engines, link previews, monitors): not an ad's checker. */
+export function isAudienceCrawler(userAgent: string | null | undefined): boolean {
+  return isCrawler(userAgent) && !AD_CHECKER_PATTERN.test(userAgent!);
+}
+
 /** "WWW.Facebook.com." → "facebook.com" (a host as rules and the cookie compare it). */
 export function normalizeHost(host: string): string {
   return host

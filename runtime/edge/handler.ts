@@ -18,7 +18,7 @@ import {
   campaignSetCookie,
   CAMPAIGN_COOKIE,
   decodeCampaign,
-  isCrawler,
+  isAudienceCrawler,
   matchAudience,
   readCookie,
   requestAttributes,
@@ -191,7 +191,7 @@ export function createEdgeHandler(input: EdgeManifest | ExperimentManifest, opti
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
 
     // The visit's campaign: the request's own attributes (then kept in the cookie), else the cookie's.
-    const crawler = isCrawler(request.headers.get('User-Agent'));
+    const crawler = isAudienceCrawler(request.headers.get('User-Agent'));
     let setCookie: string | undefined;
     let attributes = crawler ? {} : requestAttributes(url, request.headers.get('Referer'));
     if (attributes !== undefined && !crawler) setCookie = campaignSetCookie(attributes);

@@ -35,6 +35,8 @@ export {
   CRAWLER_PATTERN,
   decodeCampaign,
   encodeCampaign,
+  AD_CHECKER_PATTERN,
+  isAudienceCrawler,
   isCrawler,
   matchAudience,
   MAX_ATTRIBUTE_LENGTH,

@@ -8,6 +8,7 @@ import {
   campaignSetCookie,
   decodeCampaign,
   encodeCampaign,
+  isAudienceCrawler,
   isCrawler,
   matchAudience,
   MAX_ATTRIBUTE_LENGTH,
@@ -101,5 +102,21 @@ describe('crawlers', () => {
     ])
       expect(isCrawler(ua), ua).toBe(false);
     expect(isCrawler(null)).toBe(false);
+  });
+
+  it('leave the audiences out, but not the ads’ landing-page checkers: they get what the ad’s visitors get', () => {
+    for (const ua of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/116.0 Safari/537.36',
+    ])
+      expect(isAudienceCrawler(ua), ua).toBe(true);
+    for (const ua of [
+      'AdsBot-Google (+http://www.google.com/adsbot.html)',
+      'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)',
+      'Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/534+ (KHTML, like Gecko) BingPreview/1.0b AdIdxBot/1.0',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    ])
+      expect(isAudienceCrawler(ua), ua).toBe(false);
   });
 });

@@ -126,7 +126,8 @@ export interface Expected {
   drawn: boolean;
 }
 
-const BOTS = /bot|crawler|spider|slurp|facebookexternalhit/i;
+// Ads' landing-page checkers (AdsBot-Google, Meta's) are visitors here: they judge the ad's page.
+const BOTS = /^(?!.*(adsbot-google|facebookexternalhit))(?=.*(bot|crawler|spider|slurp))/i;
 const strip = (h: string) => h.toLowerCase().replace(/^www\./, '');
 
 /**
@@ -273,6 +274,8 @@ export function mixedVisits(n: number, seed = 38): Visit[] {
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36',
     'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
     'Mozilla/5.0 (compatible; bingbot/2.0)',
+    'AdsBot-Google (+http://www.google.com/adsbot.html)',
+    'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
   ];
   const exp = [undefined, undefined, 'promo', 'promo-b', 'velho'];
   return Array.from({ length: n }, () => {

@@ -192,7 +192,7 @@ describe('audiences at the edge', () => {
     for (const agent of [
       'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
       'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
-      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'Twitterbot/1.0',
     ]) {
       const response = (await get('/agendamento?utm_campaign=natal', {
         'User-Agent': agent,
@@ -200,6 +200,17 @@ describe('audiences at the edge', () => {
       }))!;
       expect(await response.text(), agent).toBe(body(`${FOLDER}/agendamento/index.html`));
       expect(response.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it('gives the ads’ landing-page checkers the page the ad’s visitors get', async () => {
+    for (const agent of [
+      'AdsBot-Google (+http://www.google.com/adsbot.html)',
+      'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    ]) {
+      const response = (await get('/agendamento?utm_campaign=natal', { 'User-Agent': agent }))!;
+      expect(await response.text(), agent).toBe(body(`${FOLDER}/agendamento-natal/index.html`));
     }
   });
 
