@@ -243,6 +243,9 @@ export interface HistoryEntry {
   body?: string;
   /** What this version changed on the page, in Portuguese ("Muda o título da Abertura da página"). */
   changes?: string[];
+  /** A publication request approved (Pedidos): who asked and who approved, "Ana <ana@…>". */
+  requestedBy?: string;
+  approvedBy?: string;
 }
 export interface HistoryAnswer {
   file: string;

@@ -47,6 +47,7 @@ import { dependentsOf, listPages, routeFiles } from './pages.ts';
 import { reviewRoutes } from './review/review-api.ts';
 import { ga4Routes } from './ga4/routes.ts';
 import { scheduleRoutes } from './schedules.ts';
+import { publishNeedsRequest, requestRoutes } from './requests.ts';
 import { audienceRoutes } from './audiences.ts';
 import type { LoadStage } from './runtime.ts';
 import {
@@ -375,6 +376,9 @@ const postPublish: Handler = async (ctx, request) => {
     throw new HttpError(400, 'Escolha ao menos um arquivo para publicar.');
   }
   if (!Array.isArray(overwrite)) throw new HttpError(400, 'O campo "overwrite" precisa ser uma lista.');
+  // Every publication needs approval (decision 0049): Publicar becomes a request for everyone.
+  const needsRequest = await publishNeedsRequest(ctx);
+  if (needsRequest !== undefined) throw new HttpError(403, needsRequest);
   const text = typeof message === 'string' ? message.trim() : '';
   if (text === '') throw new HttpError(400, 'Escreva uma mensagem dizendo o que mudou.');
   if (text.length > MAX_MESSAGE) throw new HttpError(400, `A mensagem passa de ${MAX_MESSAGE} caracteres.`);
@@ -706,6 +710,11 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
   // Google Analytics: the connection and the experiments' numbers pulled from it (decision 0036).
   ...ga4Routes(declaredExperiment),
   ...reviewRoutes(async (ctx, files) => {
+    const load = await ctx.runtime.load();
+    return files.map((f) => checkPublishedFile(f, load));
+  }),
+  // Pedidos de publicação (issue 39, decision 0049): an Editor asks, a Publicador approves.
+  ...requestRoutes(async (ctx, files) => {
     const load = await ctx.runtime.load();
     return files.map((f) => checkPublishedFile(f, load));
   }),

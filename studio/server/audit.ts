@@ -25,7 +25,14 @@ export type AuditAction =
   | 'enviar-imagem'
   | 'enviar-imagem-recusado'
   | 'conectar-analytics'
-  | 'desconectar-analytics';
+  | 'desconectar-analytics'
+  | 'compartilhar-previa'
+  | 'revogar-previa'
+  | 'comentar-previa'
+  | 'pedir-publicacao'
+  | 'aprovar-pedido'
+  | 'devolver-pedido'
+  | 'aprovacao-obrigatoria';
 
 export interface AuditEntry {
   /** ISO 8601, UTC. */

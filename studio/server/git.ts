@@ -203,9 +203,13 @@ export async function revParse(repo: Repo, ref: string): Promise<string | undefi
   return run.stdout.trim() || undefined;
 }
 
-export const authorEnv = (person: Person): Record<string, string> => ({
-  GIT_AUTHOR_NAME: person.name,
-  GIT_AUTHOR_EMAIL: person.email,
+/** `person` commits; `author` (default: the same person) wrote the change, e.g. an approved request's requester. */
+export const authorEnv = (
+  person: Person,
+  author: Pick<Person, 'name' | 'email'> = person,
+): Record<string, string> => ({
+  GIT_AUTHOR_NAME: author.name,
+  GIT_AUTHOR_EMAIL: author.email,
   GIT_COMMITTER_NAME: person.name,
   GIT_COMMITTER_EMAIL: person.email,
 });

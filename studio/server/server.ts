@@ -172,6 +172,7 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
     presence: createPresence(),
     mode: hosted?.mode ?? 'local',
     pictures: createPictures(),
+    dataDir,
     ga4: { dataDir, ...(options.ga4Endpoint ? { endpoint: options.ga4Endpoint } : {}) },
   };
   const servePublic = publicFiles({ root, publicDir: realPublicDir, runtime, vite });

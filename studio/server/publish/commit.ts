@@ -61,6 +61,8 @@ export async function commitAndPush(
   changeList: TreeChange[],
   action: Action,
   files: string[],
+  /** Who wrote the change when it is not `person` (an approved request's requester): the commit's author. */
+  author?: Pick<Person, 'name' | 'email'>,
 ): Promise<PublishOutcome> {
   const { audit, stale } = ctx;
   let paths = changeList.map((c) => c.path);
@@ -90,7 +92,7 @@ export async function commitAndPush(
     const generated = checked.derived.map((c) => c.path);
     paths = [...new Set([...paths, ...generated])];
 
-    const env = authorEnv(person);
+    const env = authorEnv(person, author);
     let commit = await commitTree(r, finalTree, parent, message, env);
     crashPoint('commit-object');
     // Files the commit wrote that the working tree does not have yet: restored or generated ones.

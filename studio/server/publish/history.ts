@@ -96,20 +96,39 @@ export async function pageStates(
 export async function history(ctx: PublishContext, file: string): Promise<HistoryAnswer> {
   const r = need(ctx);
   const repoPath = toRepoPath(r, file);
-  const log = await git(r.top, ['log', '--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s%x1e', '--', repoPath]);
+  // An approved publication request names both people in trailers (requests.ts).
+  const trailer = (key: string) => `%(trailers:key=${key},valueonly,separator=%x1d)`;
+  const log = await git(r.top, [
+    'log',
+    `--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s%x1f${trailer('Pedido-por')}%x1f${trailer('Aprovado-por')}%x1e`,
+    '--',
+    repoPath,
+  ]);
   const entries = log.stdout
     .split('\x1e')
     .map((e) => e.trim())
     .filter(Boolean)
     .map((line) => {
-      const [commit, name, email, date, message] = line.split('\x1f') as [
+      const [commit, name, email, date, message, asked, approved] = line.split('\x1f') as [
         string,
         string,
         string,
         string,
         string,
+        string?,
+        string?,
       ];
-      return { commit, short: commit.slice(0, 7), name, email, date, message };
+      const requestedBy = asked?.trim().split('\x1d')[0]?.trim();
+      const approvedBy = approved?.trim().split('\x1d')[0]?.trim();
+      return {
+        commit,
+        short: commit.slice(0, 7),
+        name,
+        email,
+        date,
+        message,
+        ...(requestedBy && approvedBy ? { requestedBy, approvedBy } : {}),
+      };
     });
   const exists = (await worktreeText(r, repoPath)) !== null;
   return { file, route: ctx.options.routeOf(file), exists, entries };

@@ -34,7 +34,7 @@ import {
 } from './context.ts';
 import { join, worktreeText } from './files.ts';
 import { deleted, diff, firstDays, history, pageStates, publishedText, resolveTree } from './history.ts';
-import { publishFiles, reviewTrees } from './publish-change.ts';
+import { publishFiles, reviewTrees, type ApprovedRequest } from './publish-change.ts';
 import { createQueue } from './queue.ts';
 import { recover } from './recovery.ts';
 import { restore } from './restore.ts';
@@ -125,9 +125,10 @@ export function createPublisher(options: PublishOptions) {
       message: string,
       overwrite: string[],
       resolved: { file: string; text: string; against: string | null }[] = [],
+      request?: ApprovedRequest,
     ): Promise<PublishOutcome> {
       const r = need(ctx);
-      return exclusive(() => publishFiles(ctx, r, person, files, message, overwrite, resolved));
+      return exclusive(() => publishFiles(ctx, r, person, files, message, overwrite, resolved, request));
     },
 
     /** A pages/ file as published (HEAD), null outside git or when it is not there. */

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangedFile, PublishedVersion, RefusedFile } from '../../api.ts';
-import { revParse, SymbolicLinkError, treeOf, treeWith, type Repo } from '../git.ts';
+import { revParse, SymbolicLinkError, treeOf, treeWith, type Repo, type TreeChange } from '../git.ts';
 import { HttpError } from '../http.ts';
 import { serialised, writeAtomic } from '../page-files.ts';
 import type { Person } from '../people.ts';
@@ -58,6 +58,14 @@ export async function reviewTrees(
   }
 }
 
+/** A publication request being approved (requests.ts): its exact texts and its requester. */
+export interface ApprovedRequest {
+  /** API file → the text that was requested (null: the file's removal); absent files: the saved one. */
+  exact?: Map<string, string | null>;
+  /** The requester: the commit's author (the approver commits). */
+  author?: Pick<Person, 'name' | 'email'>;
+}
+
 /**
  * Publicar `files` (run in the queue): texts merged in the merge view are saved first; a file
  * another person published over since it was saved (stale) goes out only when the author saw
@@ -71,6 +79,7 @@ export async function publishFiles(
   message: string,
   overwrite: string[],
   resolved: { file: string; text: string; against: string | null }[],
+  request: ApprovedRequest = {},
 ): Promise<PublishOutcome> {
   const { options, audit, stale } = ctx;
   // Merged in the merge view: saved as the author's text, then published as if chosen over.
@@ -163,8 +172,14 @@ export async function publishFiles(
     r,
     person,
     fullMessage,
-    repoPaths.map((p) => ({ path: p, from: 'worktree' as const })),
+    repoPaths.map((p, i): TreeChange => {
+      // An approved request: the very text that was asked for, not whatever is saved by now.
+      const text = request.exact?.get(files[i]!);
+      if (text === undefined) return { path: p, from: 'worktree' };
+      return text === null ? { path: p, from: 'delete' } : { path: p, from: 'text', text };
+    }),
     'publicar',
     files,
+    request.author,
   );
 }

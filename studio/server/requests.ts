@@ -1,0 +1,464 @@
+/**
+ * Pedidos de publicação (issue 39, decision 0049). An Editor cannot publish: "Pedir publicação"
+ * records which saved files they want live, with each one's sha256 at that moment and a message.
+ * A Publicador reviews it (the publish review: POST /api/review with the request's files) and
+ * either approves — the exact requested texts go through Publicar's own pipeline (queue, check,
+ * crash safety), the requester as the commit's author, the approver as its committer, both named
+ * in trailers — or returns it with a comment. A file saved again since the request is never
+ * published under the request's name: the approval is refused, saying which files changed.
+ *
+ * Kept in the Estúdio's state folder (pedidos.json beside contas.json and audit.log), written
+ * atomically and durably, one change at a time; never in the repository. The same file holds the
+ * setting "toda publicação precisa de aprovação" (an Estúdio rule about people, not the site's).
+ *
+ * GET /api/requests · POST /api/requests · POST /api/requests/approve · POST /api/requests/return ·
+ * POST /api/requests/renew · PUT /api/requests/settings. Who may use which is roles.ts's table;
+ * what depends on the request itself (one's own, the setting) is checked here.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  MAX_REQUEST_COMMENT,
+  MAX_REQUEST_FILES,
+  MAX_REQUEST_MESSAGE,
+  REQUEST_ID,
+  type PublicationRequest,
+  type RequestChanged,
+  type RequestedFile,
+  type RequestPerson,
+  type RequestsAnswer,
+  type RequestView,
+} from '../requests-api.ts';
+import { can, isRole, type Role } from '../roles.ts';
+import type { Answer, ApiContext, ApiRequest } from './api-context.ts';
+import { HttpError, readJsonBody } from './http.ts';
+import { isErrno, writeDurable } from './page-files.ts';
+import type { Person } from './people.ts';
+
+type Handler = (ctx: ApiContext, request: ApiRequest) => Promise<Answer>;
+
+/** The files of a body, checked by the API's own rule for publishable files (api.ts). */
+export type FileCheck = (ctx: ApiContext, files: unknown[]) => Promise<string[]>;
+
+export const REQUESTS_FILE = 'pedidos.json';
+/** Decided requests beyond this many (oldest first) are forgotten; pending ones never. */
+const KEEP_DECIDED = 300;
+const MAX_PENDING = 200;
+
+interface State {
+  version: 1;
+  approvalRequired: boolean;
+  requests: PublicationRequest[];
+}
+
+/** The person's role: the session's (hosted); without one (local mode), the one person is Administrador. */
+export function roleOf(person: Person): Role {
+  const role = (person as Person & { role?: unknown }).role;
+  return isRole(role) ? role : 'administrador';
+}
+
+const same = (a: RequestPerson, b: Person) => a.email.toLowerCase() === b.email.toLowerCase();
+const personOf = (p: Person): RequestPerson => ({ name: p.name, email: p.email });
+
+function dataDirOf(ctx: ApiContext): string {
+  if (!ctx.dataDir)
+    throw new HttpError(
+      409,
+      'Este Estúdio não tem uma pasta de estado: pedidos de publicação não são oferecidos.',
+    );
+  return ctx.dataDir;
+}
+
+/** One change of pedidos.json at a time, per file (two requests never write over each other). */
+const chains = new Map<string, Promise<unknown>>();
+function serialised<T>(file: string, task: () => Promise<T>): Promise<T> {
+  const run = (chains.get(file) ?? Promise.resolve()).then(task);
+  chains.set(
+    file,
+    run.catch(() => {}),
+  );
+  return run;
+}
+
+async function readState(dir: string): Promise<State> {
+  const file = path.join(dir, REQUESTS_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (isErrno(error, 'ENOENT')) return { version: 1, approvalRequired: false, requests: [] };
+    throw error;
+  }
+  try {
+    const data = JSON.parse(text) as State;
+    if (data?.version !== 1 || !Array.isArray(data.requests) || typeof data.approvalRequired !== 'boolean')
+      throw new Error('formato desconhecido');
+    return data;
+  } catch (error) {
+    // Never replaced by an empty list: someone's requests would be lost without a word.
+    throw new HttpError(
+      500,
+      `${file} está danificado (${error instanceof Error ? error.message : String(error)}): os pedidos de publicação não podem ser lidos nem gravados.`,
+      {
+        hint: 'Quem cuida do Estúdio pode restaurar o arquivo de um backup, ou apagá-lo para começar sem pedidos.',
+      },
+    );
+  }
+}
+
+/** Reads, changes and writes pedidos.json in one turn; `change` returns what the caller gets. */
+function update<T>(dir: string, change: (state: State) => Promise<T> | T): Promise<T> {
+  const file = path.join(dir, REQUESTS_FILE);
+  return serialised(file, async () => {
+    const state = await readState(dir);
+    const result = await change(state);
+    const decided = state.requests.filter((r) => r.status !== 'pendente').slice(-KEEP_DECIDED);
+    state.requests = state.requests.filter((r) => r.status === 'pendente' || decided.includes(r));
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await writeDurable(file, Buffer.from(`${JSON.stringify(state, null, 2)}\n`, 'utf8'), 0o600);
+    return result;
+  });
+}
+
+/** The saved bytes of an API file ("pages/x.yaml", "public/images/y.png"), null when absent. */
+async function savedBytes(ctx: ApiContext, file: string): Promise<Buffer | null> {
+  const abs = file.startsWith('public/')
+    ? path.join(ctx.publicDir, ...file.slice('public/'.length).split('/'))
+    : path.join(ctx.pagesDir, ...file.slice('pages/'.length).split('/'));
+  try {
+    return await readFile(abs);
+  } catch (error) {
+    if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return null;
+    throw error;
+  }
+}
+
+const hashOf = (bytes: Buffer | null) =>
+  bytes === null ? null : createHash('sha256').update(bytes).digest('hex');
+
+/** Plain one-line text for a commit trailer: no line breaks, no angle brackets. */
+const trailerText = (text: string) => text.replace(/[\r\n<>\u0000-\u001f]+/g, ' ').trim();
+const trailerOf = (p: RequestPerson) => `${trailerText(p.name)} <${trailerText(p.email)}>`;
+
+function checkId(value: unknown): string {
+  if (typeof value !== 'string' || !REQUEST_ID.test(value))
+    throw new HttpError(400, 'Informe o pedido ("id"): 16 letras, números, - ou _.');
+  return value;
+}
+
+function found(state: State, id: string): PublicationRequest {
+  const request = state.requests.find((r) => r.id === id);
+  if (!request) throw new HttpError(404, 'Este pedido de publicação não existe (ou já foi esquecido).');
+  return request;
+}
+
+function checkText(value: unknown, field: string, max: number, what: string): string {
+  if (value !== undefined && typeof value !== 'string')
+    throw new HttpError(400, `O campo "${field}" precisa ser um texto.`);
+  const text = (value ?? '').trim();
+  if (text === '') throw new HttpError(400, `Escreva ${what}.`);
+  if (text.length > max)
+    throw new HttpError(
+      413,
+      `${what[0]!.toUpperCase()}${what.slice(1)} passa de ${max} caracteres (tem ${text.length}).`,
+    );
+  return text;
+}
+
+async function readObject(request: ApiRequest): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(request.req);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'Os dados enviados precisam ser um objeto JSON.');
+  return body as Record<string, unknown>;
+}
+
+/** Requested files whose saved text is no longer the requested one. */
+async function changedSince(
+  ctx: ApiContext,
+  request: PublicationRequest,
+): Promise<RequestChanged['changed']> {
+  const out: RequestChanged['changed'] = [];
+  for (const f of request.files) {
+    const now = hashOf(await savedBytes(ctx, f.file));
+    if (now !== f.sha256)
+      out.push({
+        file: f.file,
+        route: await routeOf(ctx, f.file),
+        now: now === null ? 'excluído' : 'alterado',
+      });
+  }
+  return out;
+}
+
+/** A file's route ("/promo"), null for _site.yaml, partials and images. */
+async function routeOf(ctx: ApiContext, file: string): Promise<string | null> {
+  if (!file.startsWith('pages/')) return null;
+  const load = await ctx.runtime.load();
+  const rel = file.slice('pages/'.length);
+  return load.isRouteFile(rel) && load.badRouteFileName(rel) === undefined ? load.fileToRoute(rel) : null;
+}
+
+/**
+ * The setting applies where there are several people: the hosted Estúdio. Locally the one person
+ * at the computer is Administrador and has nobody else to approve.
+ */
+const required = (ctx: ApiContext, state: State) =>
+  state.approvalRequired && ctx.mode !== 'local' && ctx.mode !== undefined;
+
+/**
+ * Why Publicar is refused to everyone (every publication needs approval), or undefined.
+ * api.ts's Publicar asks this before publishing.
+ */
+export async function publishNeedsRequest(ctx: ApiContext): Promise<string | undefined> {
+  if (!ctx.dataDir) return undefined;
+  const state = await readState(ctx.dataDir);
+  if (!required(ctx, state)) return undefined;
+  return `Toda publicação deste site precisa de aprovação: use “Pedir publicação” e outra pessoa com papel de Publicador aprova.`;
+}
+
+/** Can `person` decide `request` now? Approvers may; not their own when approval is required. */
+const mayDecide = (ctx: ApiContext, state: State, request: PublicationRequest, person: Person) =>
+  can(roleOf(person), 'approve') && !(required(ctx, state) && same(request.requester, person));
+
+export function requestRoutes(checkFiles: FileCheck): Record<string, Partial<Record<string, Handler>>> {
+  const list: Handler = async (ctx, request) => {
+    const person = request.person;
+    const role = roleOf(person);
+    const enabled = ctx.publisher.enabled && ctx.dataDir !== undefined;
+    const state = ctx.dataDir
+      ? await readState(ctx.dataDir)
+      : { version: 1 as const, approvalRequired: false, requests: [] };
+    const mayApprove = can(role, 'approve');
+    const visible = state.requests.filter((r) => mayApprove || same(r.requester, person)).reverse();
+    const requests: RequestView[] = [];
+    for (const r of visible) {
+      requests.push({
+        ...r,
+        routes: await Promise.all(r.files.map((f) => routeOf(ctx, f.file))),
+        changedSince: r.status === 'pendente' ? (await changedSince(ctx, r)).map((c) => c.file) : [],
+        mine: same(r.requester, person),
+        canDecide: r.status === 'pendente' && mayDecide(ctx, state, r, person),
+      });
+    }
+    const attention = requests.filter((r) =>
+      mayApprove ? r.canDecide : r.mine && r.status === 'devolvido',
+    ).length;
+    const answer: RequestsAnswer = {
+      enabled,
+      approvalRequired: state.approvalRequired,
+      mayPublish: can(role, 'publish') && !required(ctx, state),
+      mayApprove,
+      maySetApproval: can(role, 'settings'),
+      requests,
+      attention,
+    };
+    return { status: 200, body: answer };
+  };
+
+  /** Pedir publicação: the saved files (each one's sha256 now) and a message. */
+  const create: Handler = async (ctx, request) => {
+    const dir = dataDirOf(ctx);
+    const body = await readObject(request);
+    const { files } = body;
+    if (!Array.isArray(files) || files.length === 0)
+      throw new HttpError(400, 'Escolha ao menos um arquivo para pedir publicação.');
+    if (files.length > MAX_REQUEST_FILES)
+      throw new HttpError(413, `Um pedido tem no máximo ${MAX_REQUEST_FILES} arquivos.`);
+    const message = checkText(
+      body.message,
+      'message',
+      MAX_REQUEST_MESSAGE,
+      'uma mensagem dizendo o que mudou',
+    );
+    const checked = [...new Set(await checkFiles(ctx, files))];
+    const current = await ctx.publisher.changes(request.person);
+    const changed = new Map(current.changes.map((c) => [c.file, c]));
+    const missing = checked.find((f) => !changed.has(f));
+    if (missing !== undefined)
+      throw new HttpError(
+        409,
+        `${missing} não tem mudanças salvas para publicar (já publicado, ou não existe).`,
+      );
+    const requested: RequestedFile[] = [];
+    for (const file of checked) {
+      const bytes = await savedBytes(ctx, file);
+      requested.push({ file, sha256: changed.get(file)!.status === 'excluído' ? null : hashOf(bytes) });
+    }
+    const created = await update(dir, (state) => {
+      if (state.requests.filter((r) => r.status === 'pendente').length >= MAX_PENDING)
+        throw new HttpError(
+          429,
+          `Já há ${MAX_PENDING} pedidos esperando: decida alguns antes de pedir outro.`,
+        );
+      const entry: PublicationRequest = {
+        id: randomBytes(12).toString('base64url'),
+        files: requested,
+        message,
+        requester: personOf(request.person),
+        createdAt: new Date().toISOString(),
+        status: 'pendente',
+      };
+      state.requests.push(entry);
+      return entry;
+    });
+    await ctx.audit.record('pedir-publicacao', request.person.email, { id: created.id, files: checked });
+    return { status: 201, body: created };
+  };
+
+  /** Pedir de novo: the requester's request, with the files' texts as saved now (pending or returned). */
+  const renew: Handler = async (ctx, request) => {
+    const dir = dataDirOf(ctx);
+    const body = await readObject(request);
+    const id = checkId(body.id);
+    const message =
+      body.message === undefined
+        ? undefined
+        : checkText(body.message, 'message', MAX_REQUEST_MESSAGE, 'uma mensagem dizendo o que mudou');
+    const current = await ctx.publisher.changes(request.person);
+    const changed = new Map(current.changes.map((c) => [c.file, c]));
+    const renewed = await update(dir, async (state) => {
+      const entry = found(state, id);
+      if (!same(entry.requester, request.person))
+        throw new HttpError(403, 'Só quem fez o pedido pode pedir de novo.');
+      if (entry.status === 'aprovado') throw new HttpError(409, 'Este pedido já foi aprovado e publicado.');
+      const files = entry.files.filter((f) => changed.has(f.file));
+      if (files.length === 0)
+        throw new HttpError(
+          409,
+          'Nenhum arquivo deste pedido tem mudanças salvas agora: não há o que pedir.',
+        );
+      entry.files = [];
+      for (const f of files) {
+        const bytes = await savedBytes(ctx, f.file);
+        entry.files.push({
+          file: f.file,
+          sha256: changed.get(f.file)!.status === 'excluído' ? null : hashOf(bytes),
+        });
+      }
+      if (message !== undefined) entry.message = message;
+      entry.status = 'pendente';
+      entry.createdAt = new Date().toISOString();
+      delete entry.decidedBy;
+      delete entry.decidedAt;
+      delete entry.comment;
+      return entry;
+    });
+    await ctx.audit.record('pedir-publicacao', request.person.email, {
+      id,
+      files: renewed.files.map((f) => f.file),
+      again: true,
+    });
+    return { status: 200, body: renewed };
+  };
+
+  /** Ids being approved right now: a second click (or a second approver) waits for no double publish. */
+  const approving = new Set<string>();
+
+  /** Aprovar e publicar: exactly the requested texts, or a refusal naming what changed since. */
+  const approve: Handler = async (ctx, request) => {
+    const dir = dataDirOf(ctx);
+    const body = await readObject(request);
+    const id = checkId(body.id);
+    const approver = request.person;
+    if (approving.has(id)) throw new HttpError(409, 'Este pedido já está sendo aprovado por alguém agora.');
+    approving.add(id);
+    try {
+      const state = await readState(dir);
+      const entry = found(state, id);
+      if (entry.status !== 'pendente') {
+        const who = entry.decidedBy ? ` por ${entry.decidedBy.name}` : '';
+        throw new HttpError(409, `Este pedido já foi ${entry.status}${who}.`);
+      }
+      if (!mayDecide(ctx, state, entry, approver))
+        throw new HttpError(
+          403,
+          'Toda publicação precisa de aprovação de outra pessoa: você não pode aprovar o seu próprio pedido.',
+        );
+      const exact = new Map<string, string | null>();
+      const changed: RequestChanged['changed'] = [];
+      for (const f of entry.files) {
+        const bytes = await savedBytes(ctx, f.file);
+        const now = hashOf(bytes);
+        if (now !== f.sha256) {
+          changed.push({
+            file: f.file,
+            route: await routeOf(ctx, f.file),
+            now: now === null ? 'excluído' : 'alterado',
+          });
+        } else if (f.file.startsWith('pages/'))
+          exact.set(f.file, bytes === null ? null : bytes.toString('utf8'));
+      }
+      if (changed.length > 0) {
+        const names = changed.map((c) => c.route ?? c.file).join(', ');
+        const answer: RequestChanged = {
+          error: `${names} ${changed.length === 1 ? 'mudou' : 'mudaram'} depois do pedido de ${entry.requester.name}: o que seria publicado não é mais o que foi pedido. Nada foi publicado. Veja a revisão de novo e peça para ${entry.requester.name} pedir de novo, ou devolva o pedido.`,
+          changed,
+        };
+        return { status: 409, body: answer };
+      }
+      const message = `${entry.message}\n\nPedido-por: ${trailerOf(entry.requester)}\nAprovado-por: ${trailerOf(approver)}`;
+      const files = entry.files.map((f) => f.file);
+      const outcome = await ctx.publisher.publish(approver, files, message, [], [], {
+        exact,
+        author: entry.requester,
+      });
+      if (outcome.status !== 200) return { status: outcome.status, body: outcome.body };
+      await update(dir, (fresh) => {
+        const stored = found(fresh, id);
+        stored.status = 'aprovado';
+        stored.decidedBy = personOf(approver);
+        stored.decidedAt = new Date().toISOString();
+        stored.commit = outcome.body.commit;
+      });
+      await ctx.audit.record('aprovar-pedido', approver.email, { id, commit: outcome.body.commit, files });
+      return { status: 200, body: outcome.body };
+    } finally {
+      approving.delete(id);
+    }
+  };
+
+  /** Devolver: back to the requester with a comment (plain text). */
+  const giveBack: Handler = async (ctx, request) => {
+    const dir = dataDirOf(ctx);
+    const body = await readObject(request);
+    const id = checkId(body.id);
+    const comment = checkText(body.comment, 'comment', MAX_REQUEST_COMMENT, 'um comentário para quem pediu');
+    const entry = await update(dir, (state) => {
+      const stored = found(state, id);
+      if (stored.status !== 'pendente') throw new HttpError(409, `Este pedido já foi ${stored.status}.`);
+      if (approving.has(id)) throw new HttpError(409, 'Este pedido está sendo aprovado agora.');
+      if (!mayDecide(ctx, state, stored, request.person))
+        throw new HttpError(403, 'Você não pode decidir o seu próprio pedido.');
+      stored.status = 'devolvido';
+      stored.decidedBy = personOf(request.person);
+      stored.decidedAt = new Date().toISOString();
+      stored.comment = comment;
+      return stored;
+    });
+    await ctx.audit.record('devolver-pedido', request.person.email, { id });
+    return { status: 200, body: entry };
+  };
+
+  /** "Toda publicação precisa de aprovação" (Administrador: roles.ts's 'settings'). */
+  const settings: Handler = async (ctx, request) => {
+    const dir = dataDirOf(ctx);
+    const body = await readObject(request);
+    if (typeof body.approvalRequired !== 'boolean')
+      throw new HttpError(400, 'O campo "approvalRequired" precisa ser true ou false.');
+    const value = body.approvalRequired;
+    await update(dir, (state) => {
+      state.approvalRequired = value;
+    });
+    await ctx.audit.record('aprovacao-obrigatoria', request.person.email, { approvalRequired: value });
+    return { status: 200, body: { approvalRequired: value } };
+  };
+
+  return {
+    '/api/requests': { GET: list, POST: create },
+    '/api/requests/approve': { POST: approve },
+    '/api/requests/return': { POST: giveBack },
+    '/api/requests/renew': { POST: renew },
+    '/api/requests/settings': { PUT: settings },
+  };
+}
