@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { StudioMode } from '../api.ts';
 import type { AuditLog } from './audit.ts';
-import type { Person } from './people.ts';
+import type { ActingPerson } from './people.ts';
 import type { Presence } from './presence.ts';
 import type { Publisher } from './publish.ts';
 import type { Pictures } from './review/pictures.ts';
@@ -38,8 +38,6 @@ export interface ApiContext {
   presence: Presence;
   /** Pictures of pages before and after a change (review/, decision 0029); none: not offered. */
   pictures?: Pictures;
-  /** The Estúdio's own state folder (audit.log, contas.json, pedidos.json); none: requests not offered. */
-  dataDir?: string;
   /** The Google Analytics connection's folder (and a test's endpoint); none: not offered (decision 0036). */
   ga4?: Ga4Context;
 }
@@ -48,7 +46,7 @@ export interface ApiRequest {
   req: IncomingMessage;
   query: URLSearchParams;
   /** Who sent it: the local author (git config) or the hosted session's account. */
-  person: Person;
+  person: ActingPerson;
 }
 
 export interface Answer {

@@ -5,10 +5,17 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { Role } from '../roles.ts';
 
 export interface Person {
   name: string;
   email: string;
+}
+
+/** The person a request comes from, with what they may do (roles.ts, decision 0048). */
+export interface ActingPerson extends Person {
+  /** Local mode: the one person at the computer is Administrador. */
+  role: Role;
 }
 
 const run = promisify(execFile);
@@ -23,7 +30,7 @@ async function gitConfig(cwd: string, key: string): Promise<string | undefined> 
 }
 
 /** git config user.name / user.email in `cwd`, or a placeholder the publish dialog asks to fill. */
-export async function localPerson(cwd: string): Promise<Person> {
+export async function localPerson(cwd: string): Promise<ActingPerson> {
   const [name, email] = await Promise.all([gitConfig(cwd, 'user.name'), gitConfig(cwd, 'user.email')]);
-  return { name: name ?? 'Autor local', email: email ?? 'autor@localhost' };
+  return { name: name ?? 'Autor local', email: email ?? 'autor@localhost', role: 'administrador' };
 }

@@ -55,8 +55,8 @@ beforeAll(async () => {
   // Hashes at the lowest cost the stored form allows (cheapHash): each sign-in verifies one.
   appDir = await cachedAppDir(root);
   accounts = [
-    { name: ANA.name, email: ANA.email, hash: cheapHash(ANA.password) },
-    { name: BRUNO.name, email: BRUNO.email, hash: cheapHash(BRUNO.password) },
+    { name: ANA.name, email: ANA.email, hash: cheapHash(ANA.password), role: 'administrador' },
+    { name: BRUNO.name, email: BRUNO.email, hash: cheapHash(BRUNO.password), role: 'administrador' },
   ];
   await writeAccountsFile(accountsFile, accounts);
   studio = await startStudio({

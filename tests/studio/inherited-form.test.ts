@@ -238,7 +238,12 @@ describe('GET /api/inherited: the base page as the loader merges it', () => {
 });
 
 describe('presence: your own other tab is you', () => {
-  const me = { name: 'Carla Marketing', email: 'carla@fillgas.com.br', mode: 'local' as const };
+  const me = {
+    name: 'Carla Marketing',
+    email: 'carla@fillgas.com.br',
+    role: 'administrador' as const,
+    mode: 'local' as const,
+  };
   const entry = (tab: string, name: string, email: string, file = 'pages/recarga.yaml') => ({
     tab,
     file,

@@ -280,6 +280,7 @@ describe('hosted', () => {
         name: 'Bruno Lima',
         email: 'bruno@fillgas.com.br',
         hash: cheapHash('uma frase bem comprida'),
+        role: 'administrador',
       },
     ]);
     const origin = `http://127.0.0.1:${port}`;

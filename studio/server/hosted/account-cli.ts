@@ -1,11 +1,15 @@
 /**
  * `npm run studio:conta -- <comando>`: the hosted Estúdio's accounts.
  *
- *   adicionar --email ana@fillgas.com.br --nome "Ana Souza"   a new person (asks for the password)
+ *   adicionar --email ana@fillgas.com.br --nome "Ana Souza" [--papel editor]   a new person (asks for the password)
+ *   papel --email ana@fillgas.com.br --papel publicador         changes her role (roles.ts, decision 0048)
  *   senha --email ana@fillgas.com.br                           a new password (her sessions end)
  *   remover --email ana@fillgas.com.br                         removes her (her sessions end)
- *   listar                                                     names and e-mails
- *   json --email … --nome "…"                                  one account as JSON, for STUDIO_ACCOUNTS
+ *   listar                                                     names, e-mails and roles
+ *   json --email … --nome "…" [--papel …]                      one account as JSON, for STUDIO_ACCOUNTS
+ *
+ * A new account is an Editor unless --papel says otherwise; the first one of a file is the
+ * Administrador. The last Administrador can be neither demoted nor removed.
  *
  * The file is --contas, else STUDIO_ACCOUNTS_FILE, else <STUDIO_DATA_DIR or .estudio>/contas.json.
  * The password is typed without echo (twice), or read from the first line of a pipe, or from
@@ -16,16 +20,24 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isEmail, normaliseEmail, readAccountsFile, writeAccountsFile, type Account } from './accounts.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
+import { parseRole, ROLE_LABEL, ROLES, type Role } from '../../roles.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
 const USAGE = `Uso: npm run studio:conta -- <comando> [opções]
 
-  adicionar --email ana@fillgas.com.br --nome "Ana Souza"   cria a conta (pede a senha)
+  adicionar --email ana@fillgas.com.br --nome "Ana Souza" [--papel editor]
+                                                             cria a conta (pede a senha)
+  papel --email ana@fillgas.com.br --papel publicador        muda o papel (vale no próximo clique)
   senha --email ana@fillgas.com.br                           troca a senha (as sessões dela terminam)
   remover --email ana@fillgas.com.br                         remove a conta (as sessões dela terminam)
-  listar                                                     mostra nomes e e-mails
-  json --email ana@fillgas.com.br --nome "Ana Souza"         uma conta em JSON, para STUDIO_ACCOUNTS
+  listar                                                     mostra nomes, e-mails e papéis
+  json --email ana@fillgas.com.br --nome "Ana Souza" [--papel editor]
+                                                             uma conta em JSON, para STUDIO_ACCOUNTS
+
+Papéis: editor (edita e pede publicação), publicador (também publica, aprova, agenda,
+restaura e apaga páginas), administrador (também Configurações, Google Analytics e pessoas).
+Uma conta nova é editor; a primeira do arquivo é administrador.
 
 Opções: --contas arquivo.json (padrão: STUDIO_ACCOUNTS_FILE, ou .estudio/contas.json).
 A senha é digitada sem aparecer na tela, ou lida de um pipe, ou de STUDIO_PASSWORD.`;
@@ -95,6 +107,8 @@ function accountsFile(given: string | undefined): string {
   return path.join(dataDir, 'contas.json');
 }
 
+const admins = (accounts: Account[]) => accounts.filter((a) => a.role === 'administrador').length;
+
 function emailOption(value: string | undefined): string {
   const email = normaliseEmail(value ?? '');
   if (!email) throw new Refused('Informe o e-mail: --email ana@fillgas.com.br');
@@ -109,6 +123,16 @@ function nameOption(value: string | undefined): string {
   return name;
 }
 
+function roleOption(value: string | undefined, fallback: Role): Role {
+  if (value === undefined) return fallback;
+  const role = parseRole(value);
+  if (!role)
+    throw new Refused(
+      `Papel desconhecido: ${value.slice(0, 40)}. Use ${ROLES.join(', ')}. Nada foi alterado.`,
+    );
+  return role;
+}
+
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -116,6 +140,7 @@ async function main(argv: string[]): Promise<void> {
     options: {
       email: { type: 'string' },
       nome: { type: 'string' },
+      papel: { type: 'string' },
       contas: { type: 'string' },
       ajuda: { type: 'boolean', short: 'h' },
     },
@@ -132,7 +157,7 @@ async function main(argv: string[]): Promise<void> {
     case 'listar': {
       const accounts = await readAccountsFile(file);
       if (accounts.length === 0) return out(`Nenhuma conta em ${file}.`);
-      for (const a of accounts) out(`${a.name} <${a.email}>`);
+      for (const a of accounts) out(`${a.name} <${a.email}> — ${ROLE_LABEL[a.role]}`);
       return;
     }
     case 'adicionar': {
@@ -143,9 +168,29 @@ async function main(argv: string[]): Promise<void> {
         throw new Refused(
           `Já existe uma conta para ${email}. Para trocar a senha: npm run studio:conta -- senha --email ${email}`,
         );
+      const role = roleOption(values.papel, accounts.length === 0 ? 'administrador' : 'editor');
       const hash = await hashPassword(await newPassword());
-      await writeAccountsFile(file, [...accounts, { name, email, hash }]);
-      return out(`Conta criada: ${name} <${email}> em ${file}.`);
+      await writeAccountsFile(file, [...accounts, { name, email, hash, role }]);
+      return out(`Conta criada: ${name} <${email}>, ${ROLE_LABEL[role]}, em ${file}.`);
+    }
+    case 'papel': {
+      const email = emailOption(values.email);
+      if (values.papel === undefined) throw new Refused(`Informe o papel: --papel ${ROLES.join(' | ')}`);
+      const role = roleOption(values.papel, 'editor');
+      const accounts = await readAccountsFile(file);
+      const account = accounts.find((a) => a.email === email);
+      if (!account) throw new Refused(`Não há conta para ${email} em ${file}.`);
+      if (account.role === 'administrador' && role !== 'administrador' && admins(accounts) === 1)
+        throw new Refused(
+          `${email} é a última pessoa Administradora: ninguém mais poderia mudar papéis. Faça outra pessoa Administradora antes. Nada foi alterado.`,
+        );
+      await writeAccountsFile(
+        file,
+        accounts.map((a) => (a.email === email ? { ...a, role } : a)),
+      );
+      return out(
+        `${account.name} <${email}> agora é ${ROLE_LABEL[role]}. Vale no próximo clique; a sessão continua.`,
+      );
     }
     case 'senha': {
       const email = emailOption(values.email);
@@ -162,8 +207,12 @@ async function main(argv: string[]): Promise<void> {
     case 'remover': {
       const email = emailOption(values.email);
       const accounts = await readAccountsFile(file);
-      if (!accounts.some((a) => a.email === email))
-        throw new Refused(`Não há conta para ${email} em ${file}.`);
+      const account = accounts.find((a) => a.email === email);
+      if (!account) throw new Refused(`Não há conta para ${email} em ${file}.`);
+      if (account.role === 'administrador' && admins(accounts) === 1 && accounts.length > 1)
+        throw new Refused(
+          `${email} é a última pessoa Administradora: ninguém mais poderia mudar papéis. Faça outra pessoa Administradora antes (npm run studio:conta -- papel --email … --papel administrador). Nada foi alterado.`,
+        );
       await writeAccountsFile(
         file,
         accounts.filter((a) => a.email !== email),
@@ -173,8 +222,9 @@ async function main(argv: string[]): Promise<void> {
     case 'json': {
       const email = emailOption(values.email);
       const name = nameOption(values.nome);
+      const role = roleOption(values.papel, 'editor');
       const hash = await hashPassword(await newPassword());
-      return out(JSON.stringify({ name, email, hash }));
+      return out(JSON.stringify({ name, email, hash, role }));
     }
     default:
       throw new Refused(`Comando desconhecido: ${command}.\n\n${USAGE}`);

@@ -4,19 +4,28 @@
  * STUDIO_ACCOUNTS environment variable. The file is read again whenever it changes, so adding a
  * person, rotating a password or removing someone needs no restart: a session whose account is
  * gone or whose password changed stops working at its next request.
+ *
+ * Each account has a role (roles.ts, decision 0048). A file from before roles has none: every
+ * such account is read as Administrador (what everyone could do then), so upgrading loses no
+ * one's access and no session; the next write by the account tool records the roles.
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isErrno } from '../page-files.ts';
 import { isValidHash } from './passwords.ts';
+import { isRole, ROLE_LABEL, ROLES, type Role } from '../../roles.ts';
 
 export interface Account {
   name: string;
   email: string;
   /** scrypt$N$r$p$salt$key (passwords.ts). */
   hash: string;
+  role: Role;
 }
+
+/** What an account without a role (a file from before roles) is: nobody loses what they could do. */
+export const ROLE_BEFORE_ROLES: Role = 'administrador';
 
 export interface AccountSource {
   /** Where the accounts come from, for messages: a file path or "STUDIO_ACCOUNTS". */
@@ -48,7 +57,7 @@ export function parseAccounts(text: string, source: string): Account[] {
   const seen = new Set<string>();
   return data.map((item: unknown, i) => {
     const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    const { name, email, hash } = entry;
+    const { name, email, hash, role } = entry;
     if (typeof name !== 'string' || name.trim() === '')
       throw new AccountsError(`${source}, conta ${i + 1}: falta o nome ("name").`);
     if (typeof email !== 'string' || !isEmail(normaliseEmail(email)))
@@ -57,10 +66,14 @@ export function parseAccounts(text: string, source: string): Account[] {
       throw new AccountsError(
         `${source}, conta ${i + 1} (${email}): o "hash" não é um hash scrypt do Estúdio. Crie a senha com npm run studio:conta -- senha --email ${email}.`,
       );
+    if (role !== undefined && !isRole(role))
+      throw new AccountsError(
+        `${source}, conta ${i + 1} (${email}): o papel ("role") ${JSON.stringify(role).slice(0, 40)} não existe; use ${ROLES.map((r) => `"${r}" (${ROLE_LABEL[r]})`).join(', ')}.`,
+      );
     const key = normaliseEmail(email);
     if (seen.has(key)) throw new AccountsError(`${source}: o e-mail ${key} aparece duas vezes.`);
     seen.add(key);
-    return { name: name.trim(), email: key, hash };
+    return { name: name.trim(), email: key, hash, role: role ?? ROLE_BEFORE_ROLES };
   });
 }
 

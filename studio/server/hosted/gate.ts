@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AuditLog } from '../audit.ts';
 import { HttpError, readRawBody, sendHtml, sendPage } from '../http.ts';
-import type { Person } from '../people.ts';
+import type { ActingPerson } from '../people.ts';
 import {
   clearedHostedCookie,
   cookieValues,
@@ -81,7 +81,7 @@ export interface HostedOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export type Identity = { person: Person } | { refused: string };
+export type Identity = { person: ActingPerson } | { refused: string };
 
 export interface HostedGate {
   mode: 'hospedado' | 'proxy';
@@ -248,12 +248,14 @@ export async function createHostedGate(
   const ip = (req: IncomingMessage) => clientAddress(req, trustedProxies);
 
   /** The account behind the request's session, or undefined (and the dead session forgotten). */
-  const sessionPerson = async (req: IncomingMessage): Promise<Person | undefined> => {
+  const sessionPerson = async (req: IncomingMessage): Promise<ActingPerson | undefined> => {
     for (const id of cookieValues(req.headers.cookie, HOSTED_COOKIE)) {
       const session = sessions.touch(id);
       if (!session) continue;
       const account = (await accounts!.list()).find((a) => a.email === session.email);
-      if (account && stampOf(account) === session.stamp) return { name: account.name, email: account.email };
+      // The role is read from the account on every request: a change counts at the next click.
+      if (account && stampOf(account) === session.stamp)
+        return { name: account.name, email: account.email, role: account.role };
       sessions.delete(id);
       await sessions.flush();
     }

@@ -9,7 +9,7 @@
  */
 import { createPublicKey, verify as verifySignature, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { Person } from '../people.ts';
+import type { ActingPerson } from '../people.ts';
 
 export interface ProxyOptions {
   /** The team domain, https://<team>.cloudflareaccess.com: the JWT's `iss`. */
@@ -39,7 +39,7 @@ export class ProxyAuthError extends Error {
 export interface ProxyVerifier {
   header: string;
   /** The person the request's signed header names; throws ProxyAuthError with the reason. */
-  person(req: IncomingMessage): Promise<Person>;
+  person(req: IncomingMessage): Promise<ActingPerson>;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -142,7 +142,8 @@ export function createProxyVerifier(options: ProxyOptions, now: () => number = D
       if (!/^[^\s@]+@[^\s@]+$/.test(email))
         throw new ProxyAuthError('o token não traz o e-mail de uma pessoa (um token de serviço?).');
       const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email;
-      return { name, email };
+      // Cloudflare Access decides who enters; roles come with accounts (decision 0048).
+      return { name, email, role: 'administrador' };
     },
   };
 }
