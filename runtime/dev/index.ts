@@ -7,3 +7,4 @@ export { serveStatic } from './static-server.ts';
 export { BLOCK_TAG, renderDraft, renderForDev, type DraftProblem, type DraftRender } from './dev-render.ts';
 export { fontMiddleware } from './vite-plugin.ts';
 export { textLeaves, type PropPath, type TextLeaf } from './text-props.ts';
+export { renderShared, type SharedRender } from './shared-render.ts';

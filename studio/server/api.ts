@@ -49,6 +49,7 @@ import { ga4Routes } from './ga4/routes.ts';
 import { scheduleRoutes } from './schedules.ts';
 import { publishNeedsRequest, requestRoutes } from './requests.ts';
 import { audienceRoutes } from './audiences.ts';
+import { sharedPreviewRoutes } from './shared-previews.ts';
 import type { LoadStage } from './runtime.ts';
 import {
   EXPERIMENT_TIME_ZONE,
@@ -718,6 +719,8 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
     const load = await ctx.runtime.load();
     return files.map((f) => checkPublishedFile(f, load));
   }),
+  // Compartilhar prévia (issue 39, decision 0050): links, their revocation, readers' comments.
+  ...sharedPreviewRoutes(),
   // Públicos (issue 38): the rules a scheduled _site.yaml brings.
   ...audienceRoutes(),
   // Agendamentos (issue 38): scheduled changes, checked and published like Publicar.

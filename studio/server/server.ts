@@ -27,6 +27,12 @@ import { createPresence } from './presence.ts';
 import { publisherFor } from './publish.ts';
 import { createPictures } from './review/pictures.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
+import {
+  answerSharedPreview,
+  attachSharedPreviews,
+  createSharedPreviewStore,
+  isSharedPreviewPath,
+} from './shared-previews.ts';
 import { APP_ASSETS_PREFIX, prepareApp, type BuiltApp } from './hosted/app.ts';
 import { createHostedGate, sendHostedPage, type HostedGate, type HostedOptions } from './hosted/gate.ts';
 import {
@@ -175,6 +181,16 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
     dataDir,
     ga4: { dataDir, ...(options.ga4Endpoint ? { endpoint: options.ga4Endpoint } : {}) },
   };
+  // Hosted: shared previews' links (decision 0050); local mode says sharing needs the hosted Estúdio.
+  if (hosted)
+    attachSharedPreviews(
+      ctx,
+      createSharedPreviewStore({
+        dataDir,
+        origin: hosted.publicUrl.origin,
+        ...(options.hosted?.now ? { now: options.hosted.now } : {}),
+      }),
+    );
   const servePublic = publicFiles({ root, publicDir: realPublicDir, runtime, vite });
   let port = 0;
 
@@ -320,6 +336,12 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
         ? `Endereço não reconhecido. Abra o Estúdio por ${hosted.publicUrl.origin}/.`
         : `Endereço não reconhecido. Abra o Estúdio por http://127.0.0.1:${port}/ ou http://localhost:${port}/.`,
     );
+  }
+  // A shared preview's link (decision 0050): its page, its comment form and the page script, with
+  // no session (the token opens that page only; its POST carries "Origin: null", no-referrer).
+  if (hosted && isSharedPreviewPath(pathname)) {
+    const query = new URLSearchParams(url.slice(pathname.length + 1));
+    if (await answerSharedPreview(rc.ctx, req, res, pathname, query)) return;
   }
   if (!isSafeMethod(req.method) && !(hosted ? hosted.originAllowed(req) : originAllowed(req, port))) {
     // A write from any other origin is another site the author has open (cross-site request).

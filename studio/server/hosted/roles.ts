@@ -67,6 +67,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/requests/approve': 'approve',
   'POST /api/requests/return': 'approve',
   'PUT /api/requests/settings': 'settings',
+  // Shared previews (decision 0050): every role may share; the list shows readers' comments.
+  'GET /api/previas': 'share',
+  'POST /api/previas': 'share',
+  'POST /api/previas/revogar': 'share',
   // Pessoas (this decision): the list and a role's change.
   'GET /api/pessoas': 'accounts',
   'PUT /api/pessoas': 'accounts',
