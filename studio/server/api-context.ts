@@ -38,6 +38,8 @@ export interface ApiContext {
   presence: Presence;
   /** Pictures of pages before and after a change (review/, decision 0029); none: not offered. */
   pictures?: Pictures;
+  /** The Estúdio's own state folder (audit.log, contas.json, pedidos.json); none: requests not offered. */
+  dataDir?: string;
   /** The Google Analytics connection's folder (and a test's endpoint); none: not offered (decision 0036). */
   ga4?: Ga4Context;
 }
