@@ -5,6 +5,7 @@
 import type { DraftProblem, DraftRender } from '../runtime/dev/index.ts';
 import type { RenderDelta } from '../runtime/dev/browser.ts';
 import type { JudgedReport } from '../runtime/experiments/index.ts';
+import type { Role } from './roles.ts';
 
 export interface ApiError {
   /** Portuguese, for the author: what happened and what to do. */
@@ -309,6 +310,8 @@ export interface MeAnswer {
   name: string;
   email: string;
   mode: StudioMode;
+  /** What this person may do (studio/roles.ts can()); the server checks every request anyway. */
+  role: Role;
 }
 
 /** A value of _site.yaml still marked `TROCAR` (a placeholder the site shows visitors). */

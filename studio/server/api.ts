@@ -46,6 +46,8 @@ import { getInherited } from './inherited.ts';
 import { dependentsOf, listPages, routeFiles } from './pages.ts';
 import { reviewRoutes } from './review/review-api.ts';
 import { ga4Routes } from './ga4/routes.ts';
+import { guardRoute } from './hosted/roles.ts';
+import { peopleRoutes } from './hosted/people-directory.ts';
 import { scheduleRoutes } from './schedules.ts';
 import { publishNeedsRequest, requestRoutes } from './requests.ts';
 import { audienceRoutes } from './audiences.ts';
@@ -728,6 +730,8 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
     const load = await ctx.runtime.load();
     return files.map((f) => checkPublishedFile(f, load));
   }),
+  // Pessoas (issue 39, decision 0048): the accounts and their roles, for the Administrador.
+  ...peopleRoutes(),
 };
 
 /** The answer to an /api/ request; refusals come back as HttpError. */
@@ -743,6 +747,8 @@ export async function handleApi(ctx: ApiContext, request: ApiRequest, pathname: 
       headers: { Allow: allow },
     };
   }
+  // Who may: one table for every route (roles.ts), before the handler reads a byte of the body.
+  guardRoute(request.person.role, request.req.method ?? '', pathname);
   return handler(ctx, request);
 }
 

@@ -32,7 +32,8 @@ export type AuditAction =
   | 'pedir-publicacao'
   | 'aprovar-pedido'
   | 'devolver-pedido'
-  | 'aprovacao-obrigatoria';
+  | 'aprovacao-obrigatoria'
+  | 'mudar-papel';
 
 export interface AuditEntry {
   /** ISO 8601, UTC. */

@@ -22,7 +22,7 @@ import { answered, HttpError, nameRefusal, sendHtml, sendJson, sendPage } from '
 import { isErrno, removeTempLeftovers } from './page-files.ts';
 import { publicFiles, type PublicFiles } from './public-files.ts';
 import { createAuditLog } from './audit.ts';
-import { localPerson, type Person } from './people.ts';
+import { localPerson, type ActingPerson } from './people.ts';
 import { createPresence } from './presence.ts';
 import { publisherFor } from './publish.ts';
 import { createPictures } from './review/pictures.ts';
@@ -35,6 +35,7 @@ import {
 } from './shared-previews.ts';
 import { APP_ASSETS_PREFIX, prepareApp, type BuiltApp } from './hosted/app.ts';
 import { createHostedGate, sendHostedPage, type HostedGate, type HostedOptions } from './hosted/gate.ts';
+import { attachPeople } from './hosted/people-directory.ts';
 import {
   appCsp,
   hasSessionCookie,
@@ -191,6 +192,8 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
         ...(options.hosted?.now ? { now: options.hosted.now } : {}),
       }),
     );
+  // Pessoas (decision 0048): the hosted accounts, whose roles the Administrador changes.
+  if (hosted?.people) attachPeople(ctx, hosted.people);
   const servePublic = publicFiles({ root, publicDir: realPublicDir, runtime, vite });
   let port = 0;
 
@@ -263,7 +266,7 @@ interface RequestContext {
   vite: ViteDevServer;
   servePublic: PublicFiles;
   /** Local mode's author (git config). */
-  person: Person;
+  person: ActingPerson;
   hosted: HostedGate | undefined;
   builtApp: BuiltApp | undefined;
 }
@@ -417,7 +420,7 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
 /** An /api/ request, answered by api.ts on behalf of `person`. */
-async function answerApi(rc: RequestContext, query: URLSearchParams, person: Person, pathname: string) {
+async function answerApi(rc: RequestContext, query: URLSearchParams, person: ActingPerson, pathname: string) {
   const answer = await handleApi(rc.ctx, { req: rc.req, query, person }, pathname);
   for (const [name, value] of Object.entries(answer.headers ?? {})) rc.res.setHeader(name, value);
   if (Buffer.isBuffer(answer.body)) {

@@ -35,6 +35,7 @@ import {
 import { cachedAppDir } from '../app-cache.ts';
 import { prepareApp, type BuiltApp } from './app.ts';
 import { browserSigner } from './browsers.ts';
+import type { PeopleDirectory } from './people-directory.ts';
 import {
   DEFAULT_LOGIN_LIMITS,
   isRefusal,
@@ -97,6 +98,8 @@ export interface HostedGate {
     query: URLSearchParams,
   ): Promise<boolean>;
   identify(req: IncomingMessage): Promise<Identity>;
+  /** The accounts, for Pessoas (roles); `file` when roles may be written there. Proxy mode: none. */
+  people?: PeopleDirectory;
   /** The answer to a request without access: a redirect to /entrar for the app's page, else 401. */
   refuse(req: IncomingMessage, res: ServerResponse, pathname: string, reason: string): void;
   dispose(): Promise<void>;
@@ -211,6 +214,7 @@ export async function createHostedGate(
   const { audit } = context;
 
   let accounts: AccountSource | undefined;
+  let accountsFile: string | undefined;
   let proxy: ProxyVerifier | undefined;
   if (options.proxy) {
     if (!options.proxy.issuer || !options.proxy.audience)
@@ -220,6 +224,7 @@ export async function createHostedGate(
     proxy = createProxyVerifier(options.proxy, now);
   } else {
     const file = path.resolve(options.accountsFile ?? path.join(context.dataDir, 'contas.json'));
+    accountsFile = options.accountsJson !== undefined ? undefined : file;
     try {
       accounts =
         options.accountsJson !== undefined ? accountsFromText(options.accountsJson) : accountsFromFile(file);
@@ -433,6 +438,8 @@ export async function createHostedGate(
           : `Entre no Estúdio primeiro: ${publicUrl.origin}${LOGIN_PATH}`,
       );
     },
+
+    ...(accounts ? { people: { source: accounts, ...(accountsFile ? { file: accountsFile } : {}) } } : {}),
 
     dispose: async () => {
       await sessions.close();

@@ -1,0 +1,26 @@
+/**
+ * The Pessoas screen's API (decision 0048), shared by the server and the app: the accounts with
+ * their roles, and a role's change. Never a password hash.
+ */
+import type { Role } from './roles.ts';
+
+export interface PersonEntry {
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** GET /api/pessoas and the answer to PUT /api/pessoas. */
+export interface PessoasAnswer {
+  people: PersonEntry[];
+  /** Whether roles can be changed here (false: fixed accounts in STUDIO_ACCOUNTS, or no accounts). */
+  editable: boolean;
+  /** Why not, in Portuguese, when `editable` is false. */
+  reason?: string;
+}
+
+/** PUT /api/pessoas */
+export interface RoleChange {
+  email: string;
+  role: Role;
+}
