@@ -36,6 +36,7 @@ const SCREENS = [
   'publicar',
   'publicos',
   'agendamentos',
+  'pedidos',
 ];
 const noServerInApp = {
   regex: String.raw`^(\.\./)+server/`,

@@ -11,6 +11,7 @@ import { PagesScreen } from './screens/paginas/index.ts';
 import { SchedulesScreen } from './screens/agendamentos/index.ts';
 import { AudiencesScreen } from './screens/publicos/index.ts';
 import { SiteSettingsScreen } from './screens/configuracoes/index.ts';
+import { RequestsScreen } from './screens/pedidos/index.ts';
 import { GlobalStyles } from './shared/ui.tsx';
 
 function fileFromHash(hash: string, screen = 'editar'): string | undefined {
@@ -39,6 +40,7 @@ export function App() {
   const settings = hash === '#/configuracoes';
   const schedules = hash === '#/agendamentos';
   const audiences = hash === '#/publicos';
+  const requests = hash === '#/pedidos';
   const experimentId = experiment?.[1] ? decodeURIComponent(experiment[1]) : undefined;
   useEffect(() => {
     document.title = file
@@ -53,8 +55,10 @@ export function App() {
               ? 'Agendamentos · Estúdio Fillgás'
               : audiences
                 ? 'Públicos · Estúdio Fillgás'
-                : 'Páginas · Estúdio Fillgás';
-  }, [file, historyOf, experiment, experimentId, settings, schedules, audiences]);
+                : requests
+                  ? 'Pedidos de publicação · Estúdio Fillgás'
+                  : 'Páginas · Estúdio Fillgás';
+  }, [file, historyOf, experiment, experimentId, settings, schedules, audiences, requests]);
   const open = (next: string) => {
     location.hash = `#/editar/${encodeURIComponent(next)}`;
   };
@@ -73,6 +77,8 @@ export function App() {
         <SchedulesScreen onOpen={open} />
       ) : audiences ? (
         <AudiencesScreen />
+      ) : requests ? (
+        <RequestsScreen />
       ) : (
         <PagesScreen onOpen={open} />
       )}

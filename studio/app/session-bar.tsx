@@ -10,6 +10,7 @@ import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../design/theme.ts';
 import type { MeAnswer } from '../api.ts';
 import { cspNonce } from './shared/csp-nonce.ts';
+import { RequestsCount } from './screens/pedidos/index.ts';
 
 const shellCss = css`
   height: 100%;
@@ -46,6 +47,27 @@ const barCss = css`
   }
   form {
     margin: 0;
+  }
+  a.pedidos {
+    color: ${colors.white};
+    font-weight: 600;
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    min-height: 32px;
+  }
+  a.pedidos:focus-visible {
+    outline: 3px solid ${colors.water};
+    outline-offset: 2px;
+  }
+  .count {
+    min-width: 22px;
+    padding: 1px 7px;
+    border-radius: ${radii.pill};
+    background: ${colors.orange};
+    color: ${colors.white};
+    font-size: 12px;
+    text-align: center;
   }
   button {
     font: 600 13px/1.2 ${fonts.display};
@@ -90,6 +112,7 @@ function SessionBar() {
           {me.name !== me.email && <span className="email"> · {me.email}</span>}
         </span>
       )}
+      <RequestsCount />
       <form method="post" action="/sair">
         <button type="submit">Sair</button>
       </form>

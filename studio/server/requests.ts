@@ -138,7 +138,7 @@ const hashOf = (bytes: Buffer | null) =>
   bytes === null ? null : createHash('sha256').update(bytes).digest('hex');
 
 /** Plain one-line text for a commit trailer: no line breaks, no angle brackets. */
-const trailerText = (text: string) => text.replace(/[\r\n<>\u0000-\u001f]+/g, ' ').trim();
+const trailerText = (text: string) => text.replace(/[\p{Cc}<>]+/gu, ' ').trim();
 const trailerOf = (p: RequestPerson) => `${trailerText(p.name)} <${trailerText(p.email)}>`;
 
 function checkId(value: unknown): string {

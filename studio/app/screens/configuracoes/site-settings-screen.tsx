@@ -11,6 +11,7 @@ import { css } from '@emotion/react';
 import siteSchema from '../../../../schema/site.schema.json';
 import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
 import { Ga4Settings } from './ga4-settings.tsx';
+import { ApprovalSetting } from '../pedidos/index.ts';
 import { readSetting, setSetting } from '../../shared/site-edits.ts';
 import { problemsByPath, useSiteDraft } from '../../shared/use-site.ts';
 import { PlaceholderWarning, PublishDialog } from '../publicar/index.ts';
@@ -227,6 +228,8 @@ export function SiteSettingsScreen() {
         </form>
       )}
       <Ga4Settings />
+      {/* Not in _site.yaml: a rule of the Estúdio about people (decision 0049); Administradores only. */}
+      <ApprovalSetting />
       {publishing && (
         <PublishDialog
           focusFile="pages/_site.yaml"

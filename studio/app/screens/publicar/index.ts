@@ -4,4 +4,4 @@
  * The screen's one entry: other parts of the app import this file, never the files beside it.
  */
 export { PlaceholderWarning, PublishDialog } from './publish-dialog.tsx';
-export { PagePictures } from './changed-pages.tsx';
+export { ChangedPages, PagePictures } from './changed-pages.tsx';

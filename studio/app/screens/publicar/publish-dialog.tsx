@@ -29,10 +29,13 @@ import {
 import type { ScheduleAnswer, SchedulesAnswer } from '../../../schedules-api.ts';
 import { editedSchedule, schedulesApi, schedulesOf } from '../../shared/schedules-client.ts';
 import { actionsCss, Button, Dialog, fieldCss, Message, preCss } from '../../shared/ui.tsx';
+import type { PublicationRequest, RequestsAnswer } from '../../../requests-api.ts';
+import { requestsApi, requestsChanged } from '../../shared/requests-client.ts';
 
 type Outcome =
   | { kind: 'published'; answer: PublishAnswer }
   | { kind: 'scheduled'; answer: ScheduleAnswer }
+  | { kind: 'requested'; answer: PublicationRequest }
   | { kind: 'refused'; answer: PublishRefused }
   | { kind: 'conflict'; answer: PublishConflict }
   | { kind: 'error'; message: string };
@@ -134,6 +137,12 @@ export function PublishDialog({
   const [asked, setAsked] = useState(false);
   // Publicar waits for the schedules: publishing over a scheduled page must ask first.
   const [schedulesRead, setSchedulesRead] = useState(false);
+  // An Editor (or anyone, when every publication needs approval) asks instead (decision 0049).
+  const [requests, setRequests] = useState<RequestsAnswer>();
+  useEffect(() => {
+    requestsApi.list().then(setRequests, () => setRequests(undefined));
+  }, []);
+  const asking = requests !== undefined && requests.enabled && !requests.mayPublish;
 
   useEffect(() => {
     schedulesApi.list().then(
@@ -204,6 +213,23 @@ export function PublishDialog({
     }
   };
 
+  const ask = async () => {
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      const answer = await requestsApi.create({
+        files: chosenList.map((c) => c.file),
+        message: shownMessage,
+      });
+      requestsChanged();
+      setOutcome({ kind: 'requested', answer });
+    } catch (e) {
+      setOutcome({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const publish = async (overwrite: string[] = [], resolved?: PublishRequest['resolved']) => {
     setAsked(false);
     setBusy(true);
@@ -228,9 +254,10 @@ export function PublishDialog({
   };
 
   const published = outcome?.kind === 'published' || outcome?.kind === 'scheduled';
+  const requested = outcome?.kind === 'requested';
   return (
     <Dialog
-      title="Publicar no site"
+      title={asking ? 'Pedir publicação' : 'Publicar no site'}
       onClose={() => onClose(published)}
       wide={outcome?.kind === 'conflict' || chosenList.length > 0}
     >
@@ -239,7 +266,7 @@ export function PublishDialog({
       {changes && !changes.publishing.enabled && (
         <Message tone="error">{changes.publishing.reason ?? 'Publicar não está disponível.'}</Message>
       )}
-      {changes && changes.placeholders.length > 0 && !published && (
+      {changes && changes.placeholders.length > 0 && !published && !requested && (
         <PlaceholderWarning placeholders={changes.placeholders} />
       )}
       {changes?.refused && changes.refused.length > 0 && !published && (
@@ -257,7 +284,9 @@ export function PublishDialog({
           Nada a publicar: todas as páginas salvas já estão no site. Salve uma mudança para publicá-la.
         </Message>
       )}
-      {outcome?.kind === 'scheduled' ? (
+      {outcome?.kind === 'requested' ? (
+        <Requested answer={outcome.answer} />
+      ) : outcome?.kind === 'scheduled' ? (
         <Scheduled answer={outcome.answer} />
       ) : outcome?.kind === 'published' ? (
         <Published answer={outcome.answer} />
@@ -267,7 +296,8 @@ export function PublishDialog({
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              if (scheduling) void schedule();
+              if (asking) void ask();
+              else if (scheduling) void schedule();
               else if (overScheduled.length > 0 && !asked) setAsked(true);
               else void publish();
             }}
@@ -306,20 +336,30 @@ export function PublishDialog({
                   </li>
                 ))}
               </ul>
-              <ScheduleFields
-                list={schedules}
-                choice={choice}
-                onChange={(next) => {
-                  setChoice(next);
-                  setAsked(false);
-                }}
-              />
+              {!asking && (
+                <ScheduleFields
+                  list={schedules}
+                  choice={choice}
+                  onChange={(next) => {
+                    setChoice(next);
+                    setAsked(false);
+                  }}
+                />
+              )}
               <ChangedPages
                 files={chosenList.map((c) => c.file)}
-                {...(scheduling ? { heading: 'Páginas que este agendamento muda na hora marcada' } : {})}
+                {...(asking
+                  ? { heading: 'Páginas que este pedido muda' }
+                  : scheduling
+                    ? { heading: 'Páginas que este agendamento muda na hora marcada' }
+                    : {})}
               />
               <div css={fieldCss}>
-                <label htmlFor="publicar-mensagem">O que mudou (fica no histórico)</label>
+                <label htmlFor="publicar-mensagem">
+                  {asking
+                    ? 'Mensagem para quem aprova (fica no histórico)'
+                    : 'O que mudou (fica no histórico)'}
+                </label>
                 <textarea
                   id="publicar-mensagem"
                   rows={2}
@@ -337,12 +377,22 @@ export function PublishDialog({
                     border: `1px solid ${colors.disabled}`,
                   }}
                 />
-                <small>
-                  Publicado em nome de {changes.author.name} ({changes.author.email})
-                  {changes.publishing.remote
-                    ? ` e enviado ao repositório ${changes.publishing.remote}/${changes.publishing.branch}, de onde o site é atualizado.`
-                    : '. Este repositório não tem remoto: a mudança fica registrada só aqui.'}
-                </small>
+                {asking ? (
+                  <small>
+                    Pedido em nome de {changes.author.name} ({changes.author.email}). Um Publicador vê o
+                    pedido em Pedidos com as páginas antes e depois, e publica exatamente o que está salvo
+                    agora — ou devolve com um comentário.
+                    {requests?.approvalRequired &&
+                      ' Neste site toda publicação precisa de aprovação de outra pessoa.'}
+                  </small>
+                ) : (
+                  <small>
+                    Publicado em nome de {changes.author.name} ({changes.author.email})
+                    {changes.publishing.remote
+                      ? ` e enviado ao repositório ${changes.publishing.remote}/${changes.publishing.branch}, de onde o site é atualizado.`
+                      : '. Este repositório não tem remoto: a mudança fica registrada só aqui.'}
+                  </small>
+                )}
               </div>
             </fieldset>
             {asked && !scheduling && (
@@ -353,7 +403,7 @@ export function PublishDialog({
               />
             )}
             {scheduling && typeof times === 'string' && <Message tone="error">{times}</Message>}
-            {busy && (
+            {busy && !asking && (
               <Message tone="info">
                 Conferindo o site inteiro, como na publicação oficial (todas as páginas e variantes)… isto
                 leva alguns segundos.
@@ -385,14 +435,26 @@ export function PublishDialog({
                     (asked && !scheduling)
                   }
                 >
-                  {scheduling ? (busy ? 'Agendando…' : 'Agendar') : busy ? 'Publicando…' : 'Publicar'}
+                  {asking
+                    ? busy
+                      ? 'Enviando o pedido…'
+                      : 'Pedir publicação'
+                    : scheduling
+                      ? busy
+                        ? 'Agendando…'
+                        : 'Agendar'
+                      : busy
+                        ? 'Publicando…'
+                        : 'Publicar'}
                 </Button>
               )}
             </div>
           </form>
         )
       )}
-      {(published || (changes && (!changes.publishing.enabled || changes.changes.length === 0))) && (
+      {(published ||
+        requested ||
+        (changes && (!changes.publishing.enabled || changes.changes.length === 0))) && (
         <div css={actionsCss}>
           <Button tone="primary" onClick={() => onClose(published)} autoFocus>
             Fechar
@@ -457,6 +519,21 @@ function Published({ answer }: { answer: PublishAnswer }) {
           {w}
         </p>
       ))}
+    </div>
+  );
+}
+
+function Requested({ answer }: { answer: PublicationRequest }) {
+  return (
+    <div role="status" data-requested>
+      <p css={{ fontWeight: 600, color: colors.waterDark, margin: '0 0 8px', overflowWrap: 'anywhere' }}>
+        Pedido enviado: “{answer.message.split('\n')[0]}”.
+      </p>
+      <p css={{ margin: '0 0 8px' }}>
+        Nada foi publicado ainda. Quem publica vê o pedido em <a href="#/pedidos">Pedidos</a> e aprova ou
+        devolve com um comentário; a resposta aparece lá. Se você salvar estas páginas de novo antes da
+        aprovação, peça de novo: só o que foi pedido é publicado.
+      </p>
     </div>
   );
 }

@@ -1,0 +1,520 @@
+/**
+ * Pedidos (`#/pedidos`, issue 39, decision 0049). A Publicador sees every request waiting, opens
+ * one to see the publish review (the same pictures and problems as Publicar: ChangedPages), and
+ * either approves — the exact requested texts are published in their requester's name — or
+ * returns it with a comment. An Editor sees their own requests and what was decided, and asks
+ * again after changing a file or after a return. Comments and messages are shown as text.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { css } from '@emotion/react';
+import { colors, radii, shadows } from '../../../../design/theme.ts';
+import type { PublishAnswer, PublishRefused } from '../../../api.ts';
+import {
+  MAX_REQUEST_COMMENT,
+  type RequestChanged,
+  type RequestsAnswer,
+  type RequestView,
+} from '../../../requests-api.ts';
+import { ApiFailure } from '../../shared/api-client.ts';
+import { when } from '../../shared/dates.ts';
+import { requestsApi, requestsChanged } from '../../shared/requests-client.ts';
+import { actionsCss, Button, Dialog, fieldCss, Message, preCss } from '../../shared/ui.tsx';
+import { ChangedPages } from '../publicar/index.ts';
+
+const screenCss = css`
+  max-width: 1000px;
+  margin: 0 auto;
+  padding: 24px 16px 48px;
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 12px 16px;
+    margin-bottom: 12px;
+  }
+  h1 {
+    font-size: 1.6rem;
+  }
+  h2 {
+    font-size: 1.2rem;
+    margin: 24px 0 8px;
+  }
+  ul.requests {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+    display: grid;
+    gap: 12px;
+  }
+  .empty {
+    color: ${colors.muted};
+  }
+`;
+
+const cardCss = css`
+  background: ${colors.white};
+  border-radius: ${radii.md};
+  box-shadow: ${shadows.card};
+  padding: 14px 16px;
+  overflow-wrap: anywhere;
+  h3 {
+    font-size: 1.05rem;
+    margin: 0 0 4px;
+    color: ${colors.navy};
+    white-space: pre-line;
+  }
+  .meta {
+    margin: 0 0 6px;
+    color: ${colors.muted};
+    font-size: 14px;
+  }
+  .files {
+    margin: 0 0 8px;
+    padding-left: 20px;
+    font-size: 14px;
+  }
+  .status {
+    display: inline-block;
+    margin-left: 8px;
+    padding: 1px 8px;
+    border-radius: 999px;
+    font-size: 13px;
+    font-weight: 600;
+    vertical-align: 2px;
+  }
+  .status.pendente {
+    background: ${colors.orangeLight};
+    color: ${colors.orangeHover};
+  }
+  .status.aprovado {
+    background: ${colors.waterLight};
+    color: ${colors.waterDark};
+  }
+  .status.devolvido {
+    background: ${colors.surfaceAlt};
+    color: ${colors.navy};
+  }
+  .changed {
+    margin: 0 0 8px;
+    color: ${colors.orangeHover};
+    font-weight: 600;
+  }
+  blockquote {
+    margin: 0 0 8px;
+    padding: 8px 12px;
+    border-left: 4px solid ${colors.line};
+    background: ${colors.surfaceAlt};
+    white-space: pre-line;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+  }
+`;
+
+const STATUS_WORDS: Record<RequestView['status'], string> = {
+  pendente: 'esperando decisão',
+  aprovado: 'aprovado e publicado',
+  devolvido: 'devolvido',
+};
+
+const fileWords = (r: RequestView) =>
+  r.files.map((f, i) => ({
+    file: f.file,
+    words: `${r.routes[i] ?? f.file.replace(/^public/, '')}${f.sha256 === null ? ' (excluída)' : ''}`,
+  }));
+
+export function RequestsScreen() {
+  const [list, setList] = useState<RequestsAnswer>();
+  const [error, setError] = useState<string>();
+  const [open, setOpen] = useState<RequestView>();
+  const [notice, setNotice] = useState<string>();
+
+  const read = useCallback(() => {
+    requestsApi.list().then(
+      (answer) => {
+        setList(answer);
+        setError(undefined);
+      },
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
+  }, []);
+  useEffect(read, [read]);
+
+  const renew = async (r: RequestView) => {
+    setNotice(undefined);
+    try {
+      await requestsApi.renew(r.id);
+      setNotice('Pedido feito de novo com o que está salvo agora.');
+      requestsChanged();
+      read();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const waiting = list?.requests.filter((r) => r.status === 'pendente') ?? [];
+  const decided = list?.requests.filter((r) => r.status !== 'pendente') ?? [];
+  return (
+    <main css={screenCss}>
+      <header>
+        <a href="#/">← Páginas</a>
+        <h1>Pedidos de publicação</h1>
+      </header>
+      <p>
+        {list?.mayApprove
+          ? 'Quem edita e não publica pede aqui. Abra um pedido para ver as páginas antes e depois e decidir: aprovar e publicar, ou devolver com um comentário.'
+          : 'Seus pedidos de publicação: quem publica aprova (e o site é atualizado) ou devolve com um comentário.'}
+      </p>
+      {error && <Message tone="error">{error}</Message>}
+      {notice && (
+        <p role="status" css={{ fontWeight: 600, color: colors.waterDark }}>
+          {notice}
+        </p>
+      )}
+      {!list && !error && <Message tone="info">Lendo os pedidos…</Message>}
+      {list && !list.enabled && (
+        <Message tone="info">
+          Este Estúdio não publica (não está num repositório git): não há pedidos de publicação.
+        </Message>
+      )}
+      {list?.maySetApproval && <ApprovalSetting onChange={read} />}
+      {list && (
+        <>
+          <h2>Esperando decisão ({waiting.length})</h2>
+          {waiting.length === 0 ? (
+            <p className="empty">Nenhum pedido esperando.</p>
+          ) : (
+            <ul className="requests">
+              {waiting.map((r) => (
+                <RequestCard key={r.id} r={r} onOpen={() => setOpen(r)} onRenew={() => void renew(r)} />
+              ))}
+            </ul>
+          )}
+          <h2>Decididos</h2>
+          {decided.length === 0 ? (
+            <p className="empty">Nenhum pedido decidido ainda.</p>
+          ) : (
+            <ul className="requests">
+              {decided.map((r) => (
+                <RequestCard key={r.id} r={r} onOpen={() => setOpen(r)} onRenew={() => void renew(r)} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {open && (
+        <DecideDialog
+          r={open}
+          onClose={(changed) => {
+            setOpen(undefined);
+            if (changed) {
+              requestsChanged();
+              read();
+            }
+          }}
+        />
+      )}
+    </main>
+  );
+}
+
+function RequestCard({ r, onOpen, onRenew }: { r: RequestView; onOpen: () => void; onRenew: () => void }) {
+  const [subject, ...rest] = r.message.split('\n');
+  return (
+    <li css={cardCss} data-request={r.id} data-status={r.status}>
+      <h3>
+        {subject}
+        <span className={`status ${r.status}`}>{STATUS_WORDS[r.status]}</span>
+      </h3>
+      {rest.join('\n').trim() && (
+        <p css={{ margin: '0 0 6px', whiteSpace: 'pre-line' }}>{rest.join('\n').trim()}</p>
+      )}
+      <p className="meta">
+        Pedido por {r.mine ? 'você' : r.requester.name} em {when(r.createdAt)}
+        {r.decidedBy && r.decidedAt && (
+          <>
+            {' · '}
+            {r.status === 'aprovado' ? 'aprovado' : 'devolvido'} por {r.decidedBy.name} em {when(r.decidedAt)}
+            {r.commit && ` (${r.commit.slice(0, 7)})`}
+          </>
+        )}
+      </p>
+      <ul className="files">
+        {fileWords(r).map((f) => (
+          <li key={f.file}>{f.words}</li>
+        ))}
+      </ul>
+      {r.changedSince.length > 0 && (
+        <p className="changed">
+          {r.changedSince.join(', ')} {r.changedSince.length === 1 ? 'mudou' : 'mudaram'} depois do pedido:{' '}
+          {r.mine
+            ? 'peça de novo para que quem aprova veja o que está salvo agora.'
+            : 'o pedido não pode ser aprovado assim; quem pediu precisa pedir de novo.'}
+        </p>
+      )}
+      {r.status === 'devolvido' && r.comment !== undefined && (
+        <blockquote aria-label={`Comentário de ${r.decidedBy?.name ?? 'quem devolveu'}`}>
+          {r.comment}
+        </blockquote>
+      )}
+      <div className="actions">
+        {r.canDecide && (
+          <Button tone="primary" onClick={onOpen}>
+            Revisar e decidir
+          </Button>
+        )}
+        {r.mine && (r.status === 'devolvido' || r.changedSince.length > 0) && (
+          <Button onClick={onRenew}>Pedir de novo com o que está salvo agora</Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+type Outcome =
+  | { kind: 'published'; answer: PublishAnswer }
+  | { kind: 'returned' }
+  | { kind: 'changed'; answer: RequestChanged }
+  | { kind: 'refused'; answer: PublishRefused }
+  | { kind: 'error'; message: string };
+
+function DecideDialog({ r, onClose }: { r: RequestView; onClose: (changed: boolean) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [returning, setReturning] = useState(false);
+  const [comment, setComment] = useState('');
+  const done = outcome?.kind === 'published' || outcome?.kind === 'returned';
+
+  const approve = async () => {
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      setOutcome({ kind: 'published', answer: await requestsApi.approve(r.id) });
+    } catch (e) {
+      if (e instanceof ApiFailure && e.status === 409 && 'changed' in e.body)
+        setOutcome({ kind: 'changed', answer: e.body as unknown as RequestChanged });
+      else if (e instanceof ApiFailure && e.status === 422 && 'output' in e.body)
+        setOutcome({ kind: 'refused', answer: e.body as unknown as PublishRefused });
+      else setOutcome({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const giveBack = async () => {
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      await requestsApi.giveBack(r.id, comment);
+      setOutcome({ kind: 'returned' });
+    } catch (e) {
+      setOutcome({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={`Pedido de ${r.requester.name}`} onClose={() => onClose(done)} wide>
+      <p css={{ margin: '0 0 4px', fontWeight: 600, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        {r.message}
+      </p>
+      <p css={{ margin: '0 0 12px', color: colors.muted, fontSize: 14 }}>
+        {r.requester.name} ({r.requester.email}) pediu em {when(r.createdAt)}:{' '}
+        {fileWords(r)
+          .map((f) => f.words)
+          .join(', ')}
+        .
+      </p>
+      {r.changedSince.length > 0 && (
+        <Message tone="error">
+          {r.changedSince.join(', ')} {r.changedSince.length === 1 ? 'mudou' : 'mudaram'} depois do pedido: a
+          revisão abaixo mostra o que está salvo agora, não o que foi pedido. Devolva, ou espere{' '}
+          {r.requester.name} pedir de novo.
+        </Message>
+      )}
+      {outcome?.kind === 'published' ? (
+        <div role="status">
+          <p css={{ fontWeight: 600, color: colors.waterDark, margin: '0 0 8px' }}>
+            Aprovado e publicado ({outcome.answer.short}), em nome de {r.requester.name}.
+          </p>
+          {outcome.answer.pushed && (
+            <p css={{ margin: '0 0 8px' }}>
+              Enviado a {outcome.answer.remote}/{outcome.answer.branch}: a mudança aparece no ar em alguns
+              minutos.
+            </p>
+          )}
+          {outcome.answer.warnings.map((w) => (
+            <p key={w} css={{ margin: '0 0 8px', color: colors.muted }}>
+              {w}
+            </p>
+          ))}
+        </div>
+      ) : outcome?.kind === 'returned' ? (
+        <p role="status" css={{ fontWeight: 600, color: colors.waterDark }}>
+          Devolvido a {r.requester.name} com o seu comentário.
+        </p>
+      ) : (
+        <>
+          <ChangedPages files={r.files.map((f) => f.file)} heading="Páginas que este pedido muda" />
+          {returning && (
+            <div css={fieldCss}>
+              <label htmlFor="pedido-comentario">
+                Comentário para {r.requester.name} (o que falta, o que mudar)
+              </label>
+              <textarea
+                id="pedido-comentario"
+                rows={3}
+                value={comment}
+                maxLength={MAX_REQUEST_COMMENT}
+                onChange={(event) => setComment(event.target.value)}
+                css={{
+                  font: 'inherit',
+                  padding: '8px 10px',
+                  borderRadius: radii.sm,
+                  border: `1px solid ${colors.disabled}`,
+                }}
+              />
+            </div>
+          )}
+          {busy && !returning && (
+            <Message tone="info">
+              Conferindo o site inteiro, como na publicação oficial, e publicando… isto leva alguns segundos.
+            </Message>
+          )}
+          {outcome?.kind === 'error' && <Message tone="error">{outcome.message}</Message>}
+          {outcome?.kind === 'changed' && (
+            <div data-changed>
+              <Message tone="error">{outcome.answer.error}</Message>
+              <ul css={{ margin: '0 0 12px', paddingLeft: 20 }}>
+                {outcome.answer.changed.map((c) => (
+                  <li key={c.file}>
+                    {c.route ?? c.file}:{' '}
+                    {c.now === 'excluído' ? 'excluída depois do pedido' : 'salva de novo depois do pedido'}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {outcome?.kind === 'refused' && (
+            <div>
+              <Message tone="error">{outcome.answer.error}</Message>
+              <details open>
+                <summary css={{ cursor: 'pointer', marginBottom: 6 }}>
+                  O que a verificação do site encontrou
+                </summary>
+                <pre css={preCss} aria-label="Resultado da verificação">
+                  {outcome.answer.output}
+                </pre>
+              </details>
+            </div>
+          )}
+        </>
+      )}
+      <div css={actionsCss}>
+        {done ? (
+          <Button tone="primary" onClick={() => onClose(true)} autoFocus>
+            Fechar
+          </Button>
+        ) : returning ? (
+          <>
+            <Button onClick={() => setReturning(false)} disabled={busy}>
+              Voltar
+            </Button>
+            <Button tone="primary" onClick={() => void giveBack()} disabled={busy || comment.trim() === ''}>
+              {busy ? 'Devolvendo…' : 'Devolver com este comentário'}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={() => onClose(outcome?.kind === 'changed')}>Fechar</Button>
+            <Button onClick={() => setReturning(true)} disabled={busy}>
+              Devolver
+            </Button>
+            <Button
+              tone="primary"
+              onClick={() => void approve()}
+              disabled={busy || r.changedSince.length > 0 || outcome?.kind === 'changed'}
+            >
+              {busy ? 'Publicando…' : 'Aprovar e publicar'}
+            </Button>
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * "Toda publicação precisa de aprovação" (Administrador): kept in the Estúdio's state, not in the
+ * site's files (decision 0049). Applies to the hosted Estúdio only. Reads and writes it itself, so
+ * Configurações shows it too.
+ */
+export function ApprovalSetting({ onChange }: { onChange?: () => void }) {
+  const [value, setValue] = useState<boolean>();
+  const [allowed, setAllowed] = useState(false);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    requestsApi.list().then(
+      (answer) => {
+        setAllowed(answer.enabled && answer.maySetApproval);
+        setValue(answer.approvalRequired);
+      },
+      () => {},
+    );
+  }, []);
+  if (!allowed || value === undefined) return null;
+  return (
+    <section
+      aria-labelledby="aprovacao-titulo"
+      data-approval-setting
+      css={{
+        background: colors.white,
+        borderRadius: radii.md,
+        boxShadow: shadows.card,
+        padding: '12px 16px',
+        margin: '12px 0',
+      }}
+    >
+      <h2 id="aprovacao-titulo" css={{ fontSize: '1.05rem', margin: '0 0 6px' }}>
+        Aprovação
+      </h2>
+      <label css={{ display: 'flex', gap: 10, alignItems: 'flex-start', cursor: 'pointer' }}>
+        <input
+          type="checkbox"
+          checked={value}
+          disabled={busy}
+          css={{ width: 18, height: 18, marginTop: 3, flex: 'none' }}
+          onChange={(event) => {
+            const next = event.target.checked;
+            setBusy(true);
+            setError(undefined);
+            requestsApi.setApprovalRequired(next).then(
+              () => {
+                setValue(next);
+                setBusy(false);
+                requestsChanged();
+                onChange?.();
+              },
+              (e: unknown) => {
+                setBusy(false);
+                setError(e instanceof Error ? e.message : String(e));
+              },
+            );
+          }}
+        />
+        <span>
+          <strong>Toda publicação precisa de aprovação</strong>
+          <br />
+          <small css={{ color: colors.muted }}>
+            Também Publicadores e Administradores pedem, e outra pessoa aprova: ninguém aprova o próprio
+            pedido. Vale para o Estúdio hospedado; fica no estado do Estúdio, não nos arquivos do site.
+          </small>
+        </span>
+      </label>
+      {error && <Message tone="error">{error}</Message>}
+    </section>
+  );
+}
