@@ -35,6 +35,7 @@ const SCREENS = [
   'configuracoes',
   'publicar',
   'publicos',
+  'previas',
   'agendamentos',
   'pedidos',
 ];

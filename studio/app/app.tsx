@@ -7,6 +7,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { EditorScreen } from './screens/editor/index.ts';
 import { HistoryScreen } from './screens/historico/index.ts';
 import { ExperimentsScreen } from './screens/experimentos/index.ts';
+import { SharedPreviewsScreen } from './screens/previas/index.ts';
 import { PagesScreen } from './screens/paginas/index.ts';
 import { SchedulesScreen } from './screens/agendamentos/index.ts';
 import { AudiencesScreen } from './screens/publicos/index.ts';
@@ -38,6 +39,7 @@ export function App() {
   const historyOf = fileFromHash(hash, 'historico');
   const experiment = /^#\/experimentos(?:\/(.*))?$/.exec(hash);
   const settings = hash === '#/configuracoes';
+  const previews = hash === '#/previas';
   const schedules = hash === '#/agendamentos';
   const audiences = hash === '#/publicos';
   const requests = hash === '#/pedidos';
@@ -59,13 +61,18 @@ export function App() {
                   ? 'Pedidos de publicação · Estúdio Fillgás'
                   : 'Páginas · Estúdio Fillgás';
   }, [file, historyOf, experiment, experimentId, settings, schedules, audiences, requests]);
+  useEffect(() => {
+    if (previews) document.title = 'Prévias compartilhadas · Estúdio Fillgás';
+  }, [previews]);
   const open = (next: string) => {
     location.hash = `#/editar/${encodeURIComponent(next)}`;
   };
   return (
     <>
       <GlobalStyles />
-      {file ? (
+      {previews ? (
+        <SharedPreviewsScreen />
+      ) : file ? (
         <EditorScreen key={file} file={file} onBack={() => (location.hash = '#/')} />
       ) : historyOf ? (
         <HistoryScreen key={historyOf} file={historyOf} onBack={() => (location.hash = '#/')} onOpen={open} />

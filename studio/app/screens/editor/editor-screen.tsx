@@ -25,6 +25,7 @@ import { blockSchemas } from './form/block-schemas.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { othersHere, useMe, usePresence } from '../../shared/presence.ts';
 import { PublishDialog } from '../publicar/index.ts';
+import { ShareButton } from '../previas/index.ts';
 import { ScheduledBanner } from './scheduled-banner.tsx';
 import { editorExtensions } from './editor-extensions.ts';
 import { ServerVerdicts } from './server-verdicts.ts';
@@ -822,6 +823,7 @@ function Editor({
         <a className="history" href={`#/historico/${encodeURIComponent(file)}`}>
           Histórico
         </a>
+        <ShareButton file={file} route={page.route} dirty={dirty} save={() => save()} />
         <Button tone="primary" onClick={() => void save()} disabled={!dirty} title="Ctrl+S">
           Salvar
         </Button>

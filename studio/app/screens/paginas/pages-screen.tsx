@@ -147,6 +147,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
           <a href="#/experimentos">Experimentos</a>
           <a href="#/agendamentos">Agendamentos</a>
           <a href="#/publicos">Públicos</a>
+          <a href="#/previas">Prévias compartilhadas</a>
           <a href="#/configuracoes">Configurações do site</a>
         </nav>
         <span css={{ flex: 1 }} />

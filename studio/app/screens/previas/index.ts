@@ -1,0 +1,7 @@
+/**
+ * Prévias compartilhadas (`#/previas`, issue 39, decision 0050): the shared links with their state,
+ * readers' comments and Revogar; "Compartilhar prévia" (the editor's bar, a scheduled change).
+ * The screen's one entry: other parts of the app import this file, never the files beside it.
+ */
+export { SharedPreviewsScreen } from './previews-screen.tsx';
+export { ShareButton, ShareDialog } from './share-dialog.tsx';
