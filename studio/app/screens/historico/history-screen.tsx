@@ -289,7 +289,10 @@ export function HistoryScreen({
                   >
                     <Sentences entry={entry} />
                     <span className="who">
-                      {entry.name} · {when(entry.date)}
+                      {entry.requestedBy && entry.approvedBy
+                        ? `Pedido por ${personName(entry.requestedBy)}, aprovado por ${personName(entry.approvedBy)}`
+                        : entry.name}{' '}
+                      · {when(entry.date)}
                       {entry === latest ? ' · versão atual' : ''}
                     </span>
                   </button>
@@ -305,7 +308,10 @@ export function HistoryScreen({
                 ))}
               </h2>
               <p css={{ margin: 0, color: colors.muted }}>
-                {selected.name} ({selected.email}) · {when(selected.date)} · {selected.short}
+                {selected.requestedBy && selected.approvedBy
+                  ? `Pedido por ${selected.requestedBy}, aprovado por ${selected.approvedBy}`
+                  : `${selected.name} (${selected.email})`}{' '}
+                · {when(selected.date)} · {selected.short}
               </p>
               {(selected.changes || diff?.changes) && (
                 <details key={`mensagem-${selected.commit}`}>
@@ -508,3 +514,6 @@ function RestoreDialog({
     </Dialog>
   );
 }
+
+/** "Ana Souza <ana@…>" (a commit trailer of an approved request) → "Ana Souza". */
+const personName = (trailer: string) => trailer.replace(/\s*<[^>]*>\s*$/, '');
