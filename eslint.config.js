@@ -38,6 +38,7 @@ const SCREENS = [
   'previas',
   'agendamentos',
   'pedidos',
+  'pessoas',
 ];
 const noServerInApp = {
   regex: String.raw`^(\.\./)+server/`,

@@ -13,6 +13,7 @@ import { SchedulesScreen } from './screens/agendamentos/index.ts';
 import { AudiencesScreen } from './screens/publicos/index.ts';
 import { SiteSettingsScreen } from './screens/configuracoes/index.ts';
 import { RequestsScreen } from './screens/pedidos/index.ts';
+import { PeopleScreen } from './screens/pessoas/index.ts';
 import { GlobalStyles } from './shared/ui.tsx';
 
 function fileFromHash(hash: string, screen = 'editar'): string | undefined {
@@ -43,6 +44,7 @@ export function App() {
   const schedules = hash === '#/agendamentos';
   const audiences = hash === '#/publicos';
   const requests = hash === '#/pedidos';
+  const people = hash === '#/pessoas';
   const experimentId = experiment?.[1] ? decodeURIComponent(experiment[1]) : undefined;
   useEffect(() => {
     document.title = file
@@ -86,6 +88,8 @@ export function App() {
         <AudiencesScreen />
       ) : requests ? (
         <RequestsScreen />
+      ) : people ? (
+        <PeopleScreen />
       ) : (
         <PagesScreen onOpen={open} />
       )}
