@@ -470,7 +470,7 @@ const BANNER_STYLE =
 const LINK_STYLE = 'color:#fff;text-decoration:underline;margin-left:.75em;font-weight:400';
 
 function readerParts(token: string, notice: string | undefined): { banner: string; comment: string } {
-  const banner = `<div role="note" aria-label="Prévia" data-previa-faixa style="${BANNER_STYLE}">Prévia: ainda não está no site<a href="#comentar-previa" style="${LINK_STYLE}">Comentar</a></div>`;
+  const banner = `<aside aria-label="Prévia" data-previa-faixa style="${BANNER_STYLE}">Prévia: ainda não está no site<a href="#comentar-previa" style="${LINK_STYLE}">Comentar</a></aside>`;
   const message = notice && COMMENT_NOTICE[notice];
   const field =
     'display:block;width:100%;box-sizing:border-box;margin:.25rem 0 1rem;padding:.6rem;font:inherit;border:1px solid #8a93a6;border-radius:6px;background:#fff;color:#1b2233';
