@@ -10,6 +10,7 @@ import { colors, radii, shadows } from '../../../../design/theme.ts';
 import type { ScheduleInfo, SchedulesAnswer } from '../../../schedules-api.ts';
 import { ApiFailure } from '../../shared/api-client.ts';
 import { editedSchedule, scheduleName, schedulesApi } from '../../shared/schedules-client.ts';
+import { useCan } from '../../shared/role.ts';
 import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
 
 const screenCss = css`
@@ -98,6 +99,8 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
   const [done, setDone] = useState<string>();
   const [acting, setActing] = useState<Acting>();
   const [editError, setEditError] = useState<{ id: string; message: string }>();
+  // Roles (decision 0048): changing a schedule is for Publicadores and Administradores.
+  const canSchedule = useCan('schedule') !== false;
 
   const reload = useCallback(() => {
     schedulesApi.list().then(
@@ -142,7 +145,7 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
         ))}
       </ul>
       {editError?.id === s.id && <Message tone="error">{editError.message}</Message>}
-      {!ended && (
+      {canSchedule && !ended && (
         <div className="actions">
           <Button onClick={() => setActing({ kind: 'times', schedule: s })}>Alterar horário</Button>
           <Button onClick={() => void edit(s)}>Editar</Button>
@@ -151,12 +154,12 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
           </Button>
         </div>
       )}
-      {ended && s.end !== null && (
+      {canSchedule && ended && s.end !== null && (
         <div className="actions">
           <Button onClick={() => setActing({ kind: 'cancel', schedule: s })}>Tirar da lista</Button>
         </div>
       )}
-      {ended && s.end === null && (
+      {canSchedule && ended && s.end === null && (
         <div className="actions">
           <Button onClick={() => setActing({ kind: 'apply', schedule: s })}>Trazer para as páginas</Button>
         </div>

@@ -16,6 +16,7 @@ import { readSetting, setSetting } from '../../shared/site-edits.ts';
 import { problemsByPath, useSiteDraft } from '../../shared/use-site.ts';
 import { PlaceholderWarning, PublishDialog } from '../publicar/index.ts';
 import { Button, Message } from '../../shared/ui.tsx';
+import { useCan } from '../../shared/role.ts';
 import { offsetOf, pathAt } from '../../../yaml-paths.ts';
 
 interface FieldSchema {
@@ -122,6 +123,9 @@ export function SiteSettingsScreen() {
   const site = useSiteDraft();
   const [publishing, setPublishing] = useState(false);
   const [saved, setSaved] = useState(false);
+  // Roles (decision 0048): the Configurações and Google Analytics are the Administrador's.
+  const canSettings = useCan('settings') !== false;
+  const canGa4 = useCan('ga4') !== false;
   const { draft, check } = site;
   const pathOf = (line: number, column: number) => pathAt(draft, offsetOf(draft, line, column));
   const problems = problemsByPath(check, pathOf);
@@ -139,6 +143,12 @@ export function SiteSettingsScreen() {
         comentários e o resto do arquivo ficam como estão. Salve, depois publique: o site inteiro é conferido
         antes.
       </p>
+      {!canSettings && (
+        <Message tone="info">
+          Só Administradores mudam as Configurações do site. Aqui você vê como estão; para mudar algo, peça a
+          um Administrador.
+        </Message>
+      )}
       {site.loadError && <Message tone="error">{site.loadError}</Message>}
       {placeholders.length > 0 && <PlaceholderWarning placeholders={placeholders} link={false} />}
       {site.answer && (
@@ -214,7 +224,11 @@ export function SiteSettingsScreen() {
             <Button onClick={site.discard} disabled={!site.dirty}>
               Descartar
             </Button>
-            <Button type="submit" tone={site.dirty ? 'primary' : 'secondary'} disabled={!site.dirty}>
+            <Button
+              type="submit"
+              tone={site.dirty && canSettings ? 'primary' : 'secondary'}
+              disabled={!site.dirty || !canSettings}
+            >
               Salvar
             </Button>
             <Button
@@ -227,7 +241,7 @@ export function SiteSettingsScreen() {
           </div>
         </form>
       )}
-      <Ga4Settings />
+      {canGa4 && <Ga4Settings />}
       {/* Not in _site.yaml: a rule of the Estúdio about people (decision 0049); Administradores only. */}
       <ApprovalSetting />
       {publishing && (

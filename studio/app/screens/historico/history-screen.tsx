@@ -13,6 +13,7 @@ import type { HistoryAnswer, HistoryDiffAnswer, HistoryEntry, PublishAnswer } fr
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { PagePictures } from '../publicar/index.ts';
 import { when } from '../../shared/dates.ts';
+import { useCan } from '../../shared/role.ts';
 import { ScheduledVersions } from './scheduled-versions.tsx';
 import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
 
@@ -218,6 +219,8 @@ export function HistoryScreen({
   /** The version whose difference is on the screen (set once DiffView has rendered it). */
   const [shown, setShown] = useState<string>();
   const [restored, setRestored] = useState<PublishAnswer>();
+  // Roles (decision 0048): restoring publishes, for Publicadores and Administradores.
+  const canRestore = useCan('restore') !== false;
 
   const load = useCallback(() => {
     api.history(file).then(
@@ -337,12 +340,12 @@ export function HistoryScreen({
                 </p>
               )}
               <div css={actionsCss}>
-                {diff && diff.files.length > 1 && (
+                {canRestore && diff && diff.files.length > 1 && (
                   <Button disabled={!ready} onClick={() => setConfirm('revert')}>
                     Desfazer esta mudança inteira
                   </Button>
                 )}
-                {selected !== latest && diff?.after !== null && (
+                {canRestore && selected !== latest && diff?.after !== null && (
                   <Button
                     tone="primary"
                     disabled={!ready}

@@ -9,7 +9,8 @@ import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
 import type { DeletedPage, PageSummary, Placeholder } from '../../../api.ts';
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { when } from '../../shared/dates.ts';
-import { names, usePresence } from '../../shared/presence.ts';
+import { names, usePresence, useMe } from '../../shared/presence.ts';
+import { useCan } from '../../shared/role.ts';
 import { PlaceholderWarning, PublishDialog } from '../publicar/index.ts';
 import { actionsCss, Button, Dialog, fieldCss, Message, useMediaQuery } from '../../shared/ui.tsx';
 
@@ -135,6 +136,8 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
   }, []);
   useEffect(reload, [reload]);
   const unpublished = pages?.filter((p) => p.unpublished).length ?? 0;
+  const me = useMe();
+  const canPeople = useCan('accounts') === true;
 
   return (
     <main css={pageCss}>
@@ -149,6 +152,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
           <a href="#/publicos">Públicos</a>
           <a href="#/previas">Prévias compartilhadas</a>
           <a href="#/configuracoes">Configurações do site</a>
+          {me && me.mode !== 'local' && canPeople && <a href="#/pessoas">Pessoas</a>}
         </nav>
         <span css={{ flex: 1 }} />
         <Button onClick={() => setPublishing(true)}>
@@ -418,6 +422,8 @@ function PageActions({
   onOpen: (file: string) => void;
   onAction: (action: Action) => void;
 }) {
+  // Roles (decision 0048): Excluir only for who may delete pages; the server refuses anyway.
+  const canDelete = useCan('delete-page') !== false;
   return (
     <div className="actions">
       <Button onClick={() => onOpen(page.file)} aria-label={`Abrir ${page.route}`}>
@@ -439,13 +445,15 @@ function PageActions({
       <Button onClick={() => onAction({ kind: 'duplicate', page })} aria-label={`Duplicar ${page.route}`}>
         Duplicar
       </Button>
-      <Button
-        tone="danger"
-        onClick={() => onAction({ kind: 'delete', page })}
-        aria-label={`Excluir ${page.route}`}
-      >
-        Excluir
-      </Button>
+      {canDelete && (
+        <Button
+          tone="danger"
+          onClick={() => onAction({ kind: 'delete', page })}
+          aria-label={`Excluir ${page.route}`}
+        >
+          Excluir
+        </Button>
+      )}
     </div>
   );
 }
