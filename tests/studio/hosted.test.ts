@@ -262,7 +262,12 @@ describe('signing in', () => {
 
     const me = await get('/api/eu', cookie);
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ name: ANA.name, email: ANA.email, mode: 'hospedado' });
+    expect(await me.json()).toEqual({
+      name: ANA.name,
+      email: ANA.email,
+      role: 'administrador',
+      mode: 'hospedado',
+    });
     const pages = await get('/api/pages', cookie);
     expect(pages.status).toBe(200);
     // Signed in already: /entrar goes to the app.
@@ -705,7 +710,9 @@ describe('the account command (npm run studio:conta)', () => {
     expect(await verifyPassword('uma frase longa o bastante', rotated!.hash)).toBe(false);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 
-    expect((await cli(['listar', '--contas', file])).stdout).toBe('Carla Dias <carla@fillgas.com.br>\n');
+    expect((await cli(['listar', '--contas', file])).stdout).toBe(
+      'Carla Dias <carla@fillgas.com.br> — Administrador\n',
+    );
     await cli(['remover', '--email', 'carla@fillgas.com.br', '--contas', file]);
     expect(await readAccountsFile(file)).toEqual([]);
   });
@@ -778,10 +785,12 @@ describe('behind Cloudflare Access (proxy mode)', () => {
     expect(await verifier.person(request(jwt(valid())))).toEqual({
       name: 'ana@fillgas.com.br',
       email: 'ana@fillgas.com.br',
+      role: 'administrador',
     });
     expect(await verifier.person(request(jwt({ ...valid(), name: 'Ana Souza', aud: AUD })))).toEqual({
       name: 'Ana Souza',
       email: 'ana@fillgas.com.br',
+      role: 'administrador',
     });
   });
 
@@ -843,7 +852,12 @@ describe('behind Cloudflare Access (proxy mode)', () => {
       const header = { 'Cf-Access-Jwt-Assertion': jwt({ ...valid(), name: 'Ana Souza' }) };
       const me = await fetch(`${proxied.base}/api/eu`, { headers: header });
       expect(me.status).toBe(200);
-      expect(await me.json()).toEqual({ name: 'Ana Souza', email: 'ana@fillgas.com.br', mode: 'proxy' });
+      expect(await me.json()).toEqual({
+        name: 'Ana Souza',
+        email: 'ana@fillgas.com.br',
+        role: 'administrador',
+        mode: 'proxy',
+      });
       expect((await fetch(`${proxied.base}/`, { headers: header })).status).toBe(200);
       for (const [route, methods] of Object.entries(apiRoutes())) {
         for (const method of methods) {
