@@ -20,7 +20,7 @@
  *   the Estúdio as text.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -111,7 +111,13 @@ export function createSharedPreviewStore(options: {
   const write = async (next: StoredLink[]) => {
     await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temp, `${JSON.stringify({ links: next })}\n`, { mode: 0o600 });
+    const handle = await open(temp, 'wx', 0o600);
+    try {
+      await handle.writeFile(`${JSON.stringify({ links: next })}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(temp, file);
   };
   return {
@@ -489,6 +495,18 @@ ${message ? `<p role="status" style="margin:0 0 1rem;padding:.6rem .8rem;border-
   return { banner, comment };
 }
 
+/** The site's address from a snapshot's _site.yaml ("https://fillgas.com.br"), when it has a valid one. */
+function siteOrigin(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  try {
+    const value = (parseYaml(text) as { origin?: unknown } | null)?.origin;
+    const url = typeof value === 'string' ? new URL(value) : undefined;
+    return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The snapshot's page as a visitor gets it, with the banner, noindex and the comment form. */
 async function sendReaderPage(
   ctx: ApiContext,
@@ -508,7 +526,10 @@ async function sendReaderPage(
   );
   if (!render.ok) return sendUnavailable(res, 410, head);
   const { banner, comment } = readerParts(token, notice);
+  const site = siteOrigin(link.texts[SITE_API_FILE]);
   const html = render.html
+    // The site's own links lead to the site (here they would lead to the Estúdio's sign-in).
+    .replace(/(<a\b[^>]*?\shref=")\/(?!\/)/g, (_, start: string) => (site ? `${start}${site}/` : `${start}/`))
     .replace(/<meta name="robots"[^>]*>/g, '')
     .replace('</title>', '</title><meta name="robots" content="noindex, nofollow">')
     .replace(/<body([^>]*)>/, (tag) => `${tag}${banner}`)

@@ -172,6 +172,9 @@ describe('a shared link', () => {
     expect(html).toMatch(/<script type="module" src="\/previa-pagina\.js"/);
     // The site's markup: none of the editor preview's marks or block wrappers.
     expect(html).not.toMatch(/fillgas-block|\u{E005B}/u);
+    // The site's links lead to the site (its origin in _site.yaml), never to the Estúdio's sign-in.
+    expect(html).not.toMatch(/<a\b[^>]*\shref="\/(?!\/)/);
+    expect(html).toMatch(/<a\b[^>]*\shref="https:\/\/fillgas\.example\//);
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
