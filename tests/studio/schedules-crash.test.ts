@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { placeModeline } from '../../runtime/load/index.ts';
 import type { ChangesAnswer } from '../../studio/api.ts';
 import type { ScheduleAnswer, SchedulesAnswer } from '../../studio/schedules-api.ts';
 import type { StudioServer } from '../../studio/server/server.ts';
@@ -124,7 +125,10 @@ it('a kill at any step of Agendar leaves the draft saved and the branch and remo
       // Landed whole: one commit on top of the one before, with the draft as scheduled.
       expect(git(site.work, 'rev-parse', `${now}^`), step).toBe(before);
       expect(ids, step).toContain(id);
-      expect(git(site.work, 'show', `${now}:pages/_agendamentos/${id}/recarga.yaml`)).toBe(draft.trimEnd());
+      // (its schema line two folders deeper: runtime/load/modeline.ts)
+      expect(git(site.work, 'show', `${now}:pages/_agendamentos/${id}/recarga.yaml`)).toBe(
+        placeModeline(draft, `_agendamentos/${id}/recarga.yaml`).trimEnd(),
+      );
     }
     running.at(-1)!.kill('SIGTERM');
     await next.exited;
