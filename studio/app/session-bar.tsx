@@ -9,6 +9,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../design/theme.ts';
 import type { MeAnswer } from '../api.ts';
+import { can, ROLE_LABEL } from '../roles.ts';
 import { cspNonce } from './shared/csp-nonce.ts';
 import { RequestsCount } from './screens/pedidos/index.ts';
 
@@ -48,7 +49,8 @@ const barCss = css`
   form {
     margin: 0;
   }
-  a.pedidos {
+  a.pedidos,
+  a.pessoas {
     color: ${colors.white};
     font-weight: 600;
     display: inline-flex;
@@ -56,7 +58,8 @@ const barCss = css`
     gap: 6px;
     min-height: 32px;
   }
-  a.pedidos:focus-visible {
+  a.pedidos:focus-visible,
+  a.pessoas:focus-visible {
     outline: 3px solid ${colors.water};
     outline-offset: 2px;
   }
@@ -110,7 +113,13 @@ function SessionBar() {
           <span className="visually-hidden">Você entrou como </span>
           <strong>{me.name}</strong>
           {me.name !== me.email && <span className="email"> · {me.email}</span>}
+          {me.role && <span className="papel"> · {ROLE_LABEL[me.role]}</span>}
         </span>
+      )}
+      {me?.role && can(me.role, 'accounts') && (
+        <a href="#/pessoas" className="pessoas">
+          Pessoas
+        </a>
       )}
       <RequestsCount />
       <form method="post" action="/sair">
