@@ -19,11 +19,14 @@ export function RequestsCount() {
     const timer = setInterval(read, 60_000);
     const onVisible = () => document.visibilityState === 'visible' && void read();
     addEventListener(REQUESTS_CHANGED, read);
+    // Another screen opened: the count is read again (an Editor sees a return without reloading).
+    addEventListener('hashchange', read);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       live = false;
       clearInterval(timer);
       removeEventListener(REQUESTS_CHANGED, read);
+      removeEventListener('hashchange', read);
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, []);
@@ -32,7 +35,7 @@ export function RequestsCount() {
     count.n === 0
       ? 'nenhum esperando'
       : count.approver
-        ? `${count.n} ${count.n === 1 ? 'esperando' : 'esperando'} a sua decisão`
+        ? `${count.n} esperando a sua decisão`
         : `${count.n} ${count.n === 1 ? 'devolvido' : 'devolvidos'} para você`;
   return (
     <a href="#/pedidos" className="pedidos" data-requests-count={count.n}>

@@ -259,6 +259,11 @@ function RequestCard({ r, onOpen, onRenew }: { r: RequestView; onOpen: () => voi
           {r.comment}
         </blockquote>
       )}
+      {r.mine && r.status === 'devolvido' && (
+        <p className="meta">
+          Corrija o que for preciso, salve e peça de novo: o pedido leva o que estiver salvo.
+        </p>
+      )}
       <div className="actions">
         {r.canDecide && (
           <Button tone="primary" onClick={onOpen}>
@@ -266,7 +271,7 @@ function RequestCard({ r, onOpen, onRenew }: { r: RequestView; onOpen: () => voi
           </Button>
         )}
         {r.mine && (r.status === 'devolvido' || r.changedSince.length > 0) && (
-          <Button onClick={onRenew}>Pedir de novo com o que está salvo agora</Button>
+          <Button onClick={onRenew}>Pedir de novo</Button>
         )}
       </div>
     </li>
