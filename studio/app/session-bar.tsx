@@ -41,6 +41,9 @@ const barCss = css`
   .email {
     opacity: 0.85;
   }
+  .papel {
+    white-space: nowrap;
+  }
   @media (max-width: 640px) {
     .email {
       display: none;

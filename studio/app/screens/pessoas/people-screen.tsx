@@ -10,7 +10,7 @@ import type { PessoasAnswer, PersonEntry } from '../../../pessoas-api.ts';
 import { ROLE_SUMMARY, ROLES } from '../../../roles.ts';
 import { ApiFailure, call } from '../../shared/api-client.ts';
 import { useMe } from '../../shared/presence.ts';
-import { ROLE_LABEL, type Role } from '../../shared/role.ts';
+import { ROLE_LABEL, useCan, type Role } from '../../shared/role.ts';
 import { Message } from '../../shared/ui.tsx';
 
 const screenCss = css`
@@ -107,8 +107,14 @@ const screenCss = css`
   dd {
     margin: 0 0 4px;
   }
-  code {
+  pre {
+    margin: 4px 0 12px;
+    padding: 10px 12px;
+    background: ${colors.surfaceAlt};
+    border-radius: ${radii.sm};
+    white-space: pre-wrap;
     overflow-wrap: anywhere;
+    font-size: 14px;
   }
 `;
 
@@ -157,12 +163,16 @@ function PersonRow({
 
 export function PeopleScreen() {
   const me = useMe();
+  // Not an Administrador: the screen says so and asks nothing (the server would refuse anyway).
+  const allowed = useCan('accounts');
   const [answer, setAnswer] = useState<PessoasAnswer>();
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState<string>();
 
   const load = useCallback(() => {
+    // Asked once the role is known (GET /api/eu): never a refusal shown to someone who is not an Administrador.
+    if (allowed === false || me === undefined) return;
     pessoas().then(
       (found) => {
         setAnswer(found);
@@ -170,7 +180,7 @@ export function PeopleScreen() {
       },
       (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
     );
-  }, []);
+  }, [allowed, me]);
   useEffect(load, [load]);
   useEffect(() => {
     document.title = 'Pessoas · Estúdio Fillgás';
@@ -205,9 +215,15 @@ export function PeopleScreen() {
       </p>
       <h1>Pessoas</h1>
       <p className="lead">Quem entra no Estúdio e o que cada pessoa pode fazer.</p>
+      {allowed === false && me?.role && (
+        <Message tone="info">
+          Só Administradores veem e mudam as pessoas do Estúdio. Seu papel é {ROLE_LABEL[me.role]}: para
+          mudar, peça a um Administrador.
+        </Message>
+      )}
       {error && <Message tone="error">{error}</Message>}
       {notice && <Message tone="info">{notice}</Message>}
-      {!answer && !error && <Message tone="info">Carregando as pessoas…</Message>}
+      {!answer && !error && allowed !== false && <Message tone="info">Carregando as pessoas…</Message>}
       {answer && !answer.editable && answer.reason && <Message tone="info">{answer.reason}</Message>}
       {answer && answer.people.length > 0 && (
         <ul className="people" aria-label="Pessoas e seus papéis">
@@ -232,14 +248,17 @@ export function PeopleScreen() {
           </div>
         ))}
       </dl>
-      <h2>Adicionar ou remover alguém</h2>
-      <p>
-        A senha de uma conta nova é digitada por quem cuida do servidor, no terminal:{' '}
-        <code>
-          npm run studio:conta -- adicionar --email ana@fillgas.com.br --nome "Ana Souza" --papel editor
-        </code>
-        . Para remover: <code>npm run studio:conta -- remover --email ana@fillgas.com.br</code>.
-      </p>
+      {allowed !== false && (
+        <>
+          <h2>Adicionar ou remover alguém</h2>
+          <p>A senha de uma conta nova é digitada por quem cuida do servidor, no terminal:</p>
+          <pre>
+            npm run studio:conta -- adicionar --email ana@fillgas.com.br --nome "Ana Souza" --papel editor
+          </pre>
+          <p>Para remover:</p>
+          <pre>npm run studio:conta -- remover --email ana@fillgas.com.br</pre>
+        </>
+      )}
     </main>
   );
 }
