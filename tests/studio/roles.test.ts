@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../studio/server/api.ts';
 import { cachedAppDir } from '../../studio/server/app-cache.ts';
-import { readAccountsFile } from '../../studio/server/hosted/accounts.ts';
+import { parseAccounts, readAccountsFile } from '../../studio/server/hosted/accounts.ts';
 import {
   ACTIONS,
   can,
@@ -55,6 +55,25 @@ describe('the table', () => {
       for (const action of ACTIONS) expect(can(role as Role, action), `${role} ${action}`).toBe(false);
     for (const role of ['root', '__proto__', 'toString', undefined])
       expect(() => guardRoute(role as Role, 'GET', '/api/eu')).toThrow(/não tem um papel/);
+  });
+
+  it('refuses an accounts file with a role that does not exist, naming the account', () => {
+    const text = JSON.stringify([
+      { name: 'Ana', email: 'ana@fillgas.com.br', hash: cheapHash('uma frase bem comprida') },
+      {
+        name: 'Bruno',
+        email: 'bruno@fillgas.com.br',
+        hash: cheapHash('uma frase bem comprida'),
+        role: 'dono',
+      },
+    ]);
+    expect(() => parseAccounts(text, 'contas.json')).toThrow(
+      'contas.json, conta 2 (bruno@fillgas.com.br): o papel ("role") "dono" não existe; use "editor" (Editor), "publicador" (Publicador), "administrador" (Administrador).',
+    );
+    expect(parseAccounts(text.replace('"dono"', '"publicador"'), 'x').map((a) => a.role)).toEqual([
+      'administrador',
+      'publicador',
+    ]);
   });
 
   it('reads role names as people type them', () => {
@@ -275,6 +294,15 @@ describe('a hosted Estúdio upgraded from accounts without roles', () => {
     expect(((await res.json()) as { error: string }).error).toBe(
       'Seu papel (Editor) não permite publicar. Peça a um Administrador se precisar.',
     );
+    // Editing is not a way around Configurações: _site.yaml is not a page file.
+    const site = await readFile(path.join(studio.pagesDir, '_site.yaml'), 'utf8');
+    const sneak = await api(BRUNO, 'PUT', '/api/page', {
+      file: 'pages/_site.yaml',
+      source: 'name: Outro site\n',
+      version: 'x',
+    });
+    expect(sneak.status).toBe(400);
+    expect(await readFile(path.join(studio.pagesDir, '_site.yaml'), 'utf8')).toBe(site);
   });
 
   describe('Pessoas (GET/PUT /api/pessoas)', () => {
