@@ -217,6 +217,28 @@ export async function publishNeedsRequest(ctx: ApiContext): Promise<string | und
   return `Toda publicação deste site precisa de aprovação: use “Pedir publicação” e outra pessoa com papel de Publicador aprova.`;
 }
 
+/**
+ * The commit that already published `request` (none of its files has saved changes left, and the
+ * last commit of its first file names its requester in Pedido-por), or undefined.
+ */
+async function publishedBefore(
+  ctx: ApiContext,
+  request: PublicationRequest,
+  person: Person,
+): Promise<{ commit: string; by: RequestPerson; at: string } | undefined> {
+  const current = await ctx.publisher.changes(person);
+  const waiting = new Set(current.changes.map((c) => c.file));
+  if (request.files.some((f) => waiting.has(f.file))) return undefined;
+  const first = request.files[0]!.file;
+  if (!first.startsWith('pages/')) return undefined;
+  const last = (await ctx.publisher.history(first)).entries[0];
+  if (!last?.approvedBy || last.requestedBy !== trailerOf(request.requester)) return undefined;
+  if (last.message !== request.message.split('\n')[0]) return undefined;
+  const m = /^(.*) <([^>]*)>$/.exec(last.approvedBy);
+  if (!m) return undefined;
+  return { commit: last.commit, by: { name: m[1]!, email: m[2]! }, at: last.date };
+}
+
 /** Can `person` decide `request` now? Approvers may; not their own when approval is required. */
 const mayDecide = (ctx: ApiContext, state: State, request: PublicationRequest, person: Person) =>
   can(roleOf(person), 'approve') && !(required(ctx, state) && same(request.requester, person));
@@ -396,6 +418,22 @@ export function requestRoutes(checkFiles: FileCheck): Record<string, Partial<Rec
           changed,
         };
         return { status: 409, body: answer };
+      }
+      // Published already, its record cut short (a crash between the push and pedidos.json): the
+      // commit's trailers say so; the record is put right instead of publishing "nothing" again.
+      const recorded = await publishedBefore(ctx, entry, approver);
+      if (recorded) {
+        await update(dir, (fresh) => {
+          const stored = found(fresh, id);
+          stored.status = 'aprovado';
+          stored.decidedBy = recorded.by;
+          stored.decidedAt = recorded.at;
+          stored.commit = recorded.commit;
+        });
+        throw new HttpError(
+          409,
+          `Este pedido já foi publicado (${recorded.commit.slice(0, 7)}, aprovado por ${recorded.by.name}); o registro do pedido foi corrigido.`,
+        );
       }
       const message = `${entry.message}\n\nPedido-por: ${trailerOf(entry.requester)}\nAprovado-por: ${trailerOf(approver)}`;
       const files = entry.files.map((f) => f.file);

@@ -207,6 +207,33 @@ describe('Pedidos de publicação', () => {
     expect(audit).toContain('"action":"aprovar-pedido","who":"bruno@fillgas.com.br"');
   }, 240_000);
 
+  it('a request published but not recorded (a crash between the push and pedidos.json) is recorded, not published twice', async () => {
+    const file = path.join(site.tmp, 'dados', 'pedidos.json');
+    const state = JSON.parse(await readFile(file, 'utf8')) as { requests: PublicationRequest[] };
+    const stored = state.requests.find((r) => r.id === asked.id)!;
+    const commit = stored.commit!;
+    Object.assign(stored, { status: 'pendente' });
+    delete stored.decidedBy;
+    delete stored.decidedAt;
+    delete stored.commit;
+    await writeFile(file, JSON.stringify(state));
+    const before = commits();
+    const { status, body } = await api<{ error: string }>(BRUNO, 'POST', '/api/requests/approve', {
+      id: asked.id,
+    });
+    expect(status).toBe(409);
+    expect(body.error).toBe(
+      `Este pedido já foi publicado (${commit.slice(0, 7)}, aprovado por ${BRUNO.name}); o registro do pedido foi corrigido.`,
+    );
+    expect(commits()).toBe(before);
+    const ana = await api<RequestsAnswer>(ANA, 'GET', '/api/requests');
+    expect(ana.body.requests.find((r) => r.id === asked.id)).toMatchObject({
+      status: 'aprovado',
+      commit,
+      decidedBy: { name: BRUNO.name, email: BRUNO.email },
+    });
+  });
+
   it('an approval over a file saved again since the request is refused, naming it; nothing is published', async () => {
     await edit('termos-de-uso.yaml', 'title: ', 'title: Versão pedida | ');
     const { body: request } = await api<PublicationRequest>(ANA, 'POST', '/api/requests', {
