@@ -161,7 +161,7 @@ function checkText(value: unknown, field: string, max: number, what: string): st
   if (text.length > max)
     throw new HttpError(
       413,
-      `${what[0]!.toUpperCase()}${what.slice(1)} passa de ${max} caracteres (tem ${text.length}).`,
+      `${field === 'comment' ? 'O comentário' : 'A mensagem'} tem ${text.length} caracteres; o limite é ${max}.`,
     );
   return text;
 }
