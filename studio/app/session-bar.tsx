@@ -45,6 +45,11 @@ const barCss = css`
     white-space: nowrap;
   }
   @media (max-width: 640px) {
+    /* A phone: the links and Sair go to a second line rather than past the screen's edge. */
+    flex-wrap: wrap;
+    justify-content: flex-end;
+    row-gap: 2px;
+    padding: 4px 12px;
     .email {
       display: none;
     }
@@ -119,12 +124,12 @@ function SessionBar() {
           {me.role && <span className="papel"> · {ROLE_LABEL[me.role]}</span>}
         </span>
       )}
+      <RequestsCount />
       {me?.role && can(me.role, 'accounts') && (
         <a href="#/pessoas" className="pessoas">
           Pessoas
         </a>
       )}
-      <RequestsCount />
       <form method="post" action="/sair">
         <button type="submit">Sair</button>
       </form>

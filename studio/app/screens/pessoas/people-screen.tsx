@@ -174,10 +174,8 @@ export function PeopleScreen() {
     // Asked once the role is known (GET /api/eu): never a refusal shown to someone who is not an Administrador.
     if (allowed === false || me === undefined) return;
     pessoas().then(
-      (found) => {
-        setAnswer(found);
-        setError(undefined);
-      },
+      // (An error stays: a refused change reloads the list and keeps saying why.)
+      (found) => setAnswer(found),
       (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
     );
   }, [allowed, me]);
