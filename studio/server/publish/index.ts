@@ -94,7 +94,9 @@ export function createPublisher(options: PublishOptions) {
       return resolveTree(ctx, id);
     },
 
-    async changes(person: Person): Promise<ChangesAnswer> {
+    async changes(acting: Person): Promise<ChangesAnswer> {
+      // The commit's author: a name and an e-mail, not the request's role (decision 0048).
+      const person: Person = { name: acting.name, email: acting.email };
       if (!repo) {
         return {
           publishing: {
