@@ -47,6 +47,7 @@ import { dependentsOf, listPages, routeFiles } from './pages.ts';
 import { reviewRoutes } from './review/review-api.ts';
 import { ga4Routes } from './ga4/routes.ts';
 import { guardRoute } from './hosted/roles.ts';
+import { isSafeMethod } from './security.ts';
 import { peopleRoutes } from './hosted/people-directory.ts';
 import { scheduleRoutes } from './schedules.ts';
 import { publishNeedsRequest, requestRoutes } from './requests.ts';
@@ -748,7 +749,17 @@ export async function handleApi(ctx: ApiContext, request: ApiRequest, pathname: 
     };
   }
   // Who may: one table for every route (roles.ts), before the handler reads a byte of the body.
-  guardRoute(request.person.role, request.req.method ?? '', pathname);
+  try {
+    guardRoute(request.person.role, request.req.method ?? '', pathname);
+  } catch (error) {
+    // A change refused by role is in the audit log (a forged request included); a read is not.
+    if (!isSafeMethod(request.req.method))
+      await ctx.audit.record('papel-recusado', request.person.email, {
+        rota: `${request.req.method} ${pathname}`,
+        papel: request.person.role,
+      });
+    throw error;
+  }
   return handler(ctx, request);
 }
 

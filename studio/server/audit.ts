@@ -33,7 +33,8 @@ export type AuditAction =
   | 'aprovar-pedido'
   | 'devolver-pedido'
   | 'aprovacao-obrigatoria'
-  | 'mudar-papel';
+  | 'mudar-papel'
+  | 'papel-recusado';
 
 export interface AuditEntry {
   /** ISO 8601, UTC. */

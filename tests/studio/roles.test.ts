@@ -280,6 +280,19 @@ describe('a hosted Estúdio upgraded from accounts without roles', () => {
       expect(can('editor', routeRule(method, route) as never), key).toBe(false);
     }
     expect(refused).toBeGreaterThan(60);
+    // Each refused change is in the audit log with who, the route and the role (never the body).
+    const audit = (await readFile(path.join(dataDir, 'audit.log'), 'utf8'))
+      .split('\n')
+      .filter((line) => line.includes('"papel-recusado"'))
+      .map((line) => JSON.parse(line) as { who: string; details: Record<string, string> });
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        who: BRUNO.email,
+        details: { rota: 'POST /api/publish', papel: 'editor' },
+      }),
+    );
+    expect(audit.some((line) => JSON.stringify(line).includes('forjado'))).toBe(false);
+    expect(audit.some((line) => line.details.rota?.startsWith('GET '))).toBe(false);
     expect(await snapshot(studio.tmp)).toEqual(before);
     expect(await readFile(accountsFile, 'utf8')).toBe(accountsBefore);
   }, 300_000);
