@@ -171,19 +171,26 @@ test('an Editor does not see what the role cannot do; an Administrador changes t
   await expect(list.getByRole('listitem')).toHaveCount(3);
   const row = (email: string) => list.locator(`li[data-email="${email}"]`);
   await expect(row(CARLA.email)).toContainText('(você)');
-  await expect(row(ANA.email).getByLabel('Papel')).toHaveValue('editor');
-  await expect(row(BRUNO.email).getByLabel('Papel')).toHaveValue('publicador');
+  await expect(row(ANA.email).getByLabel('Papel', { exact: true })).toHaveValue('editor');
+  await expect(row(BRUNO.email).getByLabel('Papel', { exact: true })).toHaveValue('publicador');
   const axe = await new AxeBuilder({ page: carla }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await shoot(carla, 'pessoas');
 
   // The last Administrador stays: the server says why, the list shows the role unchanged.
-  await row(CARLA.email).getByLabel('Papel').selectOption('editor');
+  await row(CARLA.email).getByLabel('Papel', { exact: true }).selectOption('editor');
+  await row(CARLA.email).getByRole('button', { name: 'Mudar o papel de Carla Dias' }).click();
   await expect(carla.getByRole('alert')).toContainText('única pessoa Administradora');
-  await expect(row(CARLA.email).getByLabel('Papel')).toHaveValue('administrador');
+  await expect(row(CARLA.email).getByLabel('Papel', { exact: true })).toHaveValue('administrador');
 
   // Ana becomes Publicadora: written to contas.json, and at her next load Excluir is there.
-  await row(ANA.email).getByLabel('Papel').selectOption('publicador');
+  // Choosing alone changes nothing (arrow keys on the list): the button confirms.
+  await row(ANA.email).getByLabel('Papel', { exact: true }).selectOption('publicador');
+  await expect(row(ANA.email).getByLabel('Papel', { exact: true })).toHaveValue('publicador');
+  await shoot(carla, 'pessoas-escolhendo');
+  const before = await readFile(path.join(site.tmp, 'dados', 'contas.json'), 'utf8');
+  expect(before).toContain('"role": "editor"');
+  await row(ANA.email).getByRole('button', { name: 'Mudar o papel de Ana Souza' }).click();
   await expect(carla.getByRole('status').filter({ hasText: 'agora é Publicador' })).toHaveText(
     'Ana Souza agora é Publicador. Vale no próximo clique dessa pessoa; ninguém precisa entrar de novo.',
   );

@@ -11,7 +11,7 @@ import { ROLE_SUMMARY, ROLES } from '../../../roles.ts';
 import { ApiFailure, call } from '../../shared/api-client.ts';
 import { useMe } from '../../shared/presence.ts';
 import { ROLE_LABEL, useCan, type Role } from '../../shared/role.ts';
-import { Message } from '../../shared/ui.tsx';
+import { Button, Message } from '../../shared/ui.tsx';
 
 const screenCss = css`
   max-width: 900px;
@@ -66,9 +66,18 @@ const screenCss = css`
     margin-left: 6px;
   }
   .role {
-    flex: 0 1 220px;
+    flex: 0 1 320px;
     display: grid;
     gap: 4px;
+    margin: 0;
+  }
+  .choose {
+    display: flex;
+    gap: 8px;
+  }
+  .choose select {
+    flex: 1 1 auto;
+    min-width: 0;
   }
   .role label {
     font-size: 13px;
@@ -135,6 +144,9 @@ function PersonRow({
   onChange: (role: Role) => void;
 }) {
   const id = useId();
+  // Chosen first, then confirmed with the button: arrow keys on a list never change a role by themselves.
+  // (The list gives each row a new key after every change tried, so the choice starts again from the role.)
+  const [choice, setChoice] = useState<Role>(person.role);
   return (
     <li className="person" data-email={person.email}>
       <span className="who">
@@ -142,21 +154,39 @@ function PersonRow({
         {isMe && <span className="you">(você)</span>}
         <span className="email">{person.email}</span>
       </span>
-      <span className="role">
+      <form
+        className="role"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (choice !== person.role) onChange(choice);
+        }}
+      >
         <label htmlFor={id}>Papel</label>
-        <select
-          id={id}
-          value={person.role}
-          disabled={!editable || busy}
-          onChange={(event) => onChange(event.target.value as Role)}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABEL[role]}
-            </option>
-          ))}
-        </select>
-      </span>
+        <span className="choose">
+          <select
+            id={id}
+            value={choice}
+            disabled={!editable || busy}
+            onChange={(event) => setChoice(event.target.value as Role)}
+          >
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABEL[role]}
+              </option>
+            ))}
+          </select>
+          {editable && choice !== person.role && (
+            <Button
+              type="submit"
+              tone="primary"
+              disabled={busy}
+              aria-label={`Mudar o papel de ${person.name}`}
+            >
+              Mudar
+            </Button>
+          )}
+        </span>
+      </form>
     </li>
   );
 }
@@ -169,6 +199,7 @@ export function PeopleScreen() {
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState<string>();
+  const [round, setRound] = useState(0);
 
   const load = useCallback(() => {
     // Asked once the role is known (GET /api/eu): never a refusal shown to someone who is not an Administrador.
@@ -192,6 +223,7 @@ export function PeopleScreen() {
       (next) => {
         setAnswer(next);
         setBusy(undefined);
+        setRound((n) => n + 1);
         setNotice(
           `${person.name} agora é ${ROLE_LABEL[role]}. Vale no próximo clique ${
             me?.email === person.email ? 'seu' : 'dessa pessoa'
@@ -200,6 +232,7 @@ export function PeopleScreen() {
       },
       (e: unknown) => {
         setBusy(undefined);
+        setRound((n) => n + 1);
         setError(e instanceof ApiFailure || e instanceof Error ? e.message : String(e));
         load();
       },
@@ -227,7 +260,7 @@ export function PeopleScreen() {
         <ul className="people" aria-label="Pessoas e seus papéis">
           {answer.people.map((person) => (
             <PersonRow
-              key={person.email}
+              key={`${person.email}:${person.role}:${round}`}
               person={person}
               isMe={me?.email === person.email}
               editable={answer.editable}
