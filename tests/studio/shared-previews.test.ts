@@ -7,7 +7,7 @@
  * log, no state file and no commit.
  */
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -320,6 +320,38 @@ describe('a shared link', () => {
     await unlink(path.join(site.work, 'pages/sodastream-t.yaml'));
     expect((await read(page.url)).status).toBe(410);
     expect((await links()).links.find((l) => l.id === page.link.id)!.state).toBe('pagina-excluida');
+  });
+
+  it('shares a scheduled change as the site will show it, and dies when the schedule is cancelled', async () => {
+    const year = new Date(now).getUTCFullYear() + 1;
+    const folder = path.join(site.work, 'pages/_agendamentos/natal');
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, '_agendamento.yaml'), `start: ${year}-12-20 00:00\nnote: Natal\n`);
+    const recarga = git(site.work, 'show', 'HEAD:pages/recarga.yaml');
+    await writeFile(
+      path.join(folder, 'recarga.yaml'),
+      recarga.replace('title: Recarga de CO2 sem sair de casa.', 'title: Recarga de Natal.'),
+    );
+    git(site.work, 'add', 'pages/_agendamentos');
+    git(site.work, 'commit', '-qm', 'Agenda o Natal');
+    const res = await api('POST', '/api/previas', { file: 'pages/recarga.yaml', schedule: 'natal' });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const scheduled = (await res.json()) as ShareAnswer;
+    expect(scheduled.link.schedule).toBe('natal');
+    const html = await (await read(scheduled.url)).text();
+    expect(html).toContain('Recarga de Natal.');
+    expect(
+      (await api('POST', '/api/previas', { file: 'pages/recarga.yaml', schedule: 'pascoa' })).status,
+    ).toBe(404);
+    expect((await api('POST', '/api/previas', { file: 'pages/index.yaml', schedule: 'natal' })).status).toBe(
+      404,
+    );
+    expect(
+      (await api('POST', '/api/previas', { file: 'pages/recarga.yaml', schedule: '../natal' })).status,
+    ).toBe(400);
+    git(site.work, 'rm', '-rq', 'pages/_agendamentos');
+    git(site.work, 'commit', '-qm', 'Cancela o Natal');
+    expect((await read(scheduled.url)).status).toBe(410);
   });
 
   it('keeps tokens out of the audit log, the state files and the commits (the hash’s prefix names a link)', async () => {
