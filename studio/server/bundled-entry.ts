@@ -81,6 +81,8 @@ async function bundle(root: string, entry: BundledEntry, outDir: string): Promis
     packages: 'external',
     tsconfig: path.join(root, 'tsconfig.json'),
     metafile: true,
+    // What the entry runs is this snapshot: main.ts then loads the runtime from it (runtime.ts).
+    define: { ESTUDIO_KEPT_BUNDLE: 'true' },
     logLevel: 'silent',
     plugins: [ownImportMeta(root)],
   });

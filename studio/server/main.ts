@@ -19,6 +19,13 @@ import { cachedAppDir } from './app-cache.ts';
 import { createStudioServer, DEFAULT_PORT, type StudioServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** Defined (true) in the kept bundle of this entry (bundled-entry.ts); undeclared under tsx. */
+declare const ESTUDIO_KEPT_BUNDLE: boolean | undefined;
+/**
+ * From the bundle, a snapshot of the sources, the runtime is the bundle's own (runtime.ts,
+ * 'loaded'); through tsx (`npm run studio`), an edit to runtime/ or blocks/ shows without a restart.
+ */
+const runtimeLoading = typeof ESTUDIO_KEPT_BUNDLE !== 'undefined' && ESTUDIO_KEPT_BUNDLE ? 'loaded' : 'hot';
 const env = process.env;
 
 /** Hosted, without --port: the platform's PORT, else 8080 (the container's EXPOSE). */
@@ -156,6 +163,7 @@ try {
     ...(hosted ? { hosted: await hostedOptions(), host: values.host ?? env.STUDIO_HOST ?? '0.0.0.0' } : {}),
     ...(!hosted && values.host !== undefined ? { host: values.host } : {}),
     ...(appDir ? { appDir } : {}),
+    runtime: runtimeLoading,
     // Test-only: a local runReport server instead of Google's (tests/servers/fake-ga4.ts, decision 0036).
     ...(env.STUDIO_GA4_ENDPOINT ? { ga4Endpoint: env.STUDIO_GA4_ENDPOINT } : {}),
   });

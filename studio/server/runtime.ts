@@ -2,6 +2,11 @@
  * The runtime as the Estúdio calls it: imported through the Vite dev server's SSR module runner
  * on every operation, so a developer's edit to a block, a schema or the loader shows in the next
  * preview without a restart (the runner listens to HMR, as npm run dev's page middleware does).
+ *
+ * An Estúdio started from its kept bundle (studio/server/bundled-entry.ts: the tests' Estúdio
+ * processes) runs a snapshot of the sources anyway: its runtime is the bundle's own modules,
+ * imported once, as the CLI's are ('loaded'). The runner's transforms of runtime/ and blocks/ were
+ * about 1 s of such a process's 2.2 s of CPU at its first preview (decision 0039, session 20b).
  */
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
@@ -33,10 +38,30 @@ export interface Runtime {
   dispose(): Promise<void>;
 }
 
+/**
+ * 'hot': through Vite's SSR module runner, an edit to runtime/ or blocks/ reaches the next call.
+ * 'loaded': the modules this process loaded (a bundle's), without the runner.
+ */
+export type RuntimeLoading = 'hot' | 'loaded';
+
 export async function createRuntime(
   vite: ViteDevServer,
   folders: { root: string; pagesDir: string; publicDir: string },
+  loading: RuntimeLoading = 'hot',
 ): Promise<Runtime> {
+  if (loading === 'loaded') {
+    const view = await runtimeRoot(folders);
+    return {
+      root: view.root,
+      pagesDir: path.join(view.root, 'pages'),
+      load: () => import('../../runtime/load/index.ts'),
+      dev: () => import('../../runtime/dev/index.ts'),
+      author: () => import('../../runtime/author/index.ts'),
+      build: () => import('../../runtime/build/index.ts'),
+      blocks: () => import('../../blocks/index.ts'),
+      dispose: view.dispose,
+    };
+  }
   const ssr = vite.environments.ssr;
   if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error('O ambiente SSR do Vite não é executável.');
   const runner = ssr.runner;

@@ -26,7 +26,7 @@ import { localPerson, type ActingPerson } from './people.ts';
 import { createPresence } from './presence.ts';
 import { publisherFor } from './publish.ts';
 import { createPictures } from './review/pictures.ts';
-import { createRuntime, type Runtime } from './runtime.ts';
+import { createRuntime, type Runtime, type RuntimeLoading } from './runtime.ts';
 import {
   answerSharedPreview,
   attachSharedPreviews,
@@ -89,6 +89,11 @@ export interface StudioOptions {
    * instead of Google's (decision 0036). npm run studio reads it from STUDIO_GA4_ENDPOINT.
    */
   ga4Endpoint?: string;
+  /**
+   * How the runtime is loaded (runtime.ts). Default 'hot': an edit to runtime/ or blocks/ shows in
+   * the next preview. 'loaded' only for a process that runs a bundle of the sources (main.ts).
+   */
+  runtime?: RuntimeLoading;
 }
 
 export interface StudioServer {
@@ -163,7 +168,7 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
 
   let runtime: Runtime;
   try {
-    runtime = await createRuntime(vite, { root, pagesDir, publicDir });
+    runtime = await createRuntime(vite, { root, pagesDir, publicDir }, options.runtime);
   } catch (error) {
     await vite.close();
     await hosted?.dispose();

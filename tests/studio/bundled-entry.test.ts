@@ -1,9 +1,10 @@
 /**
  * The CLI and the Estúdio run from a kept bundle of their sources (studio/server/bundled-entry.ts):
  * the same answers as through tsx, each module's own paths, a new bundle when a source changes,
- * and tsx again when no bundle can be made.
+ * and tsx again when no bundle can be made. The Estúdio's bundle runs its own runtime (no Vite
+ * module runner) and previews as the Estúdio of `npm run studio` does.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleCacheDir, entryArgs } from '../../studio/server/bundled-entry.ts';
 import { tsxArgs } from '../helpers/tsx.ts';
+import { startStudio } from './helpers.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 let tmp: string;
@@ -98,6 +100,65 @@ describe('the Estúdio from its bundle', () => {
     const all = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.mjs'));
     const later = await Promise.all(all.map((f) => readFile(path.join(dir, f), 'utf8')));
     expect(later.some(imports)).toBe(true);
+    // Nor React: main.ts sets NODE_ENV=production for a built app before the runtime, the bundle's
+    // own modules ('loaded', studio/server/runtime.ts), first loads it.
+    const react = (t: string) => /^import\s[^;]*?from\s*"react(-dom)?(\/[^"]*)?"/m.test(t);
+    expect(atStart.some(react)).toBe(false);
+    expect(later.some(react)).toBe(true);
+  });
+
+  it('previews a page as the Estúdio of npm run studio does, with the runtime of its bundle', async () => {
+    const hot = await startStudio();
+    const dir = await mkdtemp(path.join(tmp, 'estudio-'));
+    await cp(path.join(repo, 'pages'), path.join(dir, 'pages'), { recursive: true });
+    const args = await entryArgs(repo, 'studio/server/main.ts');
+    expect(args).toHaveLength(1);
+    const child = spawn(
+      process.execPath,
+      [
+        ...args,
+        '--dev',
+        '--port',
+        '0',
+        '--pages',
+        path.join(dir, 'pages'),
+        '--data',
+        path.join(dir, 'dados'),
+      ],
+      { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      let printed = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          printed += chunk.toString();
+          const line = printed.split('\n').find((l) => /^http:\/\/127\.0\.0\.1:\d+\/\?token=/.test(l));
+          if (line) resolve(line.trim());
+        });
+        child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+        child.on('exit', (code) => reject(new Error(`O Estúdio saiu (${code}):\n${printed}`)));
+      });
+      const base = new URL(url).origin;
+      const opened = await fetch(url, { redirect: 'manual' });
+      const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+      const source = await readFile(path.join(repo, 'pages/index.yaml'), 'utf8');
+      const preview = (at: string, session: string) =>
+        fetch(`${at}/api/preview`, {
+          method: 'POST',
+          headers: { Cookie: session, Origin: at, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ file: 'pages/index.yaml', source }),
+        }).then(async (r) => ({ status: r.status, body: await r.text() }));
+      const fromBundle = await preview(base, cookie);
+      const fromSources = await preview(hot.base, hot.cookie);
+      expect(fromBundle.status).toBe(200);
+      expect(fromBundle.body).toContain('Recarga de Cilindros CO2');
+      expect(fromBundle).toEqual(fromSources);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await hot.close();
+    }
   });
 });
 
