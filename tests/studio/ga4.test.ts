@@ -90,6 +90,7 @@ beforeAll(async () => {
   fake.trust(key);
   server = await createStudioServer({
     root,
+    runtime: 'loaded', // the test process's own modules (helpers.ts)
     pagesDir: path.join(tmp, 'pages'),
     publicDir: path.join(root, 'public'),
     dataDir,

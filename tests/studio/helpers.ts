@@ -63,6 +63,10 @@ export async function startStudio(options: StudioTestOptions = {}): Promise<Stud
     publicDir,
     dataDir,
     port,
+    // The runtime as this test process loaded it (Vitest's shared worker has it already), not through
+    // a Vite module runner of its own per Estúdio: about 0.7 s of CPU less a start. The runner's path
+    // ('hot', npm run studio) is tested in runtime-hot.test.ts (decision 0039, session 20b).
+    runtime: 'loaded',
     ...(options.hosted
       ? { host: '127.0.0.1', hosted: { publicUrl: `http://127.0.0.1:${port}`, ...options.hosted } }
       : {}),

@@ -43,6 +43,7 @@ beforeAll(async () => {
   await writeFile(secret, 'SENHA-DO-SERVIDOR\n');
   server = await createStudioServer({
     root,
+    runtime: 'loaded', // the test process's own modules (helpers.ts)
     pagesDir: inWork('pages'),
     publicDir: inWork('public'),
     dataDir: path.join(site.tmp, 'dados'),

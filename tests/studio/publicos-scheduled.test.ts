@@ -34,6 +34,7 @@ beforeAll(async () => {
   git(site.work, 'push', '-q', 'origin', 'main');
   server = await createStudioServer({
     root,
+    runtime: 'loaded', // the test process's own modules (helpers.ts)
     pagesDir: path.join(site.work, 'pages'),
     publicDir: path.join(site.work, 'public'),
     dataDir: path.join(site.tmp, 'dados'),

@@ -72,6 +72,7 @@ beforeAll(async () => {
   });
   server = await createStudioServer({
     root,
+    runtime: 'loaded', // the test process's own modules (helpers.ts)
     pagesDir: path.join(site.work, 'pages'),
     publicDir: path.join(site.work, 'public'),
     dataDir: path.join(site.tmp, 'dados'),

@@ -30,6 +30,7 @@ beforeAll(async () => {
   });
   server = await createStudioServer({
     root,
+    runtime: 'loaded', // the test process's own modules (helpers.ts)
     pagesDir: file(''),
     publicDir: path.join(site.work, 'public'),
     dataDir: path.join(site.tmp, 'dados'),

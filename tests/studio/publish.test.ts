@@ -38,6 +38,7 @@ beforeAll(async () => {
   site = await makeGitSite();
   server = await createStudioServer({
     root,
+    runtime: 'loaded', // the test process's own modules (helpers.ts)
     pagesDir: path.join(site.work, 'pages'),
     publicDir: path.join(site.work, 'public'),
     dataDir: path.join(site.tmp, 'dados'),
@@ -286,6 +287,7 @@ describe('hosted', () => {
     const origin = `http://127.0.0.1:${port}`;
     const hosted = await createStudioServer({
       root,
+      runtime: 'loaded', // the test process's own modules (helpers.ts)
       pagesDir: path.join(hostedSite.work, 'pages'),
       publicDir: path.join(hostedSite.work, 'public'),
       dataDir: path.join(hostedSite.tmp, 'dados'),

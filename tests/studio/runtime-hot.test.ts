@@ -69,6 +69,20 @@ async function editAndPreview(file: string, from: string, to: string, shows: str
 }
 
 describe('the Estúdio of npm run studio', () => {
+  it('answers pages, blocks and the preview’s fonts through the runner', async () => {
+    const get = (url: string) => fetch(`${base}${url}`, { headers: { Cookie: cookie } });
+    const pages = await get('/api/pages');
+    expect(pages.status).toBe(200);
+    expect(await pages.text()).toContain('pages/index.yaml');
+    const blocks = await get('/api/blocks');
+    expect(blocks.status).toBe(200);
+    expect(await blocks.text()).toContain('"footer"');
+    // The preview's fonts come from the dev stage.
+    const font = await get('/assets/fonts/inter-latin-400-normal.woff2');
+    expect(font.status).toBe(200);
+    expect(Buffer.from(await font.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('wOF2');
+  });
+
   it('shows an edit to a block’s or the runtime’s source in the next preview, without a restart', async () => {
     expect(server.mode).toBe('local');
     const before = await preview();
