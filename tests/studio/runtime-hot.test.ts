@@ -80,7 +80,11 @@ describe('the Estúdio of npm run studio', () => {
     // The preview's fonts come from the dev stage.
     const font = await get('/assets/fonts/inter-latin-400-normal.woff2');
     expect(font.status).toBe(200);
-    expect(Buffer.from(await font.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('wOF2');
+    expect(
+      Buffer.from(await font.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('wOF2');
   });
 
   it('shows an edit to a block’s or the runtime’s source in the next preview, without a restart', async () => {
