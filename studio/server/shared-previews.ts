@@ -325,6 +325,8 @@ const postLink: Handler = async (ctx, request) => {
     link: prefixOf(hash),
     dias: days,
   });
+  // The page script is built now (a few seconds, once per version), not when the reader first opens the link.
+  void pageScript().catch(() => undefined);
   const answer: ShareAnswer = {
     url: `${store.origin}${PREVIEW_PREFIX}${token}`,
     link: infoOf(link, 'ativo'),

@@ -162,6 +162,8 @@ test('an Editor shares a saved change from the editor’s bar; the link is shown
   for (const width of [1280, 375]) {
     await p.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await p.goto(`${base}/#/editar/${encodeURIComponent('pages/recarga.yaml')}`);
+    await expect(p.getByRole('button', { name: 'Compartilhar prévia' })).toBeVisible();
+    await picture(p, 'editor-barra', width, false, false);
     await p.getByRole('button', { name: 'Compartilhar prévia' }).click();
     const dialog = p.getByRole('dialog', { name: 'Compartilhar prévia de /recarga' });
     await expect(dialog.getByRole('radio', { name: '7 dias' })).toBeChecked();
