@@ -101,6 +101,7 @@ beforeAll(async () => {
   const port = await freePort();
   server = await createStudioServer({
     root,
+    runtime: 'loaded', // the test process's own modules (helpers.ts)
     pagesDir: path.join(site.work, 'pages'),
     publicDir: path.join(site.work, 'public'),
     dataDir: path.join(site.tmp, 'dados'),

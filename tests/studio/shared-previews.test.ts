@@ -60,6 +60,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   server = await createStudioServer({
     root,
+    runtime: 'loaded', // the test process's own modules (helpers.ts)
     pagesDir: path.join(site.work, 'pages'),
     publicDir: path.join(site.work, 'public'),
     dataDir: dataDir(),
@@ -390,6 +391,7 @@ describe('local mode', () => {
   it('says in words that sharing needs the hosted Estúdio', async () => {
     const local = await createStudioServer({
       root,
+      runtime: 'loaded', // the test process's own modules (helpers.ts)
       pagesDir: path.join(site.work, 'pages'),
       publicDir: path.join(site.work, 'public'),
       dataDir: path.join(site.tmp, 'local'),
