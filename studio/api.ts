@@ -312,6 +312,11 @@ export interface MeAnswer {
   mode: StudioMode;
   /** What this person may do (studio/roles.ts can()); the server checks every request anyway. */
   role: Role;
+  /**
+   * "Toda publicação precisa de aprovação" is on (decision 0049): Restaurar, Desfazer, Agendar, a
+   * schedule's changes and Levar a vencedora are refused by the server; screens say so.
+   */
+  approvalRequired?: boolean;
 }
 
 /** A value of _site.yaml still marked `TROCAR` (a placeholder the site shows visitors). */

@@ -50,7 +50,7 @@ import { guardRoute } from './hosted/roles.ts';
 import { isSafeMethod } from './security.ts';
 import { peopleRoutes } from './hosted/people-directory.ts';
 import { scheduleRoutes } from './schedules.ts';
-import { publishNeedsRequest, requestRoutes } from './requests.ts';
+import { approvalRefusal, publishNeedsRequest, requestRoutes } from './requests.ts';
 import { audienceRoutes } from './audiences.ts';
 import { sharedPreviewRoutes } from './shared-previews.ts';
 import type { LoadStage } from './runtime.ts';
@@ -460,8 +460,11 @@ const postPresence: Handler = async (ctx, request) => {
 };
 
 /** Who is signed in, for the app's header (and its Sair button when hosted). */
-const getMe: Handler = async (ctx, request) =>
-  ok({ ...request.person, mode: ctx.mode ?? 'local' } satisfies MeAnswer);
+const getMe: Handler = async (ctx, request) => {
+  // Screens disable what would publish directly while every publication needs approval.
+  const approvalRequired = (await publishNeedsRequest(ctx).catch(() => undefined)) !== undefined;
+  return ok({ ...request.person, mode: ctx.mode ?? 'local', approvalRequired } satisfies MeAnswer);
+};
 
 /** The pages an experiment can name, with their routes and titles (the Experimentos screen). */
 async function pageInfos(ctx: ApiContext): Promise<PageInfo[]> {
@@ -760,6 +763,9 @@ export async function handleApi(ctx: ApiContext, request: ApiRequest, pathname: 
       });
     throw error;
   }
+  // Every publication needs approval (decision 0049): what else publishes directly is refused too.
+  const mustAsk = await approvalRefusal(ctx, request.req.method ?? '', pathname);
+  if (mustAsk !== undefined) throw new HttpError(403, mustAsk);
   return handler(ctx, request);
 }
 

@@ -217,6 +217,45 @@ export async function publishNeedsRequest(ctx: ApiContext): Promise<string | und
   return `Toda publicação deste site precisa de aprovação: use “Pedir publicação” e outra pessoa com papel de Publicador aprova.`;
 }
 
+/** What to do instead, said in every refusal below: the setting is the Administrador's. */
+const INSTEAD_OFF =
+  'ou peça a um Administrador para desligar “toda publicação precisa de aprovação” (Pedidos ou Configurações) enquanto faz isso.';
+
+/**
+ * The routes besides Publicar that change the live site (or what goes live at a set hour) in a
+ * commit of their own, and why each is refused while every publication needs approval (decision
+ * 0049). None is carried by a request: a request is saved texts with their hashes, and these
+ * publish texts that are not saved in pages/ (an old version, an undo, a schedule's folder, a
+ * merged winner). Editar of a schedule (its files back as drafts) publishes nothing and stays.
+ */
+export const APPROVAL_BOUND: Readonly<Record<string, string>> = {
+  'POST /api/history/restore': `Restaurar publicaria esta versão direto no site. Copie o que precisa dela para a página no editor (Ver diferenças mostra o texto), salve e use “Pedir publicação”; ${INSTEAD_OFF}`,
+  'POST /api/history/revert': `Desfazer publicaria a mudança desfeita direto no site. Desfaça-a no editor (Ver diferenças mostra o que ela mudou), salve e use “Pedir publicação”; ${INSTEAD_OFF}`,
+  'POST /api/schedules': `um agendamento entra no ar sem que outra pessoa o aprove. Use “Pedir publicação” para publicar agora com aprovação; ${INSTEAD_OFF}`,
+  'POST /api/schedules/times': `Alterar horário muda quando um agendamento entra ou sai do ar sem que outra pessoa o aprove. Peça a um Administrador para desligar “toda publicação precisa de aprovação” (Pedidos ou Configurações) enquanto muda o horário.`,
+  'POST /api/schedules/cancel': `Cancelar tira um agendamento do site sem que outra pessoa o aprove. Peça a um Administrador para desligar “toda publicação precisa de aprovação” (Pedidos ou Configurações) enquanto cancela.`,
+  'POST /api/schedules/apply': `Trazer para as páginas publica uma mudança sem que outra pessoa a aprove. Peça a um Administrador para desligar “toda publicação precisa de aprovação” (Pedidos ou Configurações) enquanto faz isso.`,
+  'POST /api/experiments/conclude': `Levar a vencedora publicaria a página vencedora direto no site. Leve o conteúdo da variante para a página no editor, salve e use “Pedir publicação”; ${INSTEAD_OFF}`,
+};
+
+/**
+ * Why `method route` is refused while every publication needs approval, or undefined (any other
+ * route, the setting off, local mode). api.ts's handleApi asks this after the role's guard, before
+ * the handler reads a byte: nothing is committed or pushed when it refuses.
+ */
+export async function approvalRefusal(
+  ctx: ApiContext,
+  method: string,
+  route: string,
+): Promise<string | undefined> {
+  const why = Object.hasOwn(APPROVAL_BOUND, `${method} ${route}`)
+    ? APPROVAL_BOUND[`${method} ${route}`]
+    : undefined;
+  if (why === undefined || !ctx.dataDir) return undefined;
+  if (!required(ctx, await readState(ctx.dataDir))) return undefined;
+  return `Toda publicação deste site precisa de aprovação: ${why} Nada mudou no site.`;
+}
+
 /**
  * The commit that already published `request` (none of its files has saved changes left, and the
  * last commit of its first file names its requester in Pedido-por), or undefined.
