@@ -12,6 +12,7 @@ import path from 'node:path';
 import { STATIC_HOST_HINT, STATIC_HOST_REASON } from './audiences.ts';
 import { PageErrors, type PageProblem } from './errors.ts';
 import { resolvePageName, uniqueProblems } from './extends.ts';
+import { linkRoute } from './links.ts';
 import { parseYaml } from './parse.ts';
 import { loadProject, SITE_FILE, type LoadOptions, type Project } from './project.ts';
 import { fileToRoute, isRouteFile } from './routes.ts';
@@ -244,11 +245,22 @@ function goneAt(base: readonly string[], schedules: readonly Schedule[], at: Dat
 }
 
 /**
- * A page that is still named (extends, an experiment, an audience) when the page it names goes
- * away at this instant, said in those words; undefined for every other problem.
+ * A page that is still named (extends, an experiment, an audience) or linked to when the page it
+ * names goes away at this instant, said in those words; undefined for every other problem.
  */
 function goneWords(p: PageProblem, gone: readonly Gone[], relPages: string) {
   if (gone.length === 0) return undefined;
+  const words = (g: Gone, user: string) => ({
+    message: `A página ${fileToRoute(g.file)} sai do ar (${g.why}), mas ${user}.`,
+    hint: `Tire ${relPages}/${g.file} do ar só junto com quem a usa (ponha os dois no mesmo agendamento), ou mude ${p.loc.file} para não depender dela.`,
+  });
+  if (p.code === 'broken-link') {
+    // Visitors would follow the link to a page that is no longer there (runtime/load/links.ts).
+    const href = /^O link (\S+) /.exec(p.message)?.[1];
+    const route = href === undefined ? undefined : linkRoute(href);
+    const g = gone.find((x) => fileToRoute(x.file) === route);
+    return g ? words(g, `${p.loc.file} ainda tem um link para ela (${href})`) : undefined;
+  }
   const patterns: [PageProblem['code'], RegExp, (name: string) => string][] = [
     [
       'extends-missing',
@@ -277,11 +289,10 @@ function goneWords(p: PageProblem, gone: readonly Gone[], relPages: string) {
       gone.map((g) => g.file),
     );
     if (!('file' in found)) continue;
-    const g = gone.find((x) => x.file === found.file)!;
-    return {
-      message: `A página ${fileToRoute(g.file)} sai do ar (${g.why}), mas ${user(name)}.`,
-      hint: `Tire ${relPages}/${g.file} do ar só junto com quem a usa (ponha os dois no mesmo agendamento), ou mude ${p.loc.file} para não depender dela.`,
-    };
+    return words(
+      gone.find((x) => x.file === found.file)!,
+      user(name),
+    );
   }
   return undefined;
 }

@@ -24,6 +24,8 @@ export type ErrorCode =
   | 'invalid-value'
   | 'unsafe-url'
   | 'invalid-url'
+  // A link to a page of this site that does not exist (runtime/load/links.ts).
+  | 'broken-link'
   | 'render-error'
   // Page variants (runtime/load/extends.ts).
   | 'extends-missing'

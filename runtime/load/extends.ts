@@ -36,6 +36,7 @@ import type { AnyBlockDefinition } from './define-block.ts';
 import { duplicateBlockIds } from './duplicate-ids.ts';
 import { plural, type ErrorCode, type PageProblem } from './errors.ts';
 import { readPageFile, type SourceOverrides } from './files.ts';
+import type { LinkCheck } from './links.ts';
 import type { ParsedFile, ParseResult } from './parse.ts';
 import { closest } from './suggest.ts';
 import { createAjv, createValidator, type Validator } from './validate.ts';
@@ -82,6 +83,8 @@ export interface VariantContext {
   blocks?: readonly AnyBlockDefinition[];
   /** Unsaved text read instead of a file (LoadOptions.sources). */
   sources?: SourceOverrides;
+  /** The links of the merged page that lead nowhere (runtime/load/links.ts). */
+  links?: LinkCheck;
 }
 
 /** Each block type's JSON Schema (its props, with their defaults), by type. */
@@ -253,7 +256,9 @@ export function createVariantResolver(ctx: VariantContext): (parsed: ParsedFile)
     if (!outcome.ok) return outcome;
     const { resolved } = outcome;
     const composite = compositeFile(resolved);
-    const problems = [...ctx.page(composite.parsed), ...duplicateIds(resolved, composite)]
+    // Links before the validation fills in defaults: the check is of the links written.
+    const broken = ctx.links?.(composite.parsed, composite.sourceAt) ?? [];
+    const problems = [...ctx.page(composite.parsed), ...duplicateIds(resolved, composite), ...broken]
       .map(composite.remap)
       .sort((a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column)
       .sort(
@@ -961,7 +966,12 @@ function compositeFile(resolved: Resolved) {
       source: file.source,
     };
   };
-  return { parsed, remap };
+  /** The file text a composite offset is in, and the offset in it. */
+  const sourceAt = (offset: number) => {
+    const k = Math.min(Math.floor(offset / OFFSET_STRIDE), chain.length - 1);
+    return { source: chain[k]!.source, offset: offset - k * OFFSET_STRIDE };
+  };
+  return { parsed, remap, sourceAt };
 }
 
 /**

@@ -15,6 +15,7 @@ import { readPageFile, readSiteFolder, symbolicLinkProblem, type SourceOverrides
 import type { ParsedFile } from './parse.ts';
 import { checkExperiments, type ResolvedExperiment } from './experiments.ts';
 import { checkAudiences, type ResolvedAudience } from './audiences.ts';
+import { linkChecker } from './links.ts';
 import { SCHEDULES_DIR } from './schedule-model.ts';
 import { badRouteFileName, fileToRoute, isRouteFile, routeLimitProblem } from './routes.ts';
 import type { Validator } from './validate.ts';
@@ -177,6 +178,8 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
       result: await readPageFile(path.join(root, page.file), page.file, options.sources),
     })),
   );
+  // Every link to a page of the site goes to one of these routes (runtime/load/links.ts).
+  const links = linkChecker(blocks, byRoute.keys());
   // Variants (`extends:`) are merged with their base page and validated whole (runtime/load/extends.ts).
   const resolveVariant = createVariantResolver({
     root,
@@ -185,6 +188,7 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
     page: validators.page,
     blocks,
     sources: options.sources,
+    links,
   });
   for (const { page, result } of parsedPages) {
     if (!result.ok) {
@@ -199,8 +203,10 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
       } else problems.push(...variant.problems);
       continue;
     }
+    // Links first: the validation fills in defaults, and the check is of the links written.
+    const broken = links(result.parsed);
     const found = validators.page(result.parsed);
-    found.push(...duplicateAnchors(result.parsed));
+    found.push(...duplicateAnchors(result.parsed), ...broken);
     problems.push(...found);
     page.model = result.parsed.data as PageModel;
     // Hostile input is still unvalidated here: `blocks` may be anything but a list.

@@ -1,7 +1,7 @@
 /**
  * Scheduled changes built for real (issue 38): a copy of pages/ with a schedule "natal" (20/12/2026
- * 00:00 to 26/12/2026 00:00, São Paulo: /agendamento changed, /oferta-natal added, /termos-de-uso
- * removed, its own audiences in its _site.yaml) and an audience in the base, built with the clock
+ * 00:00 to 26/12/2026 00:00, São Paulo: /agendamento changed, /oferta-natal added, /recarregar-sodastream
+ * removed (no page links to it: a linked page taken away is refused, schedule-check.test.ts), its own audiences in its _site.yaml) and an audience in the base, built with the clock
  * on 1/12/2026. dist/ is the site now; the schedule's differing files sit in _agenda/<hash>/ with
  * their assets in assets/; the built Cloudflare worker under workerd (its clock set per request),
  * the built Netlify function and the generated Vercel middleware (as functions, over stand-ins of
@@ -94,7 +94,7 @@ async function siteWithSchedule(dir: string, meta: string, extra: Record<string,
 }
 
 const NATAL =
-  'start: 2026-12-20 00:00\nend: 2026-12-26 00:00\nnote: Oferta de Natal\nremove: [termos-de-uso.yaml]\n';
+  'start: 2026-12-20 00:00\nend: 2026-12-26 00:00\nnote: Oferta de Natal\nremove: [recarregar-sodastream.yaml]\n';
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'agendamento-build-'));
@@ -119,7 +119,7 @@ describe('the build with a schedule', () => {
     expect(title(await readFile(path.join(dist, 'agendamento/index.html'), 'utf8'))).toMatch(
       /^Recarga de Cilindro/,
     );
-    expect(await stat(path.join(dist, 'termos-de-uso/index.html'))).toBeTruthy();
+    expect(await stat(path.join(dist, 'recarregar-sodastream/index.html'))).toBeTruthy();
     await expect(stat(path.join(dist, 'oferta-natal'))).rejects.toThrow();
     expect(manifest.epochs.map((e) => e.from)).toEqual([null, START, END]);
     const natal = manifest.epochs[1]!;
@@ -128,7 +128,7 @@ describe('the build with a schedule', () => {
       expect.arrayContaining(['agendamento/index.html', 'oferta-natal/index.html', 'sitemap.xml']),
     );
     expect(natal.changed).not.toContain('index.html'); // unchanged pages stay the root's
-    expect(natal.gone).toEqual(['termos-de-uso/index.html']);
+    expect(natal.gone).toEqual(['recarregar-sodastream/index.html']);
     expect(natal.audiences.map((a) => [a.route, a.page, a.when])).toEqual([
       ['/agendamento', '/oferta-natal', { utm_campaign: 'natal' }],
     ]);
@@ -240,14 +240,14 @@ const EXPECT: Record<string, { status: number; title?: RegExp; body?: RegExp }[]
     { status: 200, title: /^Oferta de Natal/ },
     { status: 404 },
   ],
-  '/termos-de-uso': [{ status: 200 }, { status: 404 }, { status: 404 }, { status: 200 }],
-  // While natal is live /termos-de-uso is gone; /oferta-natal is the audience's page at /agendamento,
+  '/recarregar-sodastream': [{ status: 200 }, { status: 404 }, { status: 404 }, { status: 200 }],
+  // While natal is live /recarregar-sodastream is gone; /oferta-natal is the audience's page at /agendamento,
   // so it is never listed on its own.
   '/sitemap.xml': [
-    { status: 200, body: /^(?![\s\S]*oferta-natal)[\s\S]*termos-de-uso/ },
-    { status: 200, body: /^(?![\s\S]*(oferta-natal|termos-de-uso))/ },
-    { status: 200, body: /^(?![\s\S]*(oferta-natal|termos-de-uso))/ },
-    { status: 200, body: /^(?![\s\S]*oferta-natal)[\s\S]*termos-de-uso/ },
+    { status: 200, body: /^(?![\s\S]*oferta-natal)[\s\S]*recarregar-sodastream/ },
+    { status: 200, body: /^(?![\s\S]*(oferta-natal|recarregar-sodastream))/ },
+    { status: 200, body: /^(?![\s\S]*(oferta-natal|recarregar-sodastream))/ },
+    { status: 200, body: /^(?![\s\S]*oferta-natal)[\s\S]*recarregar-sodastream/ },
   ],
 };
 const AT = [BEFORE_START, START, BEFORE_END, END];

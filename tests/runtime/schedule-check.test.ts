@@ -68,7 +68,7 @@ describe('the site at every scheduled instant', () => {
   it('loads the site as it will be at each start and end, files named where they were written', async () => {
     await schedule(
       'natal',
-      'start: 2026-12-20 00:00\nend: 2026-12-26 00:00\nremove: [termos-de-uso.yaml]\n',
+      'start: 2026-12-20 00:00\nend: 2026-12-26 00:00\nremove: [recarregar-sodastream.yaml]\n',
       {
         'agendamento-natal.yaml': natalPage,
       },
@@ -86,8 +86,8 @@ describe('the site at every scheduled instant', () => {
     expect(during!.project.pages.find((p) => p.route === '/agendamento')!.file).toBe(
       'pages/agendamento.yaml',
     );
-    expect(during!.project.pages.map((p) => p.route)).not.toContain('/termos-de-uso');
-    expect(after!.project.pages.map((p) => p.route)).toContain('/termos-de-uso');
+    expect(during!.project.pages.map((p) => p.route)).not.toContain('/recarregar-sodastream');
+    expect(after!.project.pages.map((p) => p.route)).toContain('/recarregar-sodastream');
     expect(after!.project.pages.map((p) => p.route)).not.toContain('/agendamento-natal');
     // Live now: the site now is pages/ with the schedule.
     const live = await check('2026-12-21 10:00');
@@ -109,10 +109,11 @@ describe('the site at every scheduled instant', () => {
   it('refuses, in words and with the instant, a page taken away that another page still extends', async () => {
     await schedule('limpeza', 'start: 2027-01-05 09:30\nremove:\n  - sodastream-t.yaml\n');
     const found = await problems('2026-12-01 00:00');
-    expect(found.map(located)).toEqual([
+    // Other pages link to /sodastream-t#sobre too: those links are refused on their own lines.
+    expect(found.filter((p) => !/ainda tem um link/.test(p.message)).map(located)).toEqual([
       'pages/recarrega-site.yaml:6:10 Em 05/01/2027 às 09:30 (agendamento limpeza): a página /sodastream-t sai do ar (o agendamento limpeza a tira do ar), mas pages/recarrega-site.yaml ainda a estende (extends: sodastream-t).',
     ]);
-    expect(found[0]!.code).toBe('schedule-gone');
+    expect(found.every((p) => p.code === 'schedule-gone')).toBe(true);
   });
 
   it('refuses a page that goes away when its schedule ends while a later one still extends it', async () => {
@@ -126,6 +127,32 @@ describe('the site at every scheduled instant', () => {
     expect(found.map(located)).toEqual([
       'pages/_agendamentos/reveillon/agendamento-reveillon.yaml:1:10 Em 26/12/2026 às 00:00 (agendamento natal): a página /agendamento-natal sai do ar (ela vem do agendamento natal, que termina), mas pages/_agendamentos/reveillon/agendamento-reveillon.yaml ainda a estende (extends: agendamento-natal).',
     ]);
+  });
+
+  it('refuses a page taken away while other pages still link to it, each link located and dated', async () => {
+    await schedule('natal', 'start: 2026-12-20 00:00\nend: 2026-12-26 00:00\nremove: [termos-de-uso.yaml]\n');
+    const found = await problems('2026-12-01 00:00');
+    // Only the links (a footer's href, a legal text's [Termos de Uso](/termos-de-uso)).
+    expect(found.map((p) => p.loc.file).sort()).toEqual([
+      'pages/politica-de-reembolso.yaml',
+      'pages/recarga.yaml',
+      'pages/sodastream-f.yaml',
+      'pages/sodastream-m.yaml',
+      'pages/sodastream-t.yaml',
+    ]);
+    const recarga = found.find((p) => p.loc.file === 'pages/recarga.yaml')!;
+    expect(located(recarga)).toBe(
+      'pages/recarga.yaml:163:15 Em 20/12/2026 às 00:00 (agendamento natal): a página /termos-de-uso sai do ar (o agendamento natal a tira do ar), mas pages/recarga.yaml ainda tem um link para ela (/termos-de-uso).',
+    );
+    expect(recarga.code).toBe('schedule-gone');
+    expect(recarga.hint).toContain('Tire pages/termos-de-uso.yaml do ar só junto com quem a usa');
+    expect(formatProblems([recarga])).toContain('> 163 |         href: /termos-de-uso');
+    const legal = found.find((p) => p.loc.file === 'pages/politica-de-reembolso.yaml')!;
+    expect(`${legal.loc.line}:${legal.loc.column}`).toBe('87:39');
+    // The same site is fine before and after: the link is refused only while the page is away.
+    await rm(path.join(pages, '_agendamentos'), { recursive: true });
+    await schedule('natal', 'start: 2026-12-20 00:00\nend: 2026-12-26 00:00\n');
+    await expect(check('2026-12-01 00:00')).resolves.toBeDefined();
   });
 
   it('refuses an audience or an experiment still naming a page scheduled to go away', async () => {

@@ -4,7 +4,7 @@
  * for the Estúdio to work in. Another clone plays a second person pushing meanwhile.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { StudioServer } from '../../studio/server/server.ts';
@@ -40,6 +40,7 @@ export async function makeGitSite(options: { pages?: string[] } = {}): Promise<G
     await mkdir(path.join(seed, 'pages'), { recursive: true });
     for (const name of options.pages)
       await cp(path.join(root, 'pages', name), path.join(seed, 'pages', name));
+    await keepLinksInside(path.join(seed, 'pages'), options.pages);
   } else await cp(path.join(root, 'pages'), path.join(seed, 'pages'), { recursive: true });
   await cp(path.join(root, 'public'), path.join(seed, 'public'), { recursive: true });
   await writeFile(path.join(seed, 'README.md'), '# Site de teste\n');
@@ -60,6 +61,30 @@ export async function makeGitSite(options: { pages?: string[] } = {}): Promise<G
   };
   const work = clone('work', { name: 'Ana Marketing', email: 'ana@example.com' });
   return { tmp, remote, work, clone };
+}
+
+/**
+ * A smaller site is still a whole site: `npm run check` refuses a link to a page that is not there
+ * (runtime/load/links.ts), so a link of a copied page to a page left out goes to the home page
+ * instead (its #anchor kept). Only the text of those links changes.
+ */
+async function keepLinksInside(pagesDir: string, names: readonly string[]): Promise<void> {
+  const routes = new Set(
+    names
+      .filter((n) => n.endsWith('.yaml') && !n.startsWith('_'))
+      .map((n) => `/${n.replace(/\.yaml$/, '').replace(/(^|\/)index$/, '')}`),
+  );
+  for (const name of names) {
+    if (!name.endsWith('.yaml')) continue;
+    const file = path.join(pagesDir, name);
+    const text = await readFile(file, 'utf8');
+    const kept = text.replace(
+      /((?:href|logoHref):\s*['"]?|\]\()(\/[a-z0-9/-]*)/g,
+      (whole, before: string, route: string) =>
+        routes.has(route.replace(/(.)\/+$/, '$1')) ? whole : `${before}/`,
+    );
+    if (kept !== text) await writeFile(file, kept);
+  }
 }
 
 /** The API of a local Estúdio server as its browser app calls it: token cookie, Origin on writes, JSON. */

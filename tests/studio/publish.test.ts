@@ -225,26 +225,27 @@ describe('Histórico', () => {
   }, 120_000);
 
   it('finds a deleted page and brings it back', async () => {
-    await unlink(page('politica-de-cancelamento.yaml'));
+    // A page no other page links to (a linked one could not be deleted: npm run check refuses the link).
+    await unlink(page('recarregar-sodastream.yaml'));
     const published = await api<PublishAnswer>('POST', '/api/publish', {
-      files: ['pages/politica-de-cancelamento.yaml'],
-      message: 'Exclui /politica-de-cancelamento',
+      files: ['pages/recarregar-sodastream.yaml'],
+      message: 'Exclui /recarregar-sodastream',
     });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     const deleted = await api<DeletedAnswer>('GET', '/api/history/deleted');
     expect(deleted.body.pages).toEqual([
       expect.objectContaining({
-        file: 'pages/politica-de-cancelamento.yaml',
-        route: '/politica-de-cancelamento',
+        file: 'pages/recarregar-sodastream.yaml',
+        route: '/recarregar-sodastream',
         name: 'Ana Marketing',
       }),
     ]);
     const restored = await api<PublishAnswer>('POST', '/api/history/restore', {
-      file: 'pages/politica-de-cancelamento.yaml',
+      file: 'pages/recarregar-sodastream.yaml',
       commit: deleted.body.pages[0]!.restoreFrom,
     });
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
-    expect(git(site.remote, 'cat-file', '-e', 'main:pages/politica-de-cancelamento.yaml')).toBe('');
+    expect(git(site.remote, 'cat-file', '-e', 'main:pages/recarregar-sodastream.yaml')).toBe('');
     expect((await api<DeletedAnswer>('GET', '/api/history/deleted')).body.pages).toEqual([]);
   }, 120_000);
 });
