@@ -17,6 +17,11 @@ export interface PessoasAnswer {
   editable: boolean;
   /** Why not, in Portuguese, when `editable` is false. */
   reason?: string;
+  /**
+   * Behind Cloudflare Access (decision 0048): people are those Access let in, each listed at their
+   * first visit as Editor (the very first as Administrador); there are no passwords here.
+   */
+  access?: boolean;
 }
 
 /** PUT /api/pessoas */

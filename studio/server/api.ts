@@ -463,7 +463,11 @@ const postPresence: Handler = async (ctx, request) => {
 const getMe: Handler = async (ctx, request) => {
   // Screens disable what would publish directly while every publication needs approval.
   const approvalRequired = (await publishNeedsRequest(ctx).catch(() => undefined)) !== undefined;
-  return ok({ ...request.person, mode: ctx.mode ?? 'local', approvalRequired } satisfies MeAnswer);
+  return ok({
+    ...request.person,
+    mode: ctx.mode ?? 'local',
+    ...(approvalRequired ? { approvalRequired } : {}),
+  } satisfies MeAnswer);
 };
 
 /** The pages an experiment can name, with their routes and titles (the Experimentos screen). */

@@ -205,7 +205,7 @@ describe('toda publicação precisa de aprovação', () => {
 
   it('with the setting off again, Restaurar and Cancelar publish as before', async () => {
     expect((await api(CARLA, 'PUT', '/api/requests/settings', { approvalRequired: false })).status).toBe(200);
-    expect((await api<MeAnswer>(BRUNO, 'GET', '/api/eu')).body.approvalRequired).toBe(false);
+    expect((await api<MeAnswer>(BRUNO, 'GET', '/api/eu')).body.approvalRequired).toBeUndefined();
     const before = commits();
     const history = await api<HistoryAnswer>(BRUNO, 'GET', '/api/history?file=pages/recarga.yaml');
     const restored = await api<PublishAnswer>(BRUNO, 'POST', '/api/history/restore', {

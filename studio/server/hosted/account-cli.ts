@@ -7,6 +7,8 @@
  *   remover --email ana@fillgas.com.br                         removes her (her sessions end)
  *   listar                                                     names, e-mails and roles
  *   json --email … --nome "…" [--papel …]                      one account as JSON, for STUDIO_ACCOUNTS
+ *   acesso [--email … --papel … [--nome "…"]]                   behind Cloudflare Access: lists or sets a role
+ *                                                              (papeis.json, access-roles.ts)
  *
  * A new account is an Editor unless --papel says otherwise; the first one of a file is the
  * Administrador. The last Administrador can be neither demoted nor removed.
@@ -19,6 +21,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isEmail, normaliseEmail, readAccountsFile, writeAccountsFile, type Account } from './accounts.ts';
+import { ACCESS_ROLES_FILE, lastAdministrator, readAccessRoles, writeAccessRoles } from './access-roles.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { parseRole, ROLE_LABEL, ROLES, type Role } from '../../roles.ts';
 
@@ -34,12 +37,20 @@ const USAGE = `Uso: npm run studio:conta -- <comando> [opções]
   listar                                                     mostra nomes, e-mails e papéis
   json --email ana@fillgas.com.br --nome "Ana Souza" [--papel editor]
                                                              uma conta em JSON, para STUDIO_ACCOUNTS
+  acesso                                                     com Cloudflare Access: mostra os papéis
+  acesso --email ana@fillgas.com.br --papel publicador [--nome "Ana Souza"]
+                                                             com Cloudflare Access: dá um papel (antes ou
+                                                             depois de a pessoa entrar pela primeira vez)
 
 Papéis: editor (edita e pede publicação), publicador (também publica, aprova, agenda,
 restaura e apaga páginas), administrador (também Configurações, Google Analytics e pessoas).
 Uma conta nova é editor; a primeira do arquivo é administrador.
 
-Opções: --contas arquivo.json (padrão: STUDIO_ACCOUNTS_FILE, ou .estudio/contas.json).
+Com Cloudflare Access não há contas nem senhas: quem entra e não está na lista é editor
+(a primeira pessoa de todas, administrador), e aparece em Pessoas.
+
+Opções: --contas arquivo.json (padrão: STUDIO_ACCOUNTS_FILE, ou .estudio/contas.json);
+--papeis arquivo.json para acesso (padrão: STUDIO_DATA_DIR/papeis.json, ou .estudio/papeis.json).
 A senha é digitada sem aparecer na tela, ou lida de um pipe, ou de STUDIO_PASSWORD.`;
 
 class Refused extends Error {}
@@ -142,6 +153,7 @@ async function main(argv: string[]): Promise<void> {
       nome: { type: 'string' },
       papel: { type: 'string' },
       contas: { type: 'string' },
+      papeis: { type: 'string' },
       ajuda: { type: 'boolean', short: 'h' },
     },
   });
@@ -154,6 +166,39 @@ async function main(argv: string[]): Promise<void> {
   const file = accountsFile(values.contas);
 
   switch (command) {
+    case 'acesso': {
+      const rolesFile = values.papeis
+        ? path.resolve(values.papeis)
+        : path.join(
+            process.env.STUDIO_DATA_DIR
+              ? path.resolve(process.env.STUDIO_DATA_DIR)
+              : path.join(root, '.estudio'),
+            ACCESS_ROLES_FILE,
+          );
+      const people = await readAccessRoles(rolesFile);
+      if (values.email === undefined) {
+        if (people.length === 0)
+          return out(`Ninguém em ${rolesFile} ainda: a primeira pessoa que entrar será Administradora.`);
+        for (const p of people) out(`${p.name} <${p.email}> — ${ROLE_LABEL[p.role]}`);
+        return;
+      }
+      const email = emailOption(values.email);
+      if (values.papel === undefined) throw new Refused(`Informe o papel: --papel ${ROLES.join(' | ')}`);
+      const role = roleOption(values.papel, 'editor');
+      const known = people.find((p) => p.email === email);
+      if (known && role !== 'administrador' && lastAdministrator(known, people))
+        throw new Refused(
+          `${email} é a última pessoa Administradora: ninguém mais poderia mudar papéis. Faça outra pessoa Administradora antes. Nada foi alterado.`,
+        );
+      const name = values.nome === undefined ? (known?.name ?? email) : nameOption(values.nome);
+      await writeAccessRoles(
+        rolesFile,
+        known
+          ? people.map((p) => (p.email === email ? { ...p, name, role } : p))
+          : [...people, { name, email, role }],
+      );
+      return out(`${name} <${email}> é ${ROLE_LABEL[role]} ao entrar pelo Cloudflare Access (${rolesFile}).`);
+    }
     case 'listar': {
       const accounts = await readAccountsFile(file);
       if (accounts.length === 0) return out(`Nenhuma conta em ${file}.`);
@@ -238,7 +283,7 @@ try {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(2);
   }
-  if (error instanceof Error && error.name === 'AccountsError') {
+  if (error instanceof Error && (error.name === 'AccountsError' || error.name === 'AccessRolesError')) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

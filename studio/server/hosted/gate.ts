@@ -52,6 +52,7 @@ import {
   type LoginPageState,
 } from './login-page.ts';
 import { costOf, decoyHash, PASSWORD_MAX, verifyPassword } from './passwords.ts';
+import { accessRoles, type AccessRoles } from './access-roles.ts';
 import { createProxyVerifier, ProxyAuthError, type ProxyOptions, type ProxyVerifier } from './proxy.ts';
 import { DEFAULT_SESSION_LIMITS, SessionStore, type SessionLimits } from './sessions.ts';
 
@@ -216,12 +217,22 @@ export async function createHostedGate(
   let accounts: AccountSource | undefined;
   let accountsFile: string | undefined;
   let proxy: ProxyVerifier | undefined;
+  let roles: AccessRoles | undefined;
   if (options.proxy) {
     if (!options.proxy.issuer || !options.proxy.audience)
       throw new HostedConfigError(
         'O modo proxy precisa do domínio da equipe no Cloudflare Access (--proxy-team, https://<equipe>.cloudflareaccess.com) e do AUD da aplicação (--proxy-aud).',
       );
     proxy = createProxyVerifier(options.proxy, now);
+    // Access says who enters; papeis.json what each may do (access-roles.ts, decision 0048).
+    roles = accessRoles(context.dataDir, (p) =>
+      audit.record('mudar-papel', p.email, {
+        conta: p.email,
+        de: null,
+        para: p.role,
+        motivo: 'primeira entrada pelo Cloudflare Access',
+      }),
+    );
   } else {
     const file = path.resolve(options.accountsFile ?? path.join(context.dataDir, 'contas.json'));
     accountsFile = options.accountsJson !== undefined ? undefined : file;
@@ -402,7 +413,8 @@ export async function createHostedGate(
     async identify(req) {
       if (proxy) {
         try {
-          return { person: await proxy.person(req) };
+          const person = await proxy.person(req);
+          return { person: { ...person, role: await roles!.roleOf(person) } };
         } catch (error) {
           if (error instanceof ProxyAuthError) return { refused: error.message };
           throw error;
@@ -440,6 +452,7 @@ export async function createHostedGate(
     },
 
     ...(accounts ? { people: { source: accounts, ...(accountsFile ? { file: accountsFile } : {}) } } : {}),
+    ...(roles ? { people: { access: roles } } : {}),
 
     dispose: async () => {
       await sessions.close();

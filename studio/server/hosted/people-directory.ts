@@ -15,15 +15,16 @@ import {
   type Account,
   type AccountSource,
 } from './accounts.ts';
+import type { AccessRoles } from './access-roles.ts';
 import { isRole, ROLE_LABEL, ROLES, type Role } from './roles.ts';
 
 type Handler = (ctx: ApiContext, request: ApiRequest) => Promise<Answer>;
 
-/** The accounts the gate signs people in with; `file` when the Estúdio may write roles there. */
-export interface PeopleDirectory {
-  source: AccountSource;
-  file?: string;
-}
+/**
+ * The accounts the gate signs people in with; `file` when the Estúdio may write roles there.
+ * Behind Cloudflare Access: `access`, the roles of the people Access lets in (access-roles.ts).
+ */
+export type PeopleDirectory = { source: AccountSource; file?: string } | { access: AccessRoles };
 
 const directories = new WeakMap<ApiContext, PeopleDirectory>();
 
@@ -31,12 +32,12 @@ const directories = new WeakMap<ApiContext, PeopleDirectory>();
 export const attachPeople = (ctx: ApiContext, directory: PeopleDirectory) =>
   void directories.set(ctx, directory);
 
-const entry = (a: Account): PersonEntry => ({ name: a.name, email: a.email, role: a.role });
+const entry = (a: PersonEntry): PersonEntry => ({ name: a.name, email: a.email, role: a.role });
 
 /** Too few Administradores after a change: nobody could change roles any more. */
 const admins = (accounts: Account[]) => accounts.filter((a) => a.role === 'administrador').length;
 
-function answer(directory: PeopleDirectory | undefined, accounts: Account[]): PessoasAnswer {
+function answer(directory: PeopleDirectory | undefined, accounts: PersonEntry[]): PessoasAnswer {
   if (!directory)
     return {
       people: [],
@@ -44,6 +45,7 @@ function answer(directory: PeopleDirectory | undefined, accounts: Account[]): Pe
       reason:
         'Papéis valem no Estúdio hospedado com contas. Aqui você é a única pessoa e pode tudo (Administrador).',
     };
+  if ('access' in directory) return { people: accounts.map(entry), editable: true, access: true };
   if (!directory.file)
     return {
       people: accounts.map(entry),
@@ -55,7 +57,11 @@ function answer(directory: PeopleDirectory | undefined, accounts: Account[]): Pe
 
 const getPessoas: Handler = async (ctx) => {
   const directory = directories.get(ctx);
-  const accounts = directory ? await directory.source.list() : [];
+  const accounts = !directory
+    ? []
+    : 'access' in directory
+      ? await directory.access.list()
+      : await directory.source.list();
   return { status: 200, body: answer(directory, accounts) };
 };
 
@@ -75,6 +81,16 @@ const putPessoas: Handler = async (ctx, request) => {
       `O campo "role" precisa ser um destes papéis: ${ROLES.map((r) => `${r} (${ROLE_LABEL[r]})`).join(', ')}.`,
     );
   const directory = directories.get(ctx);
+  if (directory && 'access' in directory) {
+    const { people, from } = await directory.access.setRole(typed, role);
+    if (from !== role)
+      await ctx.audit.record('mudar-papel', request.person.email, {
+        conta: normaliseEmail(typed),
+        de: from,
+        para: role,
+      });
+    return { status: 200, body: answer(directory, people) };
+  }
   const here = answer(directory, []);
   if (!directory?.file) throw new HttpError(409, here.reason ?? 'Os papéis não podem ser mudados aqui.');
   const file = directory.file;

@@ -279,7 +279,19 @@ export function PeopleScreen() {
           </div>
         ))}
       </dl>
-      {allowed !== false && (
+      {allowed !== false && answer?.access && (
+        <>
+          <h2>Adicionar ou remover alguém</h2>
+          <p>
+            Quem entra no Estúdio é decidido no Cloudflare Access. Cada pessoa aparece aqui na primeira vez
+            que entra, como Editor; a primeira de todas foi Administradora. Para dar um papel antes da
+            primeira entrada, quem cuida do servidor usa, no terminal:
+          </p>
+          <pre>npm run studio:conta -- acesso --email ana@fillgas.com.br --papel publicador</pre>
+          <p>Para tirar alguém, tire a pessoa da política do Cloudflare Access.</p>
+        </>
+      )}
+      {allowed !== false && !answer?.access && (
         <>
           <h2>Adicionar ou remover alguém</h2>
           <p>A senha de uma conta nova é digitada por quem cuida do servidor, no terminal:</p>
