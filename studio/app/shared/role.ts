@@ -23,5 +23,18 @@ export function useCan(action: Action): boolean | undefined {
   return role === undefined ? undefined : can(role, action);
 }
 
+/**
+ * "Toda publicação precisa de aprovação" is on (decision 0049): what would publish directly
+ * (Restaurar, Desfazer, Agendar, a schedule's changes, Levar a vencedora) is refused by the server,
+ * so screens put a sentence in its place.
+ */
+export function useApprovalRequired(): boolean {
+  return useMe()?.approvalRequired === true;
+}
+
+/** Said where a direct publication would be, while every publication needs approval. */
+export const APPROVAL_WORDS =
+  'Toda publicação deste site precisa de aprovação: isto publicaria direto, sem outra pessoa aprovar.';
+
 export { ROLE_LABEL };
 export type { Action, Role };

@@ -10,7 +10,7 @@ import { colors, radii, shadows } from '../../../../design/theme.ts';
 import type { ScheduleInfo, SchedulesAnswer } from '../../../schedules-api.ts';
 import { ApiFailure } from '../../shared/api-client.ts';
 import { editedSchedule, scheduleName, schedulesApi } from '../../shared/schedules-client.ts';
-import { useCan } from '../../shared/role.ts';
+import { APPROVAL_WORDS, useApprovalRequired, useCan } from '../../shared/role.ts';
 import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
 
 const screenCss = css`
@@ -100,7 +100,10 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
   const [acting, setActing] = useState<Acting>();
   const [editError, setEditError] = useState<{ id: string; message: string }>();
   // Roles (decision 0048): changing a schedule is for Publicadores and Administradores.
-  const canSchedule = useCan('schedule') !== false;
+  const maySchedule = useCan('schedule') !== false;
+  // Every publication needs approval (decision 0049): changing a schedule is refused by the server.
+  const approval = useApprovalRequired();
+  const canSchedule = maySchedule && !approval;
 
   const reload = useCallback(() => {
     schedulesApi.list().then(
@@ -154,6 +157,11 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
           </Button>
         </div>
       )}
+      {maySchedule && approval && !ended && (
+        <div className="actions">
+          <Button onClick={() => void edit(s)}>Editar</Button>
+        </div>
+      )}
       {canSchedule && ended && s.end !== null && (
         <div className="actions">
           <Button onClick={() => setActing({ kind: 'cancel', schedule: s })}>Tirar da lista</Button>
@@ -178,6 +186,12 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
         horário de São Paulo{list ? `; agora são ${list.now.slice(11)} de ${dayWords(list.now)}` : ''}. Para
         agendar, salve a mudança e escolha “Agendar” ao publicar.
       </p>
+      {maySchedule && approval && (
+        <Message tone="info">
+          {APPROVAL_WORDS} Por isso agendar, alterar horário, cancelar e trazer para as páginas ficam
+          fechados; um Administrador pode desligar a exigência em Pedidos ou Configurações.
+        </Message>
+      )}
       {error && <Message tone="error">{error}</Message>}
       {done && (
         <div data-done>

@@ -17,6 +17,7 @@ import { colors, fonts, radii } from '../../../../design/theme.ts';
 import type { PublishAnswer } from '../../../api.ts';
 import type { Report } from '../../../../runtime/experiments/index.ts';
 import { api } from '../../shared/api-client.ts';
+import { APPROVAL_WORDS, useApprovalRequired } from '../../shared/role.ts';
 import { Button, Message } from '../../shared/ui.tsx';
 import { CumulativeChart, PosteriorChart, RateChart, type ChartArm, type ChartDay } from './charts.tsx';
 import {
@@ -198,6 +199,8 @@ export function ResultsPanel({
   onConclude: () => void;
   concluded: PublishAnswer | undefined;
 }) {
+  // Every publication needs approval (decision 0049): Levar a vencedora is refused by the server.
+  const approval = useApprovalRequired();
   const [numbers, setNumbers] = useState<Numbers>();
   const [connection, setConnection] = useState<Ga4Status | 'unknown'>();
   const [pulling, setPulling] = useState(false);
@@ -416,9 +419,15 @@ export function ResultsPanel({
           {concluded ? (
             <Message tone="info">Feito: “{concluded.message}”.</Message>
           ) : (
-            <Button tone="primary" disabled={unpublished} onClick={onConclude}>
+            <Button tone="primary" disabled={unpublished || approval} onClick={onConclude}>
               Levar a vencedora para a página…
             </Button>
+          )}
+          {approval && !concluded && (
+            <p className="muted">
+              {APPROVAL_WORDS} Leve o conteúdo da variante para a página no editor, salve e use “Pedir
+              publicação”.
+            </p>
           )}
           {unpublished && !concluded && (
             <p className="muted">Publique ou descarte antes as mudanças salvas deste experimento.</p>

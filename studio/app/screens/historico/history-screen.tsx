@@ -13,7 +13,7 @@ import type { HistoryAnswer, HistoryDiffAnswer, HistoryEntry, PublishAnswer } fr
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { PagePictures } from '../publicar/index.ts';
 import { when } from '../../shared/dates.ts';
-import { useCan } from '../../shared/role.ts';
+import { APPROVAL_WORDS, useApprovalRequired, useCan } from '../../shared/role.ts';
 import { ScheduledVersions } from './scheduled-versions.tsx';
 import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
 
@@ -220,7 +220,10 @@ export function HistoryScreen({
   const [shown, setShown] = useState<string>();
   const [restored, setRestored] = useState<PublishAnswer>();
   // Roles (decision 0048): restoring publishes, for Publicadores and Administradores.
-  const canRestore = useCan('restore') !== false;
+  const mayRestore = useCan('restore') !== false;
+  // Every publication needs approval (decision 0049): the server refuses both; a sentence says why.
+  const approval = useApprovalRequired();
+  const canRestore = mayRestore && !approval;
 
   const load = useCallback(() => {
     api.history(file).then(
@@ -337,6 +340,12 @@ export function HistoryScreen({
                     .map((f) => (f.startsWith('pages/') || f.startsWith('public/') ? f : `${f} (gerado)`))
                     .join(', ')}
                   .
+                </p>
+              )}
+              {mayRestore && approval && selected !== latest && (
+                <p data-approval-required>
+                  {APPROVAL_WORDS} Para voltar a esta versão, copie o que precisa dela para a página no
+                  editor, salve e use “Pedir publicação”.
                 </p>
               )}
               <div css={actionsCss}>
