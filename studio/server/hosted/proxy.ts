@@ -142,7 +142,7 @@ export function createProxyVerifier(options: ProxyOptions, now: () => number = D
       if (!/^[^\s@]+@[^\s@]+$/.test(email))
         throw new ProxyAuthError('o token não traz o e-mail de uma pessoa (um token de serviço?).');
       const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email;
-      // Cloudflare Access decides who enters; roles come with accounts (decision 0048).
+      // Cloudflare Access decides who enters; the gate replaces this role with papeis.json's (access-roles.ts).
       return { name, email, role: 'administrador' };
     },
   };
