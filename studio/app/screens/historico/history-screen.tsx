@@ -439,7 +439,10 @@ function DiffView({ diff, onShown }: { diff: HistoryDiffAnswer; onShown: (commit
     return (
       <>
         <p css={{ margin: '12px 0 0' }}>Nesta versão a página foi criada, com este conteúdo:</p>
-        <pre css={[preCss, { marginTop: 8 }]}>{diff.after}</pre>
+        {/* Scrolls when long: focusable, so a keyboard can scroll it (axe scrollable-region-focusable). */}
+        <pre css={[preCss, { marginTop: 8 }]} tabIndex={0}>
+          {diff.after}
+        </pre>
       </>
     );
   }
