@@ -251,7 +251,8 @@ export async function approvalRefusal(
   const why = Object.hasOwn(APPROVAL_BOUND, `${method} ${route}`)
     ? APPROVAL_BOUND[`${method} ${route}`]
     : undefined;
-  if (why === undefined || !ctx.dataDir) return undefined;
+  // Locally nothing to read: the setting does not apply there (required()).
+  if (why === undefined || !ctx.dataDir || ctx.mode === 'local' || ctx.mode === undefined) return undefined;
   if (!required(ctx, await readState(ctx.dataDir))) return undefined;
   return `Toda publicação deste site precisa de aprovação: ${why} Nada mudou no site.`;
 }
