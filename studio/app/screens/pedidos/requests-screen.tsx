@@ -510,7 +510,8 @@ export function ApprovalSetting({ onChange }: { onChange?: () => void }) {
             );
           }}
         />
-        <span>
+        {/* Wraps inside the card wherever it is shown (Configurações' labels do not wrap). */}
+        <span css={{ minWidth: 0, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
           <strong>Toda publicação precisa de aprovação</strong>
           <br />
           <small css={{ color: colors.muted }}>
