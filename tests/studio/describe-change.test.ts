@@ -3,7 +3,7 @@
  * as a person would, and resolved by the real loader (variants merged with their base).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -29,16 +29,19 @@ const real = (name: string) => readFile(path.join(root, 'pages', name), 'utf8');
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
-/** The page `name` as the loader resolves it from these texts (plus the real _site.yaml). */
+/**
+ * The page `name` as the loader resolves it from these texts, in the real site (its other pages
+ * are there: links to them must lead somewhere, as the check requires).
+ */
 async function side(name: string, files: Record<string, string | null>): Promise<PageSide> {
   const text = files[name] ?? null;
   if (text === null) return { text: null };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'descreve-'));
   dirs.push(dir);
-  await mkdir(path.join(dir, 'pages'));
-  await writeFile(path.join(dir, 'pages', '_site.yaml'), await real('_site.yaml'));
+  await cp(path.join(root, 'pages'), path.join(dir, 'pages'), { recursive: true });
   for (const [file, body] of Object.entries(files)) {
     if (body !== null) await writeFile(path.join(dir, 'pages', file), body);
+    else await rm(path.join(dir, 'pages', file), { force: true });
   }
   try {
     const project = await loadProject({
@@ -263,10 +266,14 @@ describe('a variant (extends)', () => {
       [['change', 'hero', 'title'], 'Outro título.'],
       [['remove'], ['depoimentos']],
     );
-    const before = await side('recarrega-site.yaml', { 'recarrega-site.yaml': variant });
+    const gone = { 'sodastream-t.yaml': null }; // its base
+    const before = await side('recarrega-site.yaml', { ...gone, 'recarrega-site.yaml': variant });
     expect(before.page).toBeUndefined();
     expect(
-      describePageChange(before, await side('recarrega-site.yaml', { 'recarrega-site.yaml': changed })),
+      describePageChange(
+        before,
+        await side('recarrega-site.yaml', { ...gone, 'recarrega-site.yaml': changed }),
+      ),
     ).toEqual(['Muda o título da Abertura da página', 'Remove o bloco #depoimentos']);
   });
 
