@@ -10,6 +10,7 @@ import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
 import { headersForPath, IMMUTABLE, IMMUTABLE_PREFIX, parseHeadersFile } from '../build/index.ts';
+import { AGENDA_DIR } from '../edge/index.ts';
 
 export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Promise<Server> {
   const notFound = readFileSync(path.join(dir, '404.html'));
@@ -26,15 +27,25 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
     },
   });
   const gzip = compression();
+  const scheduled = `/${AGENDA_DIR}`;
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     for (const [name, value] of Object.entries(headersForPath(rules, pathname))) res.setHeader(name, value);
+    const answerNotFound = () => {
+      res.statusCode = 404;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(notFound);
+    };
+    let decoded = pathname;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      // sirv answers a malformed address itself
+    }
+    const folder = decoded.replace(/\/{2,}/g, '/');
     gzip(req as never, res as never, () => {
-      files(req, res, () => {
-        res.statusCode = 404;
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.end(notFound);
-      });
+      if (folder === scheduled || folder.startsWith(`${scheduled}/`)) return answerNotFound();
+      files(req, res, answerNotFound);
     });
   });
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
