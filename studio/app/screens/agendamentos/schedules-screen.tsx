@@ -12,18 +12,12 @@ import { ApiFailure } from '../../shared/api-client.ts';
 import { editedSchedule, scheduleName, schedulesApi } from '../../shared/schedules-client.ts';
 import { APPROVAL_WORDS, useApprovalRequired, useCan } from '../../shared/role.ts';
 import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
+import { ScreenHeader } from '../../shared/screen-header.tsx';
 
 const screenCss = css`
   max-width: 1000px;
   margin: 0 auto;
   padding: 24px 16px 48px;
-  header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 12px 16px;
-    margin-bottom: 12px;
-  }
   h1 {
     font-size: 1.6rem;
   }
@@ -177,10 +171,7 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
 
   return (
     <main css={screenCss}>
-      <header>
-        <a href="#/">← Páginas</a>
-        <h1>Agendamentos</h1>
-      </header>
+      <ScreenHeader title="Agendamentos" />
       <p>
         Mudanças que entram no ar sozinhas na hora marcada (e, se tiverem fim, saem). Todos os horários são do
         horário de São Paulo{list ? `; agora são ${list.now.slice(11)} de ${dayWords(list.now)}` : ''}. Para

@@ -18,6 +18,7 @@ import { PlaceholderWarning, PublishDialog } from '../publicar/index.ts';
 import { Button, Message } from '../../shared/ui.tsx';
 import { useCan } from '../../shared/role.ts';
 import { offsetOf, pathAt } from '../../../yaml-paths.ts';
+import { ScreenHeader } from '../../shared/screen-header.tsx';
 
 interface FieldSchema {
   description?: string;
@@ -52,13 +53,6 @@ const screenCss = css`
   max-width: 860px;
   margin: 0 auto;
   padding: 24px 16px 48px;
-  header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 12px 16px;
-    margin-bottom: 16px;
-  }
   h1 {
     font-size: 1.6rem;
   }
@@ -134,10 +128,7 @@ export function SiteSettingsScreen() {
 
   return (
     <main css={screenCss}>
-      <header>
-        <a href="#/">← Páginas</a>
-        <h1>Configurações do site</h1>
-      </header>
+      <ScreenHeader title="Configurações do site" />
       <p>
         Dados que todas as páginas usam. Cada campo muda só a sua linha de <code>pages/_site.yaml</code>;
         comentários e o resto do arquivo ficam como estão. Salve, depois publique: o site inteiro é conferido

@@ -30,6 +30,7 @@ import {
   type ExperimentDraft,
 } from '../../shared/site-edits.ts';
 import { problemsByPath, useSiteDraft, type SiteDraft } from '../../shared/use-site.ts';
+import { ScreenHeader } from '../../shared/screen-header.tsx';
 
 /** One colour per page of a test (the bar and the results): the original first. */
 export const PAGE_COLOURS = [colors.navy, colors.orange, colors.waterDark, '#6d28d9', '#15803d', '#a16207'];
@@ -38,13 +39,6 @@ const screenCss = css`
   max-width: 1200px;
   margin: 0 auto;
   padding: 24px 16px 48px;
-  header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 12px 16px;
-    margin-bottom: 16px;
-  }
   h1 {
     font-size: 1.6rem;
   }
@@ -157,19 +151,19 @@ export function ExperimentsScreen({ id }: { id: string | undefined }) {
 
   return (
     <main css={screenCss}>
-      <header>
-        <a href="#/">← Páginas</a>
-        <h1>
-          {id === undefined
+      <ScreenHeader
+        title={
+          id === undefined
             ? 'Experimentos'
             : named !== undefined
               ? `Experimento ${named}`
               : id === 'novo'
                 ? 'Novo experimento'
-                : `Experimento ${id}`}
-        </h1>
+                : `Experimento ${id}`
+        }
+      >
         {id !== undefined && <a href="#/experimentos">Todos os experimentos</a>}
-      </header>
+      </ScreenHeader>
       {site.loadError && <Message tone="error">{site.loadError}</Message>}
       {pagesError && <Message tone="error">{pagesError}</Message>}
       {!site.answer && !site.loadError && <Message tone="info">Carregando…</Message>}

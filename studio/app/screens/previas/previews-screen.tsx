@@ -13,18 +13,12 @@ import { scheduleName, schedulesApi } from '../../shared/schedules-client.ts';
 import { actionsCss, Button, Dialog, Message } from '../../shared/ui.tsx';
 import { previewsApi } from './previews-client.ts';
 import { ShareDialog } from './share-dialog.tsx';
+import { ScreenHeader } from '../../shared/screen-header.tsx';
 
 const screenCss = css`
   max-width: 1000px;
   margin: 0 auto;
   padding: 24px 16px 48px;
-  header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 12px 16px;
-    margin-bottom: 12px;
-  }
   h1 {
     font-size: 1.6rem;
   }
@@ -209,10 +203,7 @@ export function SharedPreviewsScreen() {
 
   return (
     <main css={screenCss}>
-      <header>
-        <a href="#/">← Páginas</a>
-        <h1>Prévias compartilhadas</h1>
-      </header>
+      <ScreenHeader title="Prévias compartilhadas" />
       <p>
         Links que mostram uma página salva, antes de ela ir para o site, a quem não tem conta no Estúdio. Para
         compartilhar, abra a página e escolha “Compartilhar prévia”. Quem recebe o link pode deixar um

@@ -35,18 +35,12 @@ import { problemsByPath, useSiteDraft, type SiteDraft } from '../../shared/use-s
 import { PublishDialog } from '../publicar/index.ts';
 import { addAudience, changeAudience, moveAudience, neighbourOf, removeAudience } from './audience-edits.ts';
 import { testLink, type LinkVerdict } from './link-test.ts';
+import { ScreenHeader } from '../../shared/screen-header.tsx';
 
 const screenCss = css`
   max-width: 1240px;
   margin: 0 auto;
   padding: 24px 16px 48px;
-  header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 12px 16px;
-    margin-bottom: 16px;
-  }
   h1 {
     font-size: 1.6rem;
   }
@@ -149,10 +143,7 @@ export function AudiencesScreen() {
   }, []);
   return (
     <main css={screenCss}>
-      <header>
-        <a href="#/">← Páginas</a>
-        <h1>Públicos</h1>
-      </header>
+      <ScreenHeader title="Públicos" />
       {site.loadError && <Message tone="error">{site.loadError}</Message>}
       {pagesError && <Message tone="error">{pagesError}</Message>}
       {!site.answer && !site.loadError && <Message tone="info">Carregando…</Message>}
