@@ -4,12 +4,12 @@
  * experiment's own pages, a winner among its pages, dates in order. Shape (ids, patterns, weight
  * ranges) is the schema's job (schema/site.ts); this is what needs the pages folder.
  */
-import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { Experiment } from '../../schema/site.ts';
-import type { PageProblem, SourceLocation } from './errors.ts';
+import type { PageProblem } from './errors.ts';
 import { resolvePageName } from './extends.ts';
 import type { ParsedFile } from './parse.ts';
 import { fileToRoute } from './routes.ts';
+import { locationIn } from './yaml-location.ts';
 
 /** An experiment with each variant's page resolved to its file and route. */
 export interface ResolvedExperiment extends Experiment {
@@ -28,36 +28,6 @@ export const EXP_TOOL = 'FGS';
 export const variantKey = (experimentId: string, page: string): string =>
   `${EXP_TOOL}-${experimentId}-${variantCookieKey(page)}`;
 
-type Path = (string | number)[];
-
-/** The node at `path`; with `key`, the key of the last step instead of its value ("variants:"). */
-function nodeAt(parsed: ParsedFile, path: Path, key = false): Node | undefined {
-  let node = parsed.doc.contents as Node | null;
-  for (const [i, step] of path.entries()) {
-    if (typeof step === 'number' && isSeq(node)) node = (node.items[step] as Node | undefined) ?? null;
-    else if (typeof step === 'string' && isMap(node)) {
-      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === step);
-      if (key && i === path.length - 1) return (pair?.key as Node | undefined) ?? undefined;
-      node = (pair?.value as Node | undefined) ?? null;
-    } else return undefined;
-    if (!node) return undefined;
-  }
-  return node ?? undefined;
-}
-
-function at(parsed: ParsedFile, path: Path, key = false): SourceLocation {
-  const node = nodeAt(parsed, path, key) ?? nodeAt(parsed, path.slice(0, -1));
-  const range = node?.range ?? [0, 0, 0];
-  const start = parsed.lineCounter.linePos(range[0]);
-  const end = parsed.lineCounter.linePos(range[1]);
-  return {
-    file: parsed.file,
-    line: start.line,
-    column: start.col,
-    endColumn: isScalar(node) && end.line === start.line && end.col > start.col ? end.col : undefined,
-  };
-}
-
 /**
  * Problems of `experiments` (already valid against the schema) given the route files of the
  * pages folder (relative, "agendamento.yaml"), and the experiments resolved when there are none.
@@ -74,7 +44,7 @@ export function checkExperiments(
   /** Which experiment each page is in: a page serves one experiment's address at most. */
   const pagesIn = new Map<string, string>();
   experiments.forEach((experiment, i) => {
-    const base: Path = ['experiments', i];
+    const base = ['experiments', i];
     const name = `O experimento "${experiment.id}"`;
     const firstId = ids.get(experiment.id);
     if (firstId !== undefined) {
@@ -82,7 +52,7 @@ export function checkExperiments(
         code: 'experiment-duplicate',
         message: `Dois experimentos com o nome "${experiment.id}".`,
         hint: 'Cada experimento precisa de um nome próprio: ele vai no cookie dos visitantes e nas métricas.',
-        loc: at(parsed, [...base, 'id']),
+        loc: locationIn(parsed, [...base, 'id']),
       });
     } else ids.set(experiment.id, i);
 
@@ -94,7 +64,7 @@ export function checkExperiments(
           problems.push({
             code: 'experiment-page',
             message: `${name} lista a página "${variant.page}" duas vezes.`,
-            loc: at(parsed, [...base, 'variants', v, 'page']),
+            loc: locationIn(parsed, [...base, 'variants', v, 'page']),
           });
         }
         const other = pagesIn.get(found.file);
@@ -103,7 +73,7 @@ export function checkExperiments(
             code: 'experiment-page',
             message: `A página "${variant.page}" já está no experimento "${other}": uma página só pode estar num experimento por vez.`,
             hint: 'Cada variante é mostrada no endereço de um experimento só; crie uma cópia da página para o outro.',
-            loc: at(parsed, [...base, 'variants', v, 'page']),
+            loc: locationIn(parsed, [...base, 'variants', v, 'page']),
           });
         } else pagesIn.set(found.file, experiment.id);
         pages.push({
@@ -123,7 +93,7 @@ export function checkExperiments(
             found.error === 'missing' && found.suggestion
               ? `Você quis dizer "${found.suggestion}"?`
               : undefined,
-          loc: at(parsed, [...base, 'variants', v, 'page']),
+          loc: locationIn(parsed, [...base, 'variants', v, 'page']),
         });
       }
     });
@@ -134,7 +104,7 @@ export function checkExperiments(
         code: 'experiment-weights',
         message: `Os pesos do experimento "${experiment.id}" somam ${sum}, não 100.`,
         hint: `Cada peso é a parte dos visitantes, em %: ${experiment.variants.map((v) => v.weight).join(' + ')} = ${sum}. Ajuste para somar 100.`,
-        loc: at(parsed, [...base, 'variants'], true),
+        loc: locationIn(parsed, [...base, 'variants'], { key: true }),
       });
     }
 
@@ -144,7 +114,7 @@ export function checkExperiments(
         code: 'experiment-route',
         message: `O endereço ${experiment.route} já está no experimento "${experiments[firstRoute]!.id}": um endereço só pode estar num experimento por vez.`,
         hint: 'Encerre um dos dois (apague-o ou ponha o winner) antes de começar o outro.',
-        loc: at(parsed, [...base, 'route']),
+        loc: locationIn(parsed, [...base, 'route']),
       });
     } else routes.set(experiment.route, i);
     if (pages.length === experiment.variants.length && !pages.some((p) => p.route === experiment.route)) {
@@ -152,7 +122,7 @@ export function checkExperiments(
         code: 'experiment-route',
         message: `${name} divide o endereço ${experiment.route}, mas nenhuma das páginas dele é ${experiment.route}.`,
         hint: `Inclua a página de ${experiment.route} entre as variants (ela é a original, contra a qual as variantes são comparadas).`,
-        loc: at(parsed, [...base, 'route']),
+        loc: locationIn(parsed, [...base, 'route']),
       });
     }
 
@@ -163,7 +133,7 @@ export function checkExperiments(
           code: 'experiment-winner',
           message: `O winner "${experiment.winner}" não é uma das páginas do experimento "${experiment.id}".`,
           hint: `Use uma destas: ${experiment.variants.map((v) => v.page).join(', ')}.`,
-          loc: at(parsed, [...base, 'winner']),
+          loc: locationIn(parsed, [...base, 'winner']),
         });
       }
     }
@@ -171,7 +141,7 @@ export function checkExperiments(
       problems.push({
         code: 'experiment-dates',
         message: `${name} termina (${experiment.end}) antes de começar (${experiment.start}).`,
-        loc: at(parsed, [...base, 'end']),
+        loc: locationIn(parsed, [...base, 'end']),
       });
     }
     resolved.push({ ...experiment, pages });
