@@ -40,6 +40,7 @@ import type { LinkCheck } from './links.ts';
 import type { ParsedFile, ParseResult } from './parse.ts';
 import { closest } from './suggest.ts';
 import { createAjv, createValidator, type Validator } from './validate.ts';
+import { nodeLocation } from './yaml-location.ts';
 
 type Path = (string | number)[];
 type Data = Record<string, unknown>;
@@ -1053,17 +1054,8 @@ function duplicateIds(resolved: Resolved, composite: ReturnType<typeof composite
 }
 
 function locate(composite: ReturnType<typeof compositeFile>, path: Path) {
-  const { parsed } = composite;
-  const found = parsed.doc.getIn(path, true);
-  const range = (isNode(found) ? found.range : undefined) ?? [0, 0, 0];
-  const start = parsed.lineCounter.linePos(range[0]);
-  const end = parsed.lineCounter.linePos(range[1]);
-  return {
-    file: parsed.file,
-    line: start.line,
-    column: start.col,
-    endColumn: end.line === start.line && end.col > start.col ? end.col : undefined,
-  };
+  const found = composite.parsed.doc.getIn(path, true);
+  return nodeLocation(composite.parsed, isNode(found) ? found : undefined);
 }
 
 /** A problem at a value (or, with `atKey`, at its key) of one file. */
@@ -1077,21 +1069,7 @@ function problemAt(
 ): PageProblem {
   const origin = node(parsed, path);
   const target = atKey ? keyNode(origin) : valueNode(origin);
-  const range = target.range ?? [0, 0, 0];
-  const start = parsed.lineCounter.linePos(range[0]);
-  const end = parsed.lineCounter.linePos(range[1]);
-  return {
-    code,
-    message,
-    hint,
-    loc: {
-      file: parsed.file,
-      line: start.line,
-      column: start.col,
-      endColumn: end.line === start.line && end.col > start.col ? end.col : undefined,
-    },
-    source: parsed.source,
-  };
+  return { code, message, hint, loc: nodeLocation(parsed, target), source: parsed.source };
 }
 
 /** The same problem found twice (a base checked on its own and through its variant) is shown once. */

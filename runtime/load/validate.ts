@@ -8,6 +8,7 @@ import { isSafeUrl, unsafeScheme } from '../../schema/shared.ts';
 import { describeValueType, typeNames, type ErrorCode, type PageProblem } from './errors.ts';
 import type { ParsedFile } from './parse.ts';
 import { closest } from './suggest.ts';
+import { nodeLocation } from './yaml-location.ts';
 
 /** The formats the schemas name (validator-cache.ts hands these to its kept code too). */
 export const FORMATS: Readonly<Record<string, Format>> = {
@@ -70,7 +71,7 @@ function toProblem(error: ErrorObject, parsed: ParsedFile): PageProblem {
     code,
     message,
     hint,
-    loc: locationOf(parsed, node ?? (target.pair?.key as Node | undefined) ?? target.value),
+    loc: nodeLocation(parsed, node ?? (target.pair?.key as Node | undefined) ?? target.value),
     source: parsed.source,
   });
 
@@ -256,18 +257,6 @@ function findPair(node: Node | null | undefined, key: string): Pair | undefined 
   if (!isMap(node)) return undefined;
   return node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === key) as
     Pair | undefined;
-}
-
-function locationOf(parsed: ParsedFile, node: Node | null | undefined) {
-  const range = node?.range ?? [0, 0, 0];
-  const start = parsed.lineCounter.linePos(range[0]);
-  const end = parsed.lineCounter.linePos(range[1]);
-  return {
-    file: parsed.file,
-    line: start.line,
-    column: start.col,
-    endColumn: end.line === start.line && end.col > start.col ? end.col : undefined,
-  };
 }
 
 /** "title", "blocks[3].title" → a readable name: "title" do bloco "hero". */
