@@ -1,0 +1,225 @@
+/**
+ * A hosted Estúdio with a team (issue 39), shared by the team's browser specs (pedidos, pessoas,
+ * aprovacao, equipe-docs, previas): a clone with a bare repository as its remote (git-site.ts),
+ * accounts made by the account command as a host makes them (`studio:conta adicionar`, the
+ * password from STUDIO_PASSWORD), and the Estúdio started as a host starts it (`--hosted
+ * --public-url`, STUDIO_DATA_DIR, STUDIO_REPO). `hostedTeam()` starts one for the spec file in
+ * `beforeAll` and stops it in `afterAll`: the file's tests share it, so a file whose tests would
+ * see each other's state runs them in order (`mode: 'default'` or `'serial'`) and each test
+ * names its own request, page or link rather than counting everything on the server.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { projectArgs } from '../../helpers/tsx.ts';
+import { makeGitSite, type GitSite } from '../../studio/git-site.ts';
+import { ROOT, TSX } from './studio-server.ts';
+
+const run = promisify(execFile);
+
+export interface Person {
+  email: string;
+  name: string;
+  password: string;
+  role: 'editor' | 'publicador' | 'administrador';
+}
+
+export const ANA: Person = {
+  email: 'ana@fillgas.com.br',
+  name: 'Ana Souza',
+  password: 'cilindro azul no portão',
+  role: 'editor',
+};
+export const BRUNO: Person = {
+  email: 'bruno@fillgas.com.br',
+  name: 'Bruno Lima',
+  password: 'outra frase bem comprida',
+  role: 'publicador',
+};
+export const CARLA: Person = {
+  email: 'carla@fillgas.com.br',
+  name: 'Carla Dias',
+  password: 'a terceira frase longa',
+  role: 'administrador',
+};
+
+export interface HostedTeamOptions {
+  /** The files of pages/ the site has (a smaller site builds faster). */
+  pages?: string[];
+  /** The accounts, added in this order (account-cli.ts says what the first one of a file becomes). */
+  people?: Person[];
+  /** Runs after the site is made and before the accounts and the start: saved changes, a state file. */
+  prepare?: (site: GitSite, data: string) => Promise<void>;
+}
+
+export interface HostedTeam {
+  /** The clone, its bare remote and the temporary folder (filled in `beforeAll`). */
+  site: GitSite;
+  /** The Estúdio's address, `http://127.0.0.1:<port>` (no trailing slash). */
+  base: string;
+  /** STUDIO_DATA_DIR: contas.json, pedidos.json, previas.json, audit.log. */
+  data: string;
+  /** Signs `who` in on `page` and waits for Páginas. */
+  signIn(page: Page, who: Person): Promise<void>;
+  /** A new browser context (pt-BR, 1280 × 900 unless `options` say otherwise) with `who` signed in. */
+  signedIn(browser: Browser, who: Person, options?: BrowserContextOptions): Promise<Page>;
+}
+
+export const TEAM_PAGES = ['_site.yaml', '404.yaml', 'index.yaml', 'recarga.yaml', 'termos-de-uso.yaml'];
+
+async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Adds each person with `studio:conta adicionar`, as a host does. */
+async function addAccounts(data: string, people: readonly Person[]): Promise<void> {
+  for (const who of people)
+    await run(
+      process.execPath,
+      [
+        ...TSX,
+        'studio/server/hosted/account-cli.ts',
+        'adicionar',
+        '--email',
+        who.email,
+        '--nome',
+        who.name,
+        '--papel',
+        who.role,
+      ],
+      { cwd: ROOT, env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_PASSWORD: who.password } },
+    );
+}
+
+/** Starts the hosted Estúdio and resolves when it prints its address. */
+async function startHosted(work: string, data: string, base: string, port: number): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    await projectArgs(
+      'studio/server/main.ts',
+      '--hosted',
+      '--public-url',
+      base,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ),
+    {
+      cwd: ROOT,
+      env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_REPO: work },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`O Estúdio não respondeu em 180 s:\n${output}`)),
+      180_000,
+    );
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.split('\n').some((line) => line.trim() === `${base}/`)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`O Estúdio saiu (${code}):\n${output}`));
+    });
+  });
+  return child;
+}
+
+/**
+ * One hosted Estúdio for the calling spec file: registers its `beforeAll` (make the site, run
+ * `prepare`, add the accounts, start) and `afterAll` (stop the process group, remove the folder).
+ * The returned object's `site`, `base` and `data` are there from `beforeAll` on.
+ */
+export function hostedTeam(options: HostedTeamOptions = {}): HostedTeam {
+  const { pages = TEAM_PAGES, people = [CARLA, ANA, BRUNO], prepare } = options;
+  let child: ChildProcess | undefined;
+  const team: HostedTeam = {
+    site: undefined as unknown as GitSite,
+    base: '',
+    data: '',
+    async signIn(page, who) {
+      await page.goto(`${team.base}/entrar`);
+      await page.getByLabel('E-mail').fill(who.email);
+      await page.getByLabel('Senha').fill(who.password);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(page.getByRole('heading', { name: 'Páginas' })).toBeVisible();
+    },
+    async signedIn(browser, who, contextOptions = {}) {
+      const context = await browser.newContext({
+        locale: 'pt-BR',
+        viewport: { width: 1280, height: 900 },
+        ...contextOptions,
+      });
+      const page = await context.newPage();
+      await team.signIn(page, who);
+      return page;
+    },
+  };
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    team.site = await makeGitSite({ pages });
+    team.data = path.join(team.site.tmp, 'dados');
+    if (prepare) await prepare(team.site, team.data);
+    await addAccounts(team.data, people);
+    const port = await freePort();
+    team.base = `http://127.0.0.1:${port}`;
+    child = await startHosted(team.site.work, team.data, team.base, port);
+  });
+
+  test.afterAll(async () => {
+    if (child?.exitCode === null) {
+      const running = child;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      process.kill(-running.pid!, 'SIGTERM');
+      await exited;
+    }
+    child = undefined;
+    if (team.site) await rm(team.site.tmp, { recursive: true, force: true });
+  });
+
+  return team;
+}
+
+/** axe finds nothing on the page (the preview frame, a page of its own, left out). */
+export async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+/**
+ * The height that shows the whole screen: the hosted Estúdio's screens scroll inside the shell
+ * under the session bar (session-bar.tsx), not the document, so the document's own height is the
+ * window's; this adds what the tallest scrolling part (dialogs left out) hides.
+ */
+export async function wholeHeight(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    let hidden = 0;
+    for (const el of document.body.querySelectorAll('*')) {
+      if (el.closest('dialog')) continue;
+      const { overflowY } = getComputedStyle(el);
+      if (overflowY !== 'auto' && overflowY !== 'scroll') continue;
+      hidden = Math.max(hidden, el.scrollHeight - el.clientHeight);
+    }
+    return doc.scrollHeight + hidden;
+  });
+}
