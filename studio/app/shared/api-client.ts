@@ -48,7 +48,18 @@ export class ApiFailure extends Error {
   }
 }
 
-export async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+/**
+ * One same-origin request to the Estúdio's API. A refusal becomes an ApiFailure with the server's
+ * Portuguese message; when the server sent none, `fallbacks` may give one for a status (a route
+ * an older Estúdio does not have answers 404).
+ */
+export async function call<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  fallbacks?: Readonly<Partial<Record<number, string>>>,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -79,9 +90,10 @@ export async function call<T>(method: string, url: string, body?: unknown, signa
   }
   if (!response.ok) {
     const fallback =
-      response.status === 401
+      fallbacks?.[response.status] ??
+      (response.status === 401
         ? 'Sua sessão expirou. Abra de novo o endereço que o terminal mostrou.'
-        : `Erro ${response.status}.`;
+        : `Erro ${response.status}.`);
     const body = data as Partial<ApiError> & Record<string, unknown>;
     throw new ApiFailure(response.status, { ...body, error: body.error ?? fallback });
   }

@@ -11,45 +11,17 @@ import type {
   Ga4TrafficAnswer,
   PullAnswer,
 } from '../../api.ts';
-import { ApiFailure } from './api-client.ts';
+import { ApiFailure, call as request } from './api-client.ts';
 
 /** What the server keeps, without the key. */
 export type Ga4Status = Ga4Settings;
 /** Where the pulled numbers came from and what Google said about them. */
 export type PullSource = PullAnswer['source'];
 
-async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiFailure(0, {
-      error: 'Sem conexão com o Estúdio. Confira se o terminal que o abriu ainda está aberto.',
-    });
-  }
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : {};
-  } catch {
-    data = { error: `Resposta inesperada do servidor (${response.status}).` };
-  }
-  if (!response.ok) {
-    const body = data as { error?: string } & Record<string, unknown>;
-    const fallback =
-      response.status === 401
-        ? 'Sua sessão expirou. Abra de novo o endereço que o terminal mostrou.'
-        : response.status === 404
-          ? 'Esta versão do Estúdio ainda não conversa com o Google Analytics.'
-          : `Erro ${response.status}.`;
-    throw new ApiFailure(response.status, { ...body, error: body.error ?? fallback });
-  }
-  return data as T;
-}
+/** A 404 without a message: the server is older than this screen. */
+const FALLBACKS = { 404: 'Esta versão do Estúdio ainda não conversa com o Google Analytics.' };
+const call = <T>(method: string, url: string, body?: unknown) =>
+  request<T>(method, url, body, undefined, FALLBACKS);
 
 export const ga4 = {
   status: () => call<Ga4Status>('GET', '/api/ga4'),
