@@ -4,7 +4,9 @@
  * new variant (created and opened), duplicate, delete, Publicar. Every dialog's buttons are inside
  * the visible area, also with the on-screen keyboard up (the visible area shrunk to 390 × 508, as
  * a phone's keyboard leaves it). At 1280 px Páginas stays a table. Axe on both; screenshots of
- * Páginas and the new-variant dialog at 390, 820 and 1280 px go to docs/estudio/.
+ * Páginas and the new-variant dialog at 390, 820 and 1280 px go to .tmp/phone-pages/ (to
+ * docs/estudio/ with ESTUDIO_DOC_SHOTS=1, as the other docs pictures: a test run leaves the
+ * repository's pictures alone).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,7 +29,7 @@ test.afterAll(async () => {
 const PHONE = { width: 390, height: 844 };
 /** What a phone's keyboard leaves of 844 px (a typical 336 px keyboard). */
 const KEYBOARD_UP = { width: 390, height: 508 };
-const SHOTS = path.join(ROOT, 'docs/estudio');
+const SHOTS = path.join(ROOT, process.env.ESTUDIO_DOC_SHOTS ? 'docs/estudio' : '.tmp/phone-pages');
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
