@@ -19,6 +19,7 @@ import { Button, Message } from '../../shared/ui.tsx';
 import { useCan } from '../../shared/role.ts';
 import { offsetOf, pathAt } from '../../../yaml-paths.ts';
 import { ScreenHeader } from '../../shared/screen-header.tsx';
+import { publishVerb, usePublishAsks } from '../../shared/publish-words.ts';
 
 interface FieldSchema {
   description?: string;
@@ -116,6 +117,7 @@ const screenCss = css`
 export function SiteSettingsScreen() {
   const site = useSiteDraft();
   const [publishing, setPublishing] = useState(false);
+  const asks = usePublishAsks();
   const [saved, setSaved] = useState(false);
   // Roles (decision 0048): the Configurações and Google Analytics are the Administrador's.
   const canSettings = useCan('settings') !== false;
@@ -208,7 +210,9 @@ export function SiteSettingsScreen() {
                   : site.dirty
                     ? 'Alterações não salvas.'
                     : saved
-                      ? 'Salvo. Publique para o site mudar.'
+                      ? asks
+                        ? 'Salvo. Peça a publicação para o site mudar.'
+                        : 'Salvo. Publique para o site mudar.'
                       : 'Tudo salvo.'}
             </span>
             {site.saveError && <Message tone="error">{site.saveError}</Message>}
@@ -227,7 +231,7 @@ export function SiteSettingsScreen() {
               disabled={site.dirty}
               onClick={() => setPublishing(true)}
             >
-              Publicar…
+              {publishVerb(asks)}…
             </Button>
           </div>
         </form>

@@ -57,6 +57,7 @@ import {
   valueAt,
   type YamlPath,
 } from '../../../yaml-paths.ts';
+import { publishVerb, usePublishAsks } from '../../shared/publish-words.ts';
 
 type Mode = 'phone' | 'desktop' | 'both';
 /** The preview width chosen last, kept for the next page opened (this browser only). */
@@ -464,6 +465,7 @@ function Editor({
   const [imagePick, setImagePick] = useState<{ index: number; path: (string | number)[] }>();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [publishing, setPublishing] = useState(false);
+  const publishAsks = usePublishAsks();
   const [conflict, setConflict] = useState<{ source: string; version: string; mine: string }>();
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
   const [renders, setRenders] = useState(0);
@@ -834,7 +836,7 @@ function Editor({
             else void save().then((done) => done && setPublishing(true));
           }}
         >
-          Publicar
+          {publishVerb(publishAsks)}
         </Button>
         {others.sentence && (
           <p className="others" role="status" data-presence-others>

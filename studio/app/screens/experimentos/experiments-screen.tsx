@@ -31,6 +31,7 @@ import {
 } from '../../shared/site-edits.ts';
 import { problemsByPath, useSiteDraft, type SiteDraft } from '../../shared/use-site.ts';
 import { ScreenHeader } from '../../shared/screen-header.tsx';
+import { publishVerb, usePublishAsks } from '../../shared/publish-words.ts';
 
 /** One colour per page of a test (the bar and the results): the original first. */
 export const PAGE_COLOURS = [colors.navy, colors.orange, colors.waterDark, '#6d28d9', '#15803d', '#a16207'];
@@ -258,6 +259,7 @@ function ExperimentEditor({
   });
   const [dialog, setDialog] = useState<Busy>();
   const [concluded, setConcluded] = useState<PublishAnswer>();
+  const asks = usePublishAsks();
   const [error, setError] = useState<string>();
   const entry = index === undefined ? undefined : experiments[index];
   const summary = (site.check?.experiments ?? site.answer!.experiments).find((e) => e.index === index);
@@ -548,7 +550,7 @@ function ExperimentEditor({
       </section>
 
       <section className="card" aria-labelledby="exp-salvar">
-        <h2 id="exp-salvar">Publicar</h2>
+        <h2 id="exp-salvar">{publishVerb(asks)}</h2>
         <div role="status" aria-live="polite">
           {site.checking ? (
             <p className="muted">Conferindo…</p>
@@ -575,9 +577,13 @@ function ExperimentEditor({
           ) : (
             <p className="muted">
               {site.dirty
-                ? 'Sem problemas. Salve e publique para valer no site.'
+                ? asks
+                  ? 'Sem problemas. Salve e peça a publicação para valer no site.'
+                  : 'Sem problemas. Salve e publique para valer no site.'
                 : summary?.unpublished
-                  ? 'Salvo. Publique para valer no site.'
+                  ? asks
+                    ? 'Salvo. Peça a publicação para valer no site.'
+                    : 'Salvo. Publique para valer no site.'
                   : 'Como está no site.'}
             </p>
           )}
@@ -593,7 +599,13 @@ function ExperimentEditor({
             }
             onClick={() => void saveThenPublish()}
           >
-            {published === undefined ? 'Salvar e publicar (começar o teste)…' : 'Salvar e publicar…'}
+            {asks
+              ? published === undefined
+                ? 'Salvar e pedir publicação (começar o teste)…'
+                : 'Salvar e pedir publicação…'
+              : published === undefined
+                ? 'Salvar e publicar (começar o teste)…'
+                : 'Salvar e publicar…'}
           </Button>
           <Button disabled={!site.dirty} onClick={() => void site.save()}>
             Só salvar

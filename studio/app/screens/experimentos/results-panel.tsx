@@ -17,7 +17,7 @@ import { colors, fonts, radii } from '../../../../design/theme.ts';
 import type { PublishAnswer } from '../../../api.ts';
 import type { Report } from '../../../../runtime/experiments/index.ts';
 import { api } from '../../shared/api-client.ts';
-import { APPROVAL_WORDS, useApprovalRequired } from '../../shared/role.ts';
+import { APPROVAL_WORDS, useApprovalRequired, useCan } from '../../shared/role.ts';
 import { Button, Message } from '../../shared/ui.tsx';
 import { CumulativeChart, PosteriorChart, RateChart, type ChartArm, type ChartDay } from './charts.tsx';
 import {
@@ -201,6 +201,8 @@ export function ResultsPanel({
 }) {
   // Every publication needs approval (decision 0049): Levar a vencedora is refused by the server.
   const approval = useApprovalRequired();
+  // An Editor cannot publish (decision 0048): Levar a vencedora is a publication of its own.
+  const editor = useCan('publish') === false;
   const [numbers, setNumbers] = useState<Numbers>();
   const [connection, setConnection] = useState<Ga4Status | 'unknown'>();
   const [pulling, setPulling] = useState(false);
@@ -419,9 +421,15 @@ export function ResultsPanel({
           {concluded ? (
             <Message tone="info">Feito: “{concluded.message}”.</Message>
           ) : (
-            <Button tone="primary" disabled={unpublished || approval} onClick={onConclude}>
+            <Button tone="primary" disabled={unpublished || approval || editor} onClick={onConclude}>
               Levar a vencedora para a página…
             </Button>
+          )}
+          {editor && !approval && !concluded && (
+            <p className="muted">
+              Levar a vencedora publica na hora, e o seu papel (Editor) não publica. Leve o conteúdo da
+              variante para a página no editor, salve e use “Pedir publicação”.
+            </p>
           )}
           {approval && !concluded && (
             <p className="muted">

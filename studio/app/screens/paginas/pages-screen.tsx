@@ -13,6 +13,7 @@ import { names, usePresence, useMe } from '../../shared/presence.ts';
 import { useCan } from '../../shared/role.ts';
 import { PlaceholderWarning, PublishDialog } from '../publicar/index.ts';
 import { actionsCss, Button, Dialog, fieldCss, Message, useMediaQuery } from '../../shared/ui.tsx';
+import { publishVerb, usePublishAsks } from '../../shared/publish-words.ts';
 
 type Editing = ReturnType<typeof usePresence>;
 
@@ -138,6 +139,8 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
   const unpublished = pages?.filter((p) => p.unpublished).length ?? 0;
   const me = useMe();
   const canPeople = useCan('accounts') === true;
+  // An Editor's Publicar (and everyone's while approval is required) is a request (decision 0049).
+  const publish = publishVerb(usePublishAsks());
 
   return (
     <main css={pageCss}>
@@ -157,8 +160,8 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
         <span css={{ flex: 1 }} />
         <Button onClick={() => setPublishing(true)}>
           {unpublished > 0
-            ? `Publicar (${unpublished} ${unpublished === 1 ? 'página' : 'páginas'})`
-            : 'Publicar'}
+            ? `${publish} (${unpublished} ${unpublished === 1 ? 'página' : 'páginas'})`
+            : publish}
         </Button>
         <Button tone="primary" onClick={() => setAction({ kind: 'new' })}>
           Nova página

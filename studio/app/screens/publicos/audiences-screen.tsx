@@ -36,6 +36,7 @@ import { PublishDialog } from '../publicar/index.ts';
 import { addAudience, changeAudience, moveAudience, neighbourOf, removeAudience } from './audience-edits.ts';
 import { testLink, type LinkVerdict } from './link-test.ts';
 import { ScreenHeader } from '../../shared/screen-header.tsx';
+import { usePublishAsks } from '../../shared/publish-words.ts';
 
 const screenCss = css`
   max-width: 1240px;
@@ -164,6 +165,7 @@ function Audiences({
   const rules = readAudiences(site.draft);
   const [editing, setEditing] = useState<Editing>();
   const [publishing, setPublishing] = useState(false);
+  const asks = usePublishAsks();
   /** The rule the preview shows (its position), or the route's own page for visitors no rule matches. */
   const [chosen, setChosen] = useState<Chosen>();
   const [newRoute, setNewRoute] = useState('');
@@ -358,12 +360,14 @@ function Audiences({
           </section>
 
           <section className="card" aria-labelledby="publico-publicar">
-            <h2 id="publico-publicar">Salvar e publicar</h2>
+            <h2 id="publico-publicar">{asks ? 'Salvar e pedir publicação' : 'Salvar e publicar'}</h2>
             <p css={{ marginTop: 0 }} data-audiences-state>
               {site.dirty
                 ? 'Há mudanças nas regras que ainda não foram salvas.'
                 : savedNotPublished || unpublishedPages.length > 0
-                  ? 'As regras salvas ainda não estão no site: publique para valerem.'
+                  ? asks
+                    ? 'As regras salvas ainda não estão no site: peça a publicação para valerem.'
+                    : 'As regras salvas ainda não estão no site: publique para valerem.'
                   : 'As regras desta tela são as que estão no site.'}
             </p>
             {elsewhere.length > 0 && (
@@ -397,7 +401,7 @@ function Audiences({
                   })()
                 }
               >
-                Salvar e publicar…
+                {asks ? 'Salvar e pedir publicação…' : 'Salvar e publicar…'}
               </Button>
               <Button disabled={!site.dirty} onClick={() => void site.save()}>
                 Só salvar
