@@ -12,6 +12,7 @@ import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../../../design/theme.ts';
 import type { Picture, PicturesAnswer, PictureSize, ReviewAnswer, RouteChange } from '../../../api.ts';
 import { api } from '../../shared/api-client.ts';
+import { useMe } from '../../shared/presence.ts';
 
 /** Routes whose pictures open at once; the others when the person opens them. */
 const OPEN_AT_ONCE = 2;
@@ -56,15 +57,38 @@ const WHY: Record<RouteChange['change'], string> = {
   excluída: 'página excluída',
 };
 
-/** The pages a publish of `files` changes, for the publish dialog. */
+/** Whose change the review shows, in words: "a sua mudança" or "a mudança de Ana". */
+export function whoseChange(
+  requester: { name: string; email: string } | undefined,
+  me: { email: string } | null | undefined,
+): string {
+  if (!requester) return 'a sua mudança';
+  const mine = me != null && me.email.trim().toLowerCase() === requester.email.trim().toLowerCase();
+  return mine ? 'a sua mudança' : `a mudança de ${requester.name.trim() || requester.email}`;
+}
+
+/** The two sides' captions of a review of `whose` change ("a mudança de Ana"). */
+export const reviewLabels = (whose: string) => ({
+  before: 'Antes: como está no site',
+  after: `Depois: com ${whose}`,
+});
+
+/** The pages a publish of `files` changes, for the publish dialog (and a request's review). */
 export function ChangedPages({
   files,
   heading = 'Páginas que esta publicação muda',
+  requester,
 }: {
   files: string[];
   /** Agendar: "Páginas que este agendamento muda na hora marcada". */
   heading?: string;
+  /**
+   * A publication request's review (Pedidos): who asked. The pictures then speak of their change
+   * ("Depois: com a mudança de Ana"), unless the requester is the person looking.
+   */
+  requester?: { name: string; email: string };
 }) {
+  const whose = whoseChange(requester, useMe());
   const key = [...files].sort().join('\n');
   const [got, setGot] = useState<{ key: string; answer?: ReviewAnswer; error?: string }>();
 
@@ -95,8 +119,8 @@ export function ChangedPages({
       <h3 id="paginas-que-mudam">{heading}</h3>
       {!answer && !error && (
         <Note tone="info">
-          Montando o site com a sua mudança para comparar com o que está publicado… (alguns segundos; é a
-          mesma verificação de Publicar, que depois não precisa ser feita de novo)
+          Montando o site com {whose} para comparar com o que está publicado… (alguns segundos; é a mesma
+          verificação de Publicar, que depois não precisa ser feita de novo)
         </Note>
       )}
       {error && <Note tone="error">{error}</Note>}
@@ -105,7 +129,9 @@ export function ChangedPages({
         <p css={{ margin: '0 0 12px', color: colors.orangeHover, fontWeight: 600 }}>{answer.refused.error}</p>
       )}
       {answer && !answer.refused && answer.routes.length === 0 && (
-        <Note tone="info">Nenhuma página do site muda com esta publicação.</Note>
+        <Note tone="info">
+          Nenhuma página do site muda com {requester ? 'este pedido' : 'esta publicação'}.
+        </Note>
       )}
       {others.length > 0 && (
         <p css={{ margin: '0 0 8px', fontWeight: 600, color: colors.orangeHover }}>
@@ -119,6 +145,7 @@ export function ChangedPages({
           open={i < OPEN_AT_ONCE}
           before={answer.before}
           after={answer.after}
+          labels={reviewLabels(whose)}
         />
       ))}
     </section>
@@ -130,11 +157,13 @@ function RouteReview({
   open,
   before,
   after,
+  labels,
 }: {
   change: RouteChange;
   open: boolean;
   before: string;
   after: string;
+  labels: { before: string; after: string };
 }) {
   const [shown, setShown] = useState(open);
   return (
@@ -157,7 +186,7 @@ function RouteReview({
         </span>
       </summary>
       <div className="body">
-        {shown && <PagePictures before={before} after={after} route={change.route} />}
+        {shown && <PagePictures before={before} after={after} route={change.route} labels={labels} />}
       </div>
     </details>
   );
