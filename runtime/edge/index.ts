@@ -18,6 +18,7 @@ export {
   type SplitOptions,
 } from './split.ts';
 export { endOfSiteDay, EXPERIMENT_TIME_ZONE, EXPERIMENT_TIME_ZONE_LABEL, siteDay } from './site-day.ts';
+export { siteInstantsOf, siteWallAt, wallMs } from './site-zone.ts';
 export {
   asEdgeManifest,
   type AudienceWhen,

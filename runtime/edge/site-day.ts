@@ -3,7 +3,9 @@
  * company and its visitors are: "end: 2026-12-21" means until 23:59 of that day in Brasília time.
  * One definition shared by the edge split, the report, the CLI and the Estúdio.
  */
-export const EXPERIMENT_TIME_ZONE = 'America/Sao_Paulo';
+import { EXPERIMENT_TIME_ZONE, siteInstantsOf } from './site-zone.ts';
+
+export { EXPERIMENT_TIME_ZONE };
 
 /** How the Estúdio names the time zone to authors. */
 export const EXPERIMENT_TIME_ZONE_LABEL = 'horário de Brasília (São Paulo)';
@@ -21,28 +23,6 @@ export function siteDay(date: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-let clockFormat: Intl.DateTimeFormat | undefined;
-
-/** São Paulo's offset from UTC at `ms`, in ms (-3 h since 2019), to the second as the zone gives it. */
-function offsetAt(ms: number): number {
-  clockFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: EXPERIMENT_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const p: Record<string, string> = {};
-  for (const { type, value } of clockFormat.formatToParts(ms)) p[type] = value;
-  const wall = new Date(0);
-  wall.setUTCFullYear(+p.year!, +p.month! - 1, +p.day!); // Date.UTC would read years 0-99 as 19xx
-  wall.setUTCHours(+p.hour!, +p.minute!, +p.second!);
-  return wall.getTime() - (ms - (((ms % 1000) + 1000) % 1000));
-}
-
 /**
  * The instant the São Paulo day `day` (AAAA-MM-DD) ends: the first instant whose `siteDay` comes
  * after `day` (03:00 UTC of the next day since 2019). From the IANA zone, so any change of
@@ -58,11 +38,9 @@ export function endOfSiteDay(day: string): Date {
   at.setUTCFullYear(year, month + 1, 0); // the month's last day
   at.setUTCFullYear(year, month, Math.min(date, at.getUTCDate()) + 1);
   const midnight = at.getTime(); // the next day's 00:00 as if São Paulo were UTC
-  // That midnight read first with the offset in force a few hours before it (at `midnight` taken
-  // as UTC), then with the offset at the first answer: on an ordinary night the two agree; across
-  // a change of clocks the end is the earlier of them already past `day`.
-  const before = midnight - offsetAt(midnight);
-  const after = midnight - offsetAt(before);
+  // On an ordinary night the two readings of that midnight agree; across a change of clocks the
+  // end is the earlier of them already past `day`.
+  const [before, after] = siteInstantsOf(midnight);
   const past = [before, after].filter((t) => siteDay(new Date(t)) > day);
   return new Date(past.length > 0 ? Math.min(...past) : Math.max(before, after));
 }

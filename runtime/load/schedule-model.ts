@@ -4,7 +4,7 @@
  * the site changes, which schedules are live at an instant, and a schedule in words. Runs in a
  * browser too (runtime/load/browser.ts); reading the folders is schedule.ts.
  */
-import { EXPERIMENT_TIME_ZONE } from '../edge/index.ts';
+import { siteInstantsOf, siteWallAt, wallMs } from '../edge/index.ts';
 import { fileToRoute } from './routes.ts';
 
 /** The schedules' folder, under pages/. Starts with "_": nothing in it is a route. */
@@ -32,39 +32,6 @@ export interface Schedule {
 
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
 
-let wallFormat: Intl.DateTimeFormat | undefined;
-
-/** São Paulo's wall clock at `ms`: [year, month 1-12, day, hour, minute, second]. */
-function wallAt(ms: number): number[] {
-  wallFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: EXPERIMENT_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const p: Record<string, string> = {};
-  for (const { type, value } of wallFormat.formatToParts(ms)) p[type] = value;
-  return [+p.year!, +p.month!, +p.day!, +p.hour!, +p.minute!, +p.second!];
-}
-
-/** The wall time as if it were UTC, in ms (years 0-99 kept as written). */
-function wallMs(year: number, month: number, day: number, hour: number, minute: number, second = 0): number {
-  const d = new Date(0);
-  d.setUTCFullYear(year, month - 1, day);
-  d.setUTCHours(hour, minute, second);
-  return d.getTime();
-}
-
-/** São Paulo's offset from UTC at the instant `ms`, in ms (-3 h since 2019). */
-function offsetAt(ms: number): number {
-  const [y, mo, d, h, mi, s] = wallAt(ms);
-  return wallMs(y!, mo!, d!, h!, mi!, s!) - (ms - (((ms % 1000) + 1000) % 1000));
-}
-
 /**
  * "AAAA-MM-DD HH:MM" on the São Paulo clock → the instant, or undefined when the text is not that
  * or names no day ("2026-02-30"). From the IANA zone, so a change of Brazil's clocks is followed;
@@ -77,13 +44,11 @@ export function parseSiteInstant(text: string): Date | undefined {
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || day < 1) return undefined;
   const wall = wallMs(year, month, day, hour, minute);
   if (new Date(wall).getUTCDate() !== day) return undefined; // 30 February
-  // The wall time read with the offset in force at it, found in two steps (the offset near it,
-  // then at the first answer): they agree except across a change of clocks. The earlier one that
-  // shows this wall time wins (a minute the clocks repeat); none does in a minute they skip.
-  const first = wall - offsetAt(wall);
-  const second = wall - offsetAt(first);
+  // Of the two readings of this wall time, which agree except across a change of clocks, the
+  // earlier one that shows it wins (a minute the clocks repeat); none does in a minute they skip.
+  const [first, second] = siteInstantsOf(wall);
   const shows = [first, second].filter(
-    (t) => wallMs(...(wallAt(t) as [number, number, number, number, number])) === wall,
+    (t) => wallMs(...(siteWallAt(t) as [number, number, number, number, number])) === wall,
   );
   return new Date(shows.length > 0 ? Math.min(...shows) : Math.max(first, second));
 }
@@ -92,13 +57,13 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The instant on the São Paulo clock as people read it: "20/12/2026 às 00:00". */
 export function formatSiteInstant(d: Date): string {
-  const [y, mo, day, h, mi] = wallAt(d.getTime());
+  const [y, mo, day, h, mi] = siteWallAt(d.getTime());
   return `${pad(day!)}/${pad(mo!)}/${y} às ${pad(h!)}:${pad(mi!)}`;
 }
 
 /** The instant as an author writes it in a meta file: "2026-12-20 00:00" (São Paulo). */
 export function siteInstantText(d: Date): string {
-  const [y, mo, day, h, mi] = wallAt(d.getTime());
+  const [y, mo, day, h, mi] = siteWallAt(d.getTime());
   return `${y}-${pad(mo!)}-${pad(day!)} ${pad(h!)}:${pad(mi!)}`;
 }
 
