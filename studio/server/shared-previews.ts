@@ -22,9 +22,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import {
   DEFAULT_SHARE_DAYS,
@@ -41,7 +39,7 @@ import {
 } from '../shared-previews-api.ts';
 import { SCHEDULE_ID } from '../schedules-api.ts';
 import type { Answer, ApiContext, ApiRequest } from './api-context.ts';
-import { cachedBuild } from './build-cache.ts';
+import { buildClientScript, type ClientScript } from './client-script.ts';
 import { HttpError, readJsonBody, readRawBody } from './http.ts';
 import { apiFileName, checkPageFileName, isErrno } from './page-files.ts';
 import { SITE_API_FILE } from './site.ts';
@@ -367,44 +365,29 @@ export function sharedPreviewRoutes(): Record<string, Partial<Record<string, Han
 
 // ——— The public side: what a reader with the link gets ———
 
-const run = promisify(execFile);
-const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
-const SCRIPT_SOURCES = [
-  'runtime/client/',
-  'runtime/block-api.ts',
-  'runtime/behavior-api.ts',
-  'blocks/',
-  'design/',
-  'schema/',
-  'runtime/build/',
-  'studio/server/build-shared-page-script.ts',
-];
-const SCRIPT_FILE = 'pagina.js';
+const PAGE_SCRIPT: ClientScript = {
+  name: 'previa-pagina',
+  entry: 'runtime/client/main.ts',
+  sources: [
+    'runtime/client/',
+    'runtime/block-api.ts',
+    'runtime/behavior-api.ts',
+    'blocks/',
+    'design/',
+    'schema/',
+  ],
+  file: 'pagina.js',
+  failure: 'O script da página não pôde ser montado',
+};
 let scriptCode: Promise<string> | undefined;
 
-/** The site's page script in one file (built on first use, kept by build-cache.ts). */
+/**
+ * The site's page script (runtime/client/main.ts: consent, behaviours, islands with React) in one
+ * file, because a preview reader has no session and may load nothing of the Estúdio but this and
+ * the public files (built on first use, kept by build-cache.ts).
+ */
 function pageScript(): Promise<string> {
-  return (scriptCode ??= (async () => {
-    const dir = await cachedBuild(PROJECT_ROOT, {
-      name: 'previa-pagina',
-      sources: SCRIPT_SOURCES,
-      marker: SCRIPT_FILE,
-      build: async (outDir) => {
-        await mkdir(outDir, { recursive: true });
-        await run(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            path.join(import.meta.dirname, 'build-shared-page-script.ts'),
-            path.join(outDir, SCRIPT_FILE),
-          ],
-          { cwd: PROJECT_ROOT, env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 16 * 1024 * 1024 },
-        );
-      },
-    });
-    return readFile(path.join(dir, SCRIPT_FILE), 'utf8');
-  })().catch((error: unknown) => {
+  return (scriptCode ??= buildClientScript(PAGE_SCRIPT).catch((error: unknown) => {
     scriptCode = undefined;
     throw error;
   }));

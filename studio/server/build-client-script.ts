@@ -1,9 +1,8 @@
 /**
- * `NODE_ENV=production tsx studio/server/build-shared-page-script.ts <file>`: the site's page
- * script (runtime/client/main.ts: consent, behaviours, islands with React) bundled into one ES
- * module, for the shared previews (shared-previews.ts, decision 0050). One file, because a
- * preview reader has no session and may load nothing of the Estúdio but this and the public files.
- * Run in a process of its own, as the preview agent's build is (build-preview-agent.ts).
+ * `NODE_ENV=production tsx studio/server/build-client-script.ts <entry> <file>`: bundles <entry>
+ * (relative to the project root) with everything it imports into one ES module written to <file>.
+ * Run in a process of its own by client-script.ts, so the Estúdio's Vite dev server never shares
+ * its NODE_ENV: React and the JSX runtime come in their production builds, as on the site.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,11 +10,12 @@ import { build, type Rolldown } from 'vite';
 import { clientPlugins } from '../../runtime/build/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const ENTRY = 'runtime/client/main.ts';
 
-const outFile = process.argv[2];
-if (!outFile || process.env.NODE_ENV !== 'production') {
-  process.stderr.write('Uso: NODE_ENV=production tsx studio/server/build-shared-page-script.ts <arquivo>\n');
+const [entry, outFile] = process.argv.slice(2);
+if (!entry || !outFile || process.env.NODE_ENV !== 'production') {
+  process.stderr.write(
+    'Uso: NODE_ENV=production tsx studio/server/build-client-script.ts <entrada> <arquivo>\n',
+  );
   process.exit(2);
 }
 
@@ -32,7 +32,7 @@ const result = await build({
     modulePreload: false,
     reportCompressedSize: false,
     rolldownOptions: {
-      input: path.join(root, ENTRY),
+      input: path.join(root, entry),
       output: { format: 'es', codeSplitting: false },
     },
   },
@@ -40,7 +40,7 @@ const result = await build({
 const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
 const chunk = outputs.flatMap((o) => o.output).find((o) => o.type === 'chunk' && o.isEntry);
 if (!chunk || chunk.type !== 'chunk') {
-  process.stderr.write('O Vite não devolveu o script da página.\n');
+  process.stderr.write(`O Vite não devolveu o script de ${entry}.\n`);
   process.exit(1);
 }
 await writeFile(path.resolve(outFile), chunk.code);
