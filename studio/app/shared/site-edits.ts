@@ -1,7 +1,8 @@
 /**
  * The Experimentos and Configurações screens edit pages/_site.yaml node by node, like the block
  * form edits a page: each change is a text edit of the nodes it touches (studio/yaml-edits.ts), so
- * comments and every other byte stay as written. Also: the shares that always sum to 100.
+ * comments and every other byte stay as written (Públicos' audience-edits.ts uses the same
+ * steps for `audiences:`). Also: the shares that always sum to 100.
  */
 import { isMap, isSeq, parse, parseDocument, stringify, type Node } from 'yaml';
 import {
@@ -51,35 +52,51 @@ export function readExperiments(text: string): ExperimentDraft[] {
 }
 
 /** Applies a change when there is one. */
-const apply = (text: string, change: TextChange | undefined): string =>
+export const apply = (text: string, change: TextChange | undefined): string =>
   change ? applyChange(text, change) : text;
+
+/**
+ * `item` as its own lines at the end of the block list at the top-level `key`, indented as the
+ * list's first item is; undefined when `key` is missing or holds no block list with items.
+ */
+export function appendListItem(text: string, key: string, item: unknown): string | undefined {
+  const list = parseDocument(text).get(key, true) as Node | undefined;
+  if (!isSeq(list) || list.flow || list.items.length === 0) return undefined;
+  const first = list.items[0] as Node;
+  const dash = text.lastIndexOf('-', first.range![0]);
+  const indent = dash - (text.lastIndexOf('\n', dash) + 1);
+  const body = stringify([item], { lineWidth: 0 })
+    .trimEnd()
+    .split('\n')
+    .map((line) => ' '.repeat(indent) + line)
+    .join('\n');
+  const last = list.items[list.items.length - 1] as Node;
+  let end = text.indexOf('\n', Math.max(last.range![1] - 1, last.range![0]));
+  if (end < 0) end = text.length;
+  return `${text.slice(0, end)}\n${body}${text.slice(end)}`;
+}
+
+/** Whether the text has the top-level `key` at all (even empty, even `[]`). */
+export const hasTopLevelKey = (text: string, key: string): boolean =>
+  parseDocument(text).get(key, true) !== undefined;
+
+/** New top-level keys (`data`), after `comment` when given, on lines of their own at the end of the text. */
+export function appendTopLevel(text: string, data: Record<string, unknown>, comment = ''): string {
+  const block = stringify(data, { lineWidth: 0 });
+  return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${comment}${block}`;
+}
 
 /** A new experiment at the end of `experiments:` (the key is added at the end of the file if missing). */
 export function addExperiment(text: string, entry: ExperimentDraft): string {
-  const doc = parseDocument(text);
-  const list = doc.get('experiments', true) as Node | undefined;
   const clean = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined && v !== ''));
-  if (isSeq(list) && !list.flow && list.items.length > 0) {
-    const first = list.items[0] as Node;
-    const dash = text.lastIndexOf('-', first.range![0]);
-    const indent = dash - (text.lastIndexOf('\n', dash) + 1);
-    const body = stringify([clean], { lineWidth: 0 })
-      .trimEnd()
-      .split('\n')
-      .map((line) => ' '.repeat(indent) + line)
-      .join('\n');
-    const last = list.items[list.items.length - 1] as Node;
-    let end = text.indexOf('\n', Math.max(last.range![1] - 1, last.range![0]));
-    if (end < 0) end = text.length;
-    return `${text.slice(0, end)}\n${body}${text.slice(end)}`;
-  }
-  if (list !== undefined) {
+  const appended = appendListItem(text, 'experiments', clean);
+  if (appended !== undefined) return appended;
+  if (hasTopLevelKey(text, 'experiments')) {
     // `experiments: []` or an empty key: the list is written whole in its place.
     const without = apply(text, removeKey(text, ['experiments']));
     return addExperiment(without, entry);
   }
-  const block = stringify({ experiments: [clean] }, { lineWidth: 0 });
-  return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${block}`;
+  return appendTopLevel(text, { experiments: [clean] });
 }
 
 /** Removes experiment `index` (the `experiments:` key goes with the last one). */

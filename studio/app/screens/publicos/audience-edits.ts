@@ -1,24 +1,15 @@
 /**
  * Públicos edits pages/_site.yaml's `audiences:` node by node, as Experimentos edits
- * `experiments:` (studio/yaml-edits.ts): a new rule is its own lines at the end of the list, a
+ * `experiments:` (studio/yaml-edits.ts, shared/site-edits.ts): a new rule is its own lines at the end of the list, a
  * changed rule has only the values that changed replaced in place, a rule moves with its
  * comments, a removed rule takes its own lines. Comments and every other byte stay as written.
  */
-import { isMap, isSeq, parseDocument, stringify, type Node } from 'yaml';
-import {
-  applyChange,
-  moveItem,
-  removeItemWithComments,
-  removeKey,
-  setValue,
-  type TextChange,
-} from '../../../yaml-edits.ts';
+import { isMap, parseDocument } from 'yaml';
+import { moveItem, removeItemWithComments, removeKey, setValue } from '../../../yaml-edits.ts';
 import { CONDITION_KEYS, readAudiences, type AudienceRule, type AudienceWhen } from '../../../audiences.ts';
+import { appendListItem, appendTopLevel, apply, hasTopLevelKey } from '../../shared/site-edits.ts';
 
 type NewRule = Omit<AudienceRule, 'index'>;
-
-const apply = (text: string, change: TextChange | undefined): string =>
-  change ? applyChange(text, change) : text;
 
 /** The rule as plain data, its keys in the written order (route, page, when's keys in CONDITION_KEYS' order). */
 function ruleData(rule: NewRule): Record<string, unknown> {
@@ -29,23 +20,9 @@ function ruleData(rule: NewRule): Record<string, unknown> {
 
 /** A new rule at the end of `audiences:` (the key is added at the end of the file when missing). */
 export function addAudience(text: string, rule: NewRule): string {
-  const doc = parseDocument(text);
-  const list = doc.get('audiences', true) as Node | undefined;
-  if (isSeq(list) && !list.flow && list.items.length > 0) {
-    const first = list.items[0] as Node;
-    const dash = text.lastIndexOf('-', first.range![0]);
-    const indent = dash - (text.lastIndexOf('\n', dash) + 1);
-    const body = stringify([ruleData(rule)], { lineWidth: 0 })
-      .trimEnd()
-      .split('\n')
-      .map((line) => ' '.repeat(indent) + line)
-      .join('\n');
-    const last = list.items[list.items.length - 1] as Node;
-    let end = text.indexOf('\n', Math.max(last.range![1] - 1, last.range![0]));
-    if (end < 0) end = text.length;
-    return `${text.slice(0, end)}\n${body}${text.slice(end)}`;
-  }
-  if (list !== undefined) {
+  const appended = appendListItem(text, 'audiences', ruleData(rule));
+  if (appended !== undefined) return appended;
+  if (hasTopLevelKey(text, 'audiences')) {
     // `audiences: []`, a flow list or an empty key: the rules are written whole in its place.
     const rules = readAudiences(text).map(({ route, page, when }) => ({ route, page, when }));
     return addAudienceBlock(apply(text, removeKey(text, ['audiences'])), [...rules, rule]);
@@ -59,8 +36,7 @@ export const AUDIENCES_COMMENT =
 
 /** `audiences:` with these rules, appended at the end of the text. */
 function addAudienceBlock(text: string, rules: NewRule[]): string {
-  const block = stringify({ audiences: rules.map(ruleData) }, { lineWidth: 0 });
-  return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${AUDIENCES_COMMENT}${block}`;
+  return appendTopLevel(text, { audiences: rules.map(ruleData) }, AUDIENCES_COMMENT);
 }
 
 /**
