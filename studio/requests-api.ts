@@ -12,6 +12,59 @@ export const MAX_REQUEST_FILES = 200;
 
 export type RequestStatus = 'pendente' | 'aprovado' | 'devolvido';
 
+/**
+ * What a request asks for besides publishing saved texts (session 21): each is a route of its own
+ * that publishes directly, asked instead of done. The stored body is that route's body, run by its
+ * own handler at approval.
+ */
+export const ACTION_KINDS = [
+  'restaurar',
+  'desfazer',
+  'agendar',
+  'alterar-horario',
+  'cancelar-agendamento',
+  'trazer-para-paginas',
+  'levar-vencedora',
+] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+export type RequestKind = 'publicar' | ActionKind;
+/** An action's body, as JSON, at most this many characters. */
+export const MAX_ACTION_BODY = 16 * 1024;
+
+/** The button's words where the action would have been ("Pedir para restaurar"). */
+export const ACTION_ASK: Record<ActionKind, string> = {
+  restaurar: 'Pedir para restaurar',
+  desfazer: 'Pedir para desfazer',
+  agendar: 'Pedir agendamento',
+  'alterar-horario': 'Pedir mudança de horário',
+  'cancelar-agendamento': 'Pedir cancelamento',
+  'trazer-para-paginas': 'Pedir para trazer para as páginas',
+  'levar-vencedora': 'Pedir para levar a vencedora',
+};
+
+/** A path the action writes: its git blob before (published) and after (null: absent). */
+export interface ActionWrite {
+  file: string;
+  path: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** What an action request will do, computed by its handler when asked (and asked again). */
+export interface RequestedAction {
+  /** The route's body, validated by its handler (a message of its own is not kept). */
+  body: Record<string, unknown>;
+  /** The commit's subject the handler chose: the action in words ("Restaura /recarga à versão de …"). */
+  summary: string;
+  /** The published commit it was planned on and the tree it would commit (the review's pictures). */
+  parent: string;
+  tree: string;
+  /** Every path it writes, with what it depended on (before) and what it writes (after). */
+  writes: ActionWrite[];
+  /** Routes whose page changes now, for the review's before/after pictures (parent → tree). */
+  routes: string[];
+}
+
 export interface RequestPerson {
   name: string;
   email: string;
@@ -26,7 +79,12 @@ export interface RequestedFile {
 /** As stored (pedidos.json). */
 export interface PublicationRequest {
   id: string;
+  /** Absent: publicar (every request before session 21). */
+  kind?: RequestKind;
+  /** Publicar's files; empty for an action. */
   files: RequestedFile[];
+  /** An action's body and plan (kind other than publicar). */
+  action?: RequestedAction;
   message: string;
   requester: RequestPerson;
   /** ISO 8601, UTC. */
@@ -76,9 +134,19 @@ export interface RequestCreate {
   message: string;
 }
 
+/** POST /api/requests/action */
+export interface RequestActionCreate {
+  kind: ActionKind;
+  body: Record<string, unknown>;
+  message: string;
+}
+
 /** POST /api/requests/approve answered 409 because a file changed since the request. */
 export interface RequestChanged {
   error: string;
-  /** "alterado": saved again since; "excluído": removed since. */
-  changed: { file: string; route: string | null; now: 'alterado' | 'excluído' }[];
+  /**
+   * "alterado": saved again since (an action: what it would write is no longer what was asked);
+   * "excluído": removed since; "publicado": someone published the file since (an action).
+   */
+  changed: { file: string; route: string | null; now: 'alterado' | 'excluído' | 'publicado' }[];
 }

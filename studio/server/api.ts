@@ -725,10 +725,14 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
     return files.map((f) => checkPublishedFile(f, load));
   }),
   // Pedidos de publicação (issue 39, decision 0049): an Editor asks, a Publicador approves.
-  ...requestRoutes(async (ctx, files) => {
-    const load = await ctx.runtime.load();
-    return files.map((f) => checkPublishedFile(f, load));
-  }),
+  ...requestRoutes(
+    async (ctx, files) => {
+      const load = await ctx.runtime.load();
+      return files.map((f) => checkPublishedFile(f, load));
+    },
+    // Restaurar, Agendar… asked: their own handler, run when asked (a dry run) and when approved.
+    (ctx, route, request) => routes[route]!.POST!(ctx, request),
+  ),
   // Compartilhar prévia (issue 39, decision 0050): links, their revocation, readers' comments.
   ...sharedPreviewRoutes(),
   // Públicos (issue 38): the rules a scheduled _site.yaml brings.

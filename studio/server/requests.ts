@@ -19,10 +19,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  ACTION_ASK,
   MAX_REQUEST_COMMENT,
   MAX_REQUEST_FILES,
   MAX_REQUEST_MESSAGE,
   REQUEST_ID,
+  type ActionKind,
   type PublicationRequest,
   type RequestChanged,
   type RequestedFile,
@@ -31,10 +33,21 @@ import {
   type RequestView,
 } from '../requests-api.ts';
 import { can, isRole, type Role } from '../roles.ts';
+import {
+  ACTION_ROUTES,
+  checkBody,
+  checkKind,
+  planAction,
+  publishedSince,
+  runAction,
+  type RunRoute,
+} from './action-requests.ts';
 import type { Answer, ApiContext, ApiRequest } from './api-context.ts';
 import { HttpError, readJsonBody } from './http.ts';
 import { isErrno, writeDurable } from './page-files.ts';
 import type { Person } from './people.ts';
+import { PlanChanged } from './publish/on-behalf.ts';
+import { guardRoute } from './hosted/roles.ts';
 
 type Handler = (ctx: ApiContext, request: ApiRequest) => Promise<Answer>;
 
@@ -195,7 +208,8 @@ async function changedSince(
 async function routeOf(ctx: ApiContext, file: string): Promise<string | null> {
   if (!file.startsWith('pages/')) return null;
   const load = await ctx.runtime.load();
-  const rel = file.slice('pages/'.length);
+  // A schedule's copy of a page (pages/_agendamentos/<id>/recarga.yaml) is named by the page's route.
+  const rel = file.slice('pages/'.length).replace(/^_agendamentos\/[^/]+\//, '');
   return load.isRouteFile(rel) && load.badRouteFileName(rel) === undefined ? load.fileToRoute(rel) : null;
 }
 
@@ -217,26 +231,18 @@ export async function publishNeedsRequest(ctx: ApiContext): Promise<string | und
   return `Toda publicação deste site precisa de aprovação: use “Pedir publicação” e outra pessoa com papel de Publicador aprova.`;
 }
 
-/** What to do instead, said in every refusal below: the setting is the Administrador's. */
-const INSTEAD_OFF =
-  'ou peça a um Administrador para desligar “toda publicação precisa de aprovação” (Pedidos ou Configurações) enquanto faz isso.';
-
 /**
  * The routes besides Publicar that change the live site (or what goes live at a set hour) in a
- * commit of their own, and why each is refused while every publication needs approval (decision
- * 0049). None is carried by a request: a request is saved texts with their hashes, and these
- * publish texts that are not saved in pages/ (an old version, an undo, a schedule's folder, a
- * merged winner). Editar of a schedule (its files back as drafts) publishes nothing and stays.
+ * commit of their own. While every publication needs approval each is refused directly and asked
+ * instead (POST /api/requests/action with its kind, session 21): the screens' "Pedir …" buttons.
+ * Editar of a schedule (its files back as drafts) publishes nothing and stays.
  */
-export const APPROVAL_BOUND: Readonly<Record<string, string>> = {
-  'POST /api/history/restore': `Restaurar publicaria esta versão direto no site. Copie o que precisa dela para a página no editor (Ver diferenças mostra o texto), salve e use “Pedir publicação”; ${INSTEAD_OFF}`,
-  'POST /api/history/revert': `Desfazer publicaria a mudança desfeita direto no site. Desfaça-a no editor (Ver diferenças mostra o que ela mudou), salve e use “Pedir publicação”; ${INSTEAD_OFF}`,
-  'POST /api/schedules': `um agendamento entra no ar sem que outra pessoa o aprove. Use “Pedir publicação” para publicar agora com aprovação; ${INSTEAD_OFF}`,
-  'POST /api/schedules/times': `Alterar horário muda quando um agendamento entra ou sai do ar sem que outra pessoa o aprove. Peça a um Administrador para desligar “toda publicação precisa de aprovação” (Pedidos ou Configurações) enquanto muda o horário.`,
-  'POST /api/schedules/cancel': `Cancelar tira um agendamento do site sem que outra pessoa o aprove. Peça a um Administrador para desligar “toda publicação precisa de aprovação” (Pedidos ou Configurações) enquanto cancela.`,
-  'POST /api/schedules/apply': `Trazer para as páginas publica uma mudança sem que outra pessoa a aprove. Peça a um Administrador para desligar “toda publicação precisa de aprovação” (Pedidos ou Configurações) enquanto faz isso.`,
-  'POST /api/experiments/conclude': `Levar a vencedora publicaria a página vencedora direto no site. Leve o conteúdo da variante para a página no editor, salve e use “Pedir publicação”; ${INSTEAD_OFF}`,
-};
+export const APPROVAL_BOUND: Readonly<Record<string, string>> = Object.fromEntries(
+  (Object.entries(ACTION_ROUTES) as [ActionKind, string][]).map(([kind, route]) => [
+    `POST ${route}`,
+    `use “${ACTION_ASK[kind]}”: outra pessoa com papel de Publicador aprova, e só então a mudança é feita.`,
+  ]),
+);
 
 /**
  * Why `method route` is refused while every publication needs approval, or undefined (any other
@@ -283,7 +289,35 @@ async function publishedBefore(
 const mayDecide = (ctx: ApiContext, state: State, request: PublicationRequest, person: Person) =>
   can(roleOf(person), 'approve') && !(required(ctx, state) && same(request.requester, person));
 
-export function requestRoutes(checkFiles: FileCheck): Record<string, Partial<Record<string, Handler>>> {
+/** The trailers of a request's commit. */
+const trailersOf = (requester: RequestPerson, approver: Person) =>
+  `Pedido-por: ${trailerOf(requester)}\nAprovado-por: ${trailerOf(approver)}`;
+
+const isAction = (r: PublicationRequest) => r.kind !== undefined && r.kind !== 'publicar';
+
+/** Words for a changed action request: which file, and what happened to it. */
+async function actionChanged(
+  ctx: ApiContext,
+  entry: PublicationRequest,
+  error: PlanChanged,
+): Promise<RequestChanged> {
+  const changed: RequestChanged['changed'] = [];
+  for (const d of error.differences)
+    changed.push({ file: d.file, route: await routeOf(ctx, d.file), now: d.now });
+  const names = changed.map((c) => c.route ?? c.file).join(', ');
+  const published = changed.every((c) => c.now === 'publicado');
+  return {
+    error: `${names} ${published ? (changed.length === 1 ? 'foi publicado' : 'foram publicados') : changed.length === 1 ? 'mudou' : 'mudaram'} depois do pedido de ${entry.requester.name}: ${entry.action?.summary ?? 'a ação'} não faria mais o que foi pedido. Nada foi publicado. Peça para ${entry.requester.name} pedir de novo (o pedido é refeito com o site de agora), ou devolva o pedido.`,
+    changed,
+  };
+}
+
+export function requestRoutes(
+  checkFiles: FileCheck,
+  run: RunRoute,
+): Record<string, Partial<Record<string, Handler>>> {
+  const routeOfFile = (ctx: ApiContext) => (file: string) => routeOf(ctx, file);
+
   const list: Handler = async (ctx, request) => {
     const person = request.person;
     const role = roleOf(person);
@@ -298,7 +332,14 @@ export function requestRoutes(checkFiles: FileCheck): Record<string, Partial<Rec
       requests.push({
         ...r,
         routes: await Promise.all(r.files.map((f) => routeOf(ctx, f.file))),
-        changedSince: r.status === 'pendente' ? (await changedSince(ctx, r)).map((c) => c.file) : [],
+        changedSince:
+          r.status !== 'pendente'
+            ? []
+            : isAction(r)
+              ? r.action
+                ? (await publishedSince(ctx, r.action)).map((w) => w.file)
+                : []
+              : (await changedSince(ctx, r)).map((c) => c.file),
         mine: same(r.requester, person),
         canDecide: r.status === 'pendente' && mayDecide(ctx, state, r, person),
       });
@@ -377,6 +418,8 @@ export function requestRoutes(checkFiles: FileCheck): Record<string, Partial<Rec
       body.message === undefined
         ? undefined
         : checkText(body.message, 'message', MAX_REQUEST_MESSAGE, 'uma mensagem dizendo o que mudou');
+    const stored = found(await readState(dir), id);
+    if (isAction(stored)) return renewAction(ctx, request, dir, id, message);
     const current = await ctx.publisher.changes(request.person);
     const changed = new Map(current.changes.map((c) => [c.file, c]));
     const renewed = await update(dir, async (state) => {
@@ -384,6 +427,7 @@ export function requestRoutes(checkFiles: FileCheck): Record<string, Partial<Rec
       if (!same(entry.requester, request.person))
         throw new HttpError(403, 'Só quem fez o pedido pode pedir de novo.');
       if (entry.status === 'aprovado') throw new HttpError(409, 'Este pedido já foi aprovado e publicado.');
+      if (isAction(entry)) throw new HttpError(409, 'Este pedido mudou enquanto era pedido de novo.');
       const files = entry.files.filter((f) => changed.has(f.file));
       if (files.length === 0)
         throw new HttpError(
@@ -437,6 +481,7 @@ export function requestRoutes(checkFiles: FileCheck): Record<string, Partial<Rec
           403,
           'Toda publicação precisa de aprovação de outra pessoa: você não pode aprovar o seu próprio pedido.',
         );
+      if (isAction(entry)) return await approveAction(ctx, dir, entry, approver);
       const exact = new Map<string, string | null>();
       const changed: RequestChanged['changed'] = [];
       for (const f of entry.files) {
@@ -475,7 +520,7 @@ export function requestRoutes(checkFiles: FileCheck): Record<string, Partial<Rec
           `Este pedido já foi publicado (${recorded.commit.slice(0, 7)}, aprovado por ${recorded.by.name}); o registro do pedido foi corrigido.`,
         );
       }
-      const message = `${entry.message}\n\nPedido-por: ${trailerOf(entry.requester)}\nAprovado-por: ${trailerOf(approver)}`;
+      const message = `${entry.message}\n\n${trailersOf(entry.requester, approver)}`;
       const files = entry.files.map((f) => f.file);
       const outcome = await ctx.publisher.publish(approver, files, message, [], [], {
         exact,
@@ -494,6 +539,126 @@ export function requestRoutes(checkFiles: FileCheck): Record<string, Partial<Rec
     } finally {
       approving.delete(id);
     }
+  };
+
+  /**
+   * Pedir para restaurar, desfazer, agendar…: the route's body and the plan its handler computes
+   * now (everything the direct action checks, checked), kept with a message.
+   */
+  const createAction: Handler = async (ctx, request) => {
+    const dir = dataDirOf(ctx);
+    const body = await readObject(request);
+    const kind = checkKind(body.kind);
+    if (body.kind === 'publicar') throw new HttpError(400, 'Para publicar, use “Pedir publicação”.');
+    const actionBody = checkBody(body.body);
+    const message = checkText(body.message, 'message', MAX_REQUEST_MESSAGE, 'uma mensagem para quem aprova');
+    if (!ctx.publisher.enabled)
+      throw new HttpError(
+        409,
+        'Este Estúdio não publica (não está num repositório git): não há o que pedir.',
+      );
+    const action = await planAction(ctx, run, kind, actionBody, request.person, routeOfFile(ctx));
+    const created = await update(dir, (state) => {
+      if (state.requests.filter((r) => r.status === 'pendente').length >= MAX_PENDING)
+        throw new HttpError(
+          429,
+          `Já há ${MAX_PENDING} pedidos esperando: decida alguns antes de pedir outro.`,
+        );
+      const entry: PublicationRequest = {
+        id: randomBytes(12).toString('base64url'),
+        kind,
+        files: [],
+        action,
+        message,
+        requester: personOf(request.person),
+        createdAt: new Date().toISOString(),
+        status: 'pendente',
+      };
+      state.requests.push(entry);
+      return entry;
+    });
+    await ctx.audit.record('pedir-publicacao', request.person.email, {
+      id: created.id,
+      kind,
+      files: action.writes.map((w) => w.file),
+    });
+    return { status: 201, body: created };
+  };
+
+  /** Pedir de novo, for an action: its plan computed again on the site as it is now. */
+  const renewAction = async (
+    ctx: ApiContext,
+    request: ApiRequest,
+    dir: string,
+    id: string,
+    message: string | undefined,
+  ): Promise<Answer> => {
+    const before = found(await readState(dir), id);
+    if (!same(before.requester, request.person))
+      throw new HttpError(403, 'Só quem fez o pedido pode pedir de novo.');
+    if (before.status === 'aprovado') throw new HttpError(409, 'Este pedido já foi aprovado e publicado.');
+    const kind = before.kind as ActionKind;
+    const action = await planAction(ctx, run, kind, before.action!.body, request.person, routeOfFile(ctx));
+    const renewed = await update(dir, (state) => {
+      const entry = found(state, id);
+      if (entry.status === 'aprovado') throw new HttpError(409, 'Este pedido já foi aprovado e publicado.');
+      entry.action = action;
+      if (message !== undefined) entry.message = message;
+      entry.status = 'pendente';
+      entry.createdAt = new Date().toISOString();
+      delete entry.decidedBy;
+      delete entry.decidedAt;
+      delete entry.comment;
+      return entry;
+    });
+    await ctx.audit.record('pedir-publicacao', request.person.email, {
+      id,
+      kind,
+      files: action.writes.map((w) => w.file),
+      again: true,
+    });
+    return { status: 200, body: renewed };
+  };
+
+  /**
+   * Aprovar, for an action: its handler run for real, the requester the commit's author; refused
+   * (409, naming the files) when the plan computed now is not the requested one.
+   */
+  const approveAction = async (
+    ctx: ApiContext,
+    dir: string,
+    entry: PublicationRequest,
+    approver: ApiRequest['person'],
+  ): Promise<Answer> => {
+    const kind = entry.kind as ActionKind;
+    // The approver may do the action itself (a Publicador may; the table says).
+    guardRoute(roleOf(approver), 'POST', ACTION_ROUTES[kind]);
+    let answer: Answer;
+    try {
+      answer = await runAction(ctx, run, kind, entry.action!, approver, {
+        author: entry.requester,
+        trailers: trailersOf(entry.requester, approver),
+      });
+    } catch (error) {
+      if (error instanceof PlanChanged) return { status: 409, body: await actionChanged(ctx, entry, error) };
+      throw error;
+    }
+    if (answer.status !== 200) return answer;
+    const commit = (answer.body as { commit?: string }).commit;
+    await update(dir, (fresh) => {
+      const stored = found(fresh, entry.id);
+      stored.status = 'aprovado';
+      stored.decidedBy = personOf(approver);
+      stored.decidedAt = new Date().toISOString();
+      if (commit) stored.commit = commit;
+    });
+    await ctx.audit.record('aprovar-pedido', approver.email, {
+      id: entry.id,
+      kind,
+      commit,
+      files: entry.action!.writes.map((w) => w.file),
+    });
+    return answer;
   };
 
   /** Devolver: back to the requester with a comment (plain text). */
@@ -534,6 +699,7 @@ export function requestRoutes(checkFiles: FileCheck): Record<string, Partial<Rec
 
   return {
     '/api/requests': { GET: list, POST: create },
+    '/api/requests/action': { POST: createAction },
     '/api/requests/approve': { POST: approve },
     '/api/requests/return': { POST: giveBack },
     '/api/requests/renew': { POST: renew },

@@ -5,124 +5,16 @@
  * request shows its comment to the requester; an approval over a file saved again meanwhile is
  * refused naming it; hostile requests are refused in words with nothing written or published.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HistoryAnswer, PublishAnswer } from '../../studio/api.ts';
 import type { PublicationRequest, RequestChanged, RequestsAnswer } from '../../studio/requests-api.ts';
-import { cachedAppDir } from '../../studio/server/app-cache.ts';
-import { writeAccountsFile } from '../../studio/server/hosted/accounts.ts';
-import { createStudioServer, type StudioServer } from '../../studio/server/server.ts';
-import { git, makeGitSite, root, type GitSite } from './git-site.ts';
-import { cheapHash } from './helpers.ts';
+import { git } from './git-site.ts';
+import { ANA, BRUNO, CARLA, teamStudio, type Who } from './requests-team.ts';
 
-const ANA = {
-  name: 'Ana Editora',
-  email: 'ana@fillgas.com.br',
-  password: 'cilindro azul no portão',
-  role: 'editor',
-};
-const BRUNO = {
-  name: 'Bruno Publicador',
-  email: 'bruno@fillgas.com.br',
-  password: 'outra frase bem comprida',
-  role: 'publicador',
-};
-const CARLA = {
-  name: 'Carla Admin',
-  email: 'carla@fillgas.com.br',
-  password: 'a terceira frase longa',
-  role: 'administrador',
-};
-type Who = typeof ANA;
-
-let site: GitSite;
-let server: StudioServer;
-let base: string;
-const cookies = new Map<string, string>();
-
-const page = (name: string) => path.join(site.work, 'pages', name);
-const commits = () => Number(git(site.remote, 'rev-list', '--count', 'main'));
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function signIn(who: Who): Promise<string> {
-  const res = await fetch(`${base}/entrar`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: who.email, senha: who.password }).toString(),
-  });
-  expect(res.status).toBe(303);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
-
-/** The API as `who`'s browser calls it: their session cookie, Origin on writes, JSON. */
-async function api<T>(
-  who: Who,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      Cookie: cookies.get(who.email)!,
-      ...(method === 'GET' ? {} : { Origin: base }),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-beforeAll(async () => {
-  site = await makeGitSite({
-    pages: ['_site.yaml', '404.yaml', 'index.yaml', 'recarga.yaml', 'termos-de-uso.yaml'],
-  });
-  const accountsFile = path.join(site.tmp, 'dados', 'contas.json');
-  await writeAccountsFile(
-    accountsFile,
-    [ANA, BRUNO, CARLA].map((p) => ({
-      name: p.name,
-      email: p.email,
-      hash: cheapHash(p.password),
-      role: p.role as 'editor',
-    })),
-  );
-  const port = await freePort();
-  server = await createStudioServer({
-    root,
-    runtime: 'loaded', // the test process's own modules (helpers.ts)
-    pagesDir: path.join(site.work, 'pages'),
-    publicDir: path.join(site.work, 'public'),
-    dataDir: path.join(site.tmp, 'dados'),
-    host: '127.0.0.1',
-    port,
-    hosted: { publicUrl: `http://127.0.0.1:${port}`, accountsFile, appDir: await cachedAppDir(root) },
-  });
-  base = `http://127.0.0.1:${server.port}`;
-  for (const who of [ANA, BRUNO, CARLA]) cookies.set(who.email, await signIn(who));
-}, 240_000);
-
-afterAll(async () => {
-  await server?.close();
-  if (site) await rm(site.tmp, { recursive: true, force: true });
-});
-
-async function edit(name: string, from: string, to: string) {
-  const text = await readFile(page(name), 'utf8');
-  expect(text).toContain(from);
-  await writeFile(page(name), text.replace(from, to));
-}
+const team = teamStudio();
+const { api, commits, edit } = team;
 
 describe('Pedidos de publicação', () => {
   let asked: PublicationRequest;
@@ -148,8 +40,8 @@ describe('Pedidos de publicação', () => {
     asked = body;
     expect(commits()).toBe(before);
     // Kept in the state folder, never in the repository.
-    expect(await readFile(path.join(site.tmp, 'dados', 'pedidos.json'), 'utf8')).toContain(body.id);
-    expect(git(site.work, 'status', '--porcelain')).toBe('M pages/recarga.yaml');
+    expect(await readFile(path.join(team.site.tmp, 'dados', 'pedidos.json'), 'utf8')).toContain(body.id);
+    expect(git(team.site.work, 'status', '--porcelain')).toBe('M pages/recarga.yaml');
   });
 
   it('the Publicador sees it with a count; the Editor sees only theirs, not to decide', async () => {
@@ -179,14 +71,14 @@ describe('Pedidos de publicação', () => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.pushed).toBe(true);
     expect(commits()).toBe(before + 1);
-    expect(git(site.remote, 'log', '-1', '--format=%an <%ae>|%cn <%ce>', 'main')).toBe(
+    expect(git(team.site.remote, 'log', '-1', '--format=%an <%ae>|%cn <%ce>', 'main')).toBe(
       `${ANA.name} <${ANA.email}>|${BRUNO.name} <${BRUNO.email}>`,
     );
-    expect(git(site.remote, 'log', '-1', '--format=%B', 'main')).toBe(
+    expect(git(team.site.remote, 'log', '-1', '--format=%B', 'main')).toBe(
       `Título da recarga para a campanha\n\nPedido-por: ${ANA.name} <${ANA.email}>\nAprovado-por: ${BRUNO.name} <${BRUNO.email}>`,
     );
-    expect(git(site.remote, 'show', 'main:pages/recarga.yaml')).toContain('title: Pedido | ');
-    expect(git(site.remote, 'diff', '--name-only', 'main~1', 'main')).toBe('pages/recarga.yaml');
+    expect(git(team.site.remote, 'show', 'main:pages/recarga.yaml')).toContain('title: Pedido | ');
+    expect(git(team.site.remote, 'diff', '--name-only', 'main~1', 'main')).toBe('pages/recarga.yaml');
     const history = await api<HistoryAnswer>(ANA, 'GET', '/api/history?file=pages/recarga.yaml');
     expect(history.body.entries[0]).toMatchObject({
       name: ANA.name,
@@ -203,13 +95,13 @@ describe('Pedidos de publicação', () => {
     const again = await api<{ error: string }>(BRUNO, 'POST', '/api/requests/approve', { id: asked.id });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(`Este pedido já foi aprovado por ${BRUNO.name}.`);
-    const audit = await readFile(path.join(site.tmp, 'dados', 'audit.log'), 'utf8');
+    const audit = await readFile(path.join(team.site.tmp, 'dados', 'audit.log'), 'utf8');
     expect(audit).toContain('"action":"pedir-publicacao","who":"ana@fillgas.com.br"');
     expect(audit).toContain('"action":"aprovar-pedido","who":"bruno@fillgas.com.br"');
   }, 240_000);
 
   it('a request published but not recorded (a crash between the push and pedidos.json) is recorded, not published twice', async () => {
-    const file = path.join(site.tmp, 'dados', 'pedidos.json');
+    const file = path.join(team.site.tmp, 'dados', 'pedidos.json');
     const state = JSON.parse(await readFile(file, 'utf8')) as { requests: PublicationRequest[] };
     const stored = state.requests.find((r) => r.id === asked.id)!;
     const commit = stored.commit!;
@@ -246,7 +138,7 @@ describe('Pedidos de publicação', () => {
     expect(listed.body.requests.find((r) => r.id === request.id)!.changedSince).toEqual([
       'pages/termos-de-uso.yaml',
     ]);
-    const before = git(site.remote, 'rev-parse', 'main');
+    const before = git(team.site.remote, 'rev-parse', 'main');
     const { status, body } = await api<RequestChanged>(BRUNO, 'POST', '/api/requests/approve', {
       id: request.id,
     });
@@ -256,7 +148,7 @@ describe('Pedidos de publicação', () => {
     ]);
     expect(body.error).toContain(`/termos-de-uso mudou depois do pedido de ${ANA.name}`);
     expect(body.error).toContain('Nada foi publicado');
-    expect(git(site.remote, 'rev-parse', 'main')).toBe(before);
+    expect(git(team.site.remote, 'rev-parse', 'main')).toBe(before);
     // Pedir de novo: the request takes the text saved now and can be decided again.
     const renewed = await api<PublicationRequest>(ANA, 'POST', '/api/requests/renew', { id: request.id });
     expect(renewed.status).toBe(200);
@@ -286,7 +178,7 @@ describe('Pedidos de publicação', () => {
   });
 
   it("refuses forged ids, oversized messages and comments, files outside the site, someone else's renew", async () => {
-    const before = await readFile(path.join(site.tmp, 'dados', 'pedidos.json'), 'utf8');
+    const before = await readFile(path.join(team.site.tmp, 'dados', 'pedidos.json'), 'utf8');
     const cases: [Who, string, unknown, number, string][] = [
       [BRUNO, '/api/requests/approve', { id: '../../contas.json' }, 400, 'Informe o pedido'],
       [BRUNO, '/api/requests/approve', { id: 'AAAAAAAAAAAAAAAA' }, 404, 'não existe'],
@@ -322,7 +214,7 @@ describe('Pedidos de publicação', () => {
       expect(res.status, `${url} ${JSON.stringify(body).slice(0, 60)}`).toBe(status);
       expect(res.body.error).toContain(words);
     }
-    expect(await readFile(path.join(site.tmp, 'dados', 'pedidos.json'), 'utf8')).toBe(before);
+    expect(await readFile(path.join(team.site.tmp, 'dados', 'pedidos.json'), 'utf8')).toBe(before);
   });
 
   it('"toda publicação precisa de aprovação": Publicar refused to a Publicador, who asks, and cannot approve their own', async () => {

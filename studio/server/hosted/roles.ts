@@ -63,6 +63,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // edits may ask; requests.ts checks one's own (renew) and "not one's own" (approval required).
   'GET /api/requests': 'anyone',
   'POST /api/requests': 'edit',
+  // Pedir para restaurar, agendar… (session 21): asking is editing; approving needs the action's own rule too.
+  'POST /api/requests/action': 'edit',
   'POST /api/requests/renew': 'edit',
   'POST /api/requests/approve': 'approve',
   'POST /api/requests/return': 'approve',

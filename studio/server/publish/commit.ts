@@ -33,7 +33,28 @@ import type { Action, CheckResult, PublishContext, PublishOutcome } from './cont
 import { toApiFile, worktreeText, writeFromBlob, writeFromCommit } from './files.ts';
 import { refuseLinks, refuseLinksIn } from './links.ts';
 import { recoverFrom, recoverNow } from './recovery.ts';
+import { behalf, compareWrites, PlanChanged, PlannedPublish, type PlannedWrite } from './on-behalf.ts';
 import { fetchRemote, push, pushFailed, syncTo } from './remote.ts';
+
+/** Each path's blob in `parent` and in `tree` (null: absent there). */
+async function plannedWrites(
+  r: Repo,
+  parent: string,
+  tree: string,
+  paths: string[],
+): Promise<PlannedWrite[]> {
+  const blob = async (rev: string, p: string) =>
+    /^\d{6} blob ([0-9a-f]{40})\t/.exec((await git(r.top, ['ls-tree', rev, '--', p])).stdout)?.[1] ?? null;
+  const out: PlannedWrite[] = [];
+  for (const p of [...new Set(paths)].sort())
+    out.push({
+      file: toApiFile(r, p) ?? p,
+      path: p,
+      before: await blob(parent, p),
+      after: await blob(tree, p),
+    });
+  return out;
+}
 
 /** Back to `parent` after a refusal: the branch, and the index entries of the published paths. */
 async function rollBack(
@@ -85,6 +106,18 @@ export async function commitAndPush(
     await refuseLinksIn(ctx, r, tree, person, action, files);
     if (tree === (await treeOf(r, parent))) {
       throw new HttpError(409, 'Nada a publicar: estes arquivos já estão publicados assim.');
+    }
+    // For a request (on-behalf.ts): its plan only, or the approval of exactly the planned one.
+    const asked = behalf();
+    if (asked?.dryRun || asked?.expect) {
+      const writes = await plannedWrites(r, parent, tree, paths);
+      if (asked.dryRun) throw new PlannedPublish({ parent, tree, message, writes });
+      const differences = compareWrites(asked.expect!, writes);
+      if (differences.length > 0) throw new PlanChanged(differences);
+    }
+    if (asked?.expect) {
+      author = asked.author;
+      message = `${message}\n\n${asked.trailers}`;
     }
     const checked = await check(ctx, r, tree);
     if (!checked.ok) return refused(ctx, person, action, files, checked, false);
