@@ -1,15 +1,18 @@
 /**
  * Pedidos de publicação as the app calls them (types in studio/requests-api.ts): the list (with
- * what this person may do), Pedir publicação, Pedir de novo, Aprovar e publicar, Devolver, and
+ * what this person may do), Pedir publicação, Pedir para restaurar/agendar…, Pedir de novo, Aprovar e publicar, Devolver, and
  * the setting "toda publicação precisa de aprovação".
  */
 import type { PublishAnswer } from '../../api.ts';
-import type { PublicationRequest, RequestCreate, RequestsAnswer } from '../../requests-api.ts';
+import type { ActionKind, PublicationRequest, RequestCreate, RequestsAnswer } from '../../requests-api.ts';
 import { call } from './api-client.ts';
 
 export const requestsApi = {
   list: () => call<RequestsAnswer>('GET', '/api/requests'),
   create: (request: RequestCreate) => call<PublicationRequest>('POST', '/api/requests', request),
+  /** Pedir para restaurar, agendar…: the action's own body, asked instead of done. */
+  askAction: (kind: ActionKind, body: Record<string, unknown>, message: string) =>
+    call<PublicationRequest>('POST', '/api/requests/action', { kind, body, message }),
   renew: (id: string) => call<PublicationRequest>('POST', '/api/requests/renew', { id }),
   approve: (id: string) => call<PublishAnswer>('POST', '/api/requests/approve', { id }),
   giveBack: (id: string, comment: string) =>

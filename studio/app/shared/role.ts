@@ -32,6 +32,17 @@ export function useApprovalRequired(): boolean {
   return useMe()?.approvalRequired === true;
 }
 
+/**
+ * Whether `action` (restore, schedule, publish) must be asked instead of done (session 21): the
+ * role cannot do it, or every publication needs approval. Undefined while not yet known.
+ * Screens then show "Pedir …" (shared/action-request.tsx) where the button was.
+ */
+export function useMustAsk(action: Action): boolean | undefined {
+  const me = useMe();
+  if (!me) return undefined;
+  return !can(me.role, action) || me.approvalRequired === true;
+}
+
 /** Said where a direct publication would be, while every publication needs approval. */
 export const APPROVAL_WORDS =
   'Toda publicação deste site precisa de aprovação: isto publicaria direto, sem outra pessoa aprovar.';

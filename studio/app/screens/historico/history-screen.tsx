@@ -13,7 +13,8 @@ import type { HistoryAnswer, HistoryDiffAnswer, HistoryEntry, PublishAnswer } fr
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { PagePictures } from '../publicar/index.ts';
 import { when } from '../../shared/dates.ts';
-import { APPROVAL_WORDS, useApprovalRequired, useCan } from '../../shared/role.ts';
+import { AskButton } from '../../shared/action-request.tsx';
+import { useMustAsk } from '../../shared/role.ts';
 import { ScheduledVersions } from './scheduled-versions.tsx';
 import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
 
@@ -219,11 +220,10 @@ export function HistoryScreen({
   /** The version whose difference is on the screen (set once DiffView has rendered it). */
   const [shown, setShown] = useState<string>();
   const [restored, setRestored] = useState<PublishAnswer>();
-  // Roles (decision 0048): restoring publishes, for Publicadores and Administradores.
-  const mayRestore = useCan('restore') !== false;
-  // Every publication needs approval (decision 0049): the server refuses both; a sentence says why.
-  const approval = useApprovalRequired();
-  const canRestore = mayRestore && !approval;
+  // Restoring publishes (decision 0048): an Editor, or anyone while every publication needs
+  // approval (0049), asks instead ("Pedir para restaurar", a request a Publicador approves).
+  const mustAsk = useMustAsk('restore') === true;
+  const canRestore = !mustAsk;
 
   const load = useCallback(() => {
     api.history(file).then(
@@ -342,13 +342,24 @@ export function HistoryScreen({
                   .
                 </p>
               )}
-              {mayRestore && approval && selected !== latest && (
-                <p data-approval-required>
-                  {APPROVAL_WORDS} Para voltar a esta versão, copie o que precisa dela para a página no
-                  editor, salve e use “Pedir publicação”.
-                </p>
-              )}
               <div css={actionsCss}>
+                {mustAsk && diff && diff.files.length > 1 && (
+                  <AskButton
+                    kind="desfazer"
+                    tone="secondary"
+                    disabled={!ready}
+                    body={{ commit: selected.commit }}
+                    what={`Tudo o que “${selected.message}” mudou volta a ser como antes dela: ${diff.files.join(', ')}.`}
+                  />
+                )}
+                {mustAsk && selected !== latest && diff?.after !== null && (
+                  <AskButton
+                    kind="restaurar"
+                    disabled={!ready}
+                    body={{ file, commit: selected.commit }}
+                    what={`${title} volta a ficar como na versão “${selected.message}”, de ${when(selected.date)}.`}
+                  />
+                )}
                 {canRestore && diff && diff.files.length > 1 && (
                   <Button disabled={!ready} onClick={() => setConfirm('revert')}>
                     Desfazer esta mudança inteira

@@ -19,7 +19,7 @@ import { ApiFailure } from '../../shared/api-client.ts';
 import { when } from '../../shared/dates.ts';
 import { requestsApi, requestsChanged } from '../../shared/requests-client.ts';
 import { actionsCss, Button, Dialog, fieldCss, Message, preCss } from '../../shared/ui.tsx';
-import { ChangedPages } from '../publicar/index.ts';
+import { ChangedPages, PagePictures } from '../publicar/index.ts';
 
 const screenCss = css`
   max-width: 1000px;
@@ -94,6 +94,10 @@ const cardCss = css`
     background: ${colors.surfaceAlt};
     color: ${colors.navy};
   }
+  .action {
+    margin: 0 0 6px;
+    overflow-wrap: anywhere;
+  }
   .changed {
     margin: 0 0 8px;
     color: ${colors.orangeHover};
@@ -119,11 +123,43 @@ const STATUS_WORDS: Record<RequestView['status'], string> = {
   devolvido: 'devolvido',
 };
 
+/** What the request changes, file by file (an action: every file it writes). */
 const fileWords = (r: RequestView) =>
-  r.files.map((f, i) => ({
-    file: f.file,
-    words: `${r.routes[i] ?? f.file.replace(/^public/, '')}${f.sha256 === null ? ' (excluída)' : ''}`,
-  }));
+  r.action
+    ? r.action.writes.map((w) => ({
+        file: w.file,
+        words: `${w.file.replace(/^pages\//, '').replace(/^public/, '')}${w.after === null ? ' (sai)' : w.before === null ? ' (nova)' : ''}`,
+      }))
+    : r.files.map((f, i) => ({
+        file: f.file,
+        words: `${r.routes[i] ?? f.file.replace(/^public/, '')}${f.sha256 === null ? ' (excluída)' : ''}`,
+      }));
+
+/** An action request: what it does, in the words of the commit it will make. */
+const KIND_WORDS: Record<string, string> = {
+  restaurar: 'Restaurar uma versão',
+  desfazer: 'Desfazer uma mudança',
+  agendar: 'Agendar',
+  'alterar-horario': 'Mudar o horário de um agendamento',
+  'cancelar-agendamento': 'Cancelar um agendamento',
+  'trazer-para-paginas': 'Trazer um agendamento para as páginas',
+  'levar-vencedora': 'Levar a vencedora para a página',
+};
+
+function ActionWords({ r }: { r: RequestView }) {
+  if (!r.action) return null;
+  return (
+    <p className="action" data-kind={r.kind}>
+      <strong>{KIND_WORDS[r.kind ?? ''] ?? 'Ação'}:</strong> {r.action.summary}
+    </p>
+  );
+}
+
+/** Why a pending request cannot be approved as it is. */
+const changedWords = (r: RequestView) =>
+  r.action
+    ? `${r.changedSince.join(', ')} ${r.changedSince.length === 1 ? 'foi publicado' : 'foram publicados'} de novo depois do pedido`
+    : `${r.changedSince.join(', ')} ${r.changedSince.length === 1 ? 'mudou' : 'mudaram'} depois do pedido`;
 
 export function RequestsScreen() {
   const [list, setList] = useState<RequestsAnswer>();
@@ -241,6 +277,7 @@ function RequestCard({ r, onOpen, onRenew }: { r: RequestView; onOpen: () => voi
           </>
         )}
       </p>
+      <ActionWords r={r} />
       <ul className="files">
         {fileWords(r).map((f) => (
           <li key={f.file}>{f.words}</li>
@@ -248,7 +285,7 @@ function RequestCard({ r, onOpen, onRenew }: { r: RequestView; onOpen: () => voi
       </ul>
       {r.changedSince.length > 0 && (
         <p className="changed">
-          {r.changedSince.join(', ')} {r.changedSince.length === 1 ? 'mudou' : 'mudaram'} depois do pedido:{' '}
+          {changedWords(r)}:{' '}
           {r.mine
             ? 'peça de novo para que quem aprova veja o que está salvo agora.'
             : 'o pedido não pode ser aprovado assim; quem pediu precisa pedir de novo.'}
@@ -261,7 +298,9 @@ function RequestCard({ r, onOpen, onRenew }: { r: RequestView; onOpen: () => voi
       )}
       {r.mine && r.status === 'devolvido' && (
         <p className="meta">
-          Corrija o que for preciso, salve e peça de novo: o pedido leva o que estiver salvo.
+          {r.action
+            ? 'Peça de novo se ainda fizer sentido: o pedido é refeito com o site como está agora.'
+            : 'Corrija o que for preciso, salve e peça de novo: o pedido leva o que estiver salvo.'}
         </p>
       )}
       <div className="actions">
@@ -332,11 +371,14 @@ function DecideDialog({ r, onClose }: { r: RequestView; onClose: (changed: boole
           .join(', ')}
         .
       </p>
+      <ActionWords r={r} />
       {r.changedSince.length > 0 && (
         <Message tone="error">
-          {r.changedSince.join(', ')} {r.changedSince.length === 1 ? 'mudou' : 'mudaram'} depois do pedido: a
-          revisão abaixo mostra o que está salvo agora, não o que foi pedido. Devolva, ou espere{' '}
-          {r.requester.name} pedir de novo.
+          {changedWords(r)}:{' '}
+          {r.action
+            ? 'aprovar agora escreveria por cima disso.'
+            : 'a revisão abaixo mostra o que está salvo agora, não o que foi pedido.'}{' '}
+          Devolva, ou espere {r.requester.name} pedir de novo.
         </Message>
       )}
       {outcome?.kind === 'published' ? (
@@ -362,7 +404,11 @@ function DecideDialog({ r, onClose }: { r: RequestView; onClose: (changed: boole
         </p>
       ) : (
         <>
-          <ChangedPages files={r.files.map((f) => f.file)} heading="Páginas que este pedido muda" />
+          {r.action ? (
+            <ActionReview r={r} />
+          ) : (
+            <ChangedPages files={r.files.map((f) => f.file)} heading="Páginas que este pedido muda" />
+          )}
           {returning && (
             <div css={fieldCss}>
               <label htmlFor="pedido-comentario">
@@ -396,7 +442,11 @@ function DecideDialog({ r, onClose }: { r: RequestView; onClose: (changed: boole
                 {outcome.answer.changed.map((c) => (
                   <li key={c.file}>
                     {c.route ?? c.file}:{' '}
-                    {c.now === 'excluído' ? 'excluída depois do pedido' : 'salva de novo depois do pedido'}
+                    {c.now === 'excluído'
+                      ? 'excluída depois do pedido'
+                      : c.now === 'publicado'
+                        ? 'publicada de novo depois do pedido'
+                        : 'mudou depois do pedido'}
                   </li>
                 ))}
               </ul>
@@ -448,6 +498,37 @@ function DecideDialog({ r, onClose }: { r: RequestView; onClose: (changed: boole
         )}
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * An action request's review: each page visitors would see changed, before (the site it was
+ * planned on) and after (the tree it would commit), photographed by the publish review's own
+ * pictures; a schedule's change shows no pictures (it waits for its hour) but its files.
+ */
+function ActionReview({ r }: { r: RequestView }) {
+  const action = r.action!;
+  if (action.routes.length === 0)
+    return (
+      <p css={{ color: colors.muted }}>
+        {r.kind === 'trazer-para-paginas'
+          ? 'O site não muda para os visitantes: o agendamento já está no ar e passa a fazer parte das páginas.'
+          : 'Nada muda no site agora: o agendamento entra e sai do ar nos horários marcados.'}
+      </p>
+    );
+  return (
+    <section aria-label="Páginas que este pedido muda">
+      <h3 css={{ fontSize: '1.05rem', margin: '0 0 8px' }}>Páginas que este pedido muda</h3>
+      {action.routes.map((route) => (
+        <PagePictures
+          key={route}
+          route={route}
+          before={action.parent}
+          after={action.tree}
+          labels={{ before: 'No site quando foi pedido', after: 'Depois do pedido' }}
+        />
+      ))}
+    </section>
   );
 }
 
