@@ -217,10 +217,20 @@ export function PublishDialog({
     setBusy(true);
     setOutcome(undefined);
     try {
-      const answer = await requestsApi.create({
-        files: chosenList.map((c) => c.file),
-        message: shownMessage,
-      });
+      // Agendar asked (session 21): the schedule's own body, approved in Pedidos.
+      const answer =
+        scheduling && typeof times !== 'string'
+          ? await requestsApi.askAction(
+              'agendar',
+              {
+                files: chosenList.map((c) => c.file),
+                start: times.start,
+                end: times.end,
+                ...(choice.replace ? { replace: choice.replace } : { note: choice.note.trim() }),
+              },
+              shownMessage,
+            )
+          : await requestsApi.create({ files: chosenList.map((c) => c.file), message: shownMessage });
       requestsChanged();
       setOutcome({ kind: 'requested', answer });
     } catch (e) {
@@ -336,16 +346,14 @@ export function PublishDialog({
                   </li>
                 ))}
               </ul>
-              {!asking && (
-                <ScheduleFields
-                  list={schedules}
-                  choice={choice}
-                  onChange={(next) => {
-                    setChoice(next);
-                    setAsked(false);
-                  }}
-                />
-              )}
+              <ScheduleFields
+                list={schedules}
+                choice={choice}
+                onChange={(next) => {
+                  setChoice(next);
+                  setAsked(false);
+                }}
+              />
               <ChangedPages
                 files={chosenList.map((c) => c.file)}
                 {...(asking
@@ -438,7 +446,9 @@ export function PublishDialog({
                   {asking
                     ? busy
                       ? 'Enviando o pedido…'
-                      : 'Pedir publicação'
+                      : scheduling
+                        ? 'Pedir agendamento'
+                        : 'Pedir publicação'
                     : scheduling
                       ? busy
                         ? 'Agendando…'
