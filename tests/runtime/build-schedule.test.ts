@@ -37,6 +37,7 @@ import {
 } from '../../runtime/build/index.ts';
 import { PageErrors } from '../../runtime/load/index.ts';
 import type { EdgeManifest } from '../../runtime/edge/index.ts';
+import { CLOCK_MODULE } from './worker-clock.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BASE = 'https://fillgas.example';
@@ -322,34 +323,6 @@ function hostCases(name: string, host: () => Get) {
     });
   });
 }
-
-/** Replaces Date while one request runs (X-Test-Now), as edge-cloudflare.test.ts does. */
-const CLOCK_MODULE = `import worker from './dist/${CLOUDFLARE_WORKER_FILE}';
-const RealDate = Date;
-let fixed = null;
-globalThis.Date = class extends RealDate {
-  constructor(...args) {
-    if (args.length === 0 && fixed !== null) super(fixed);
-    else super(...args);
-  }
-  static now() {
-    return fixed ?? RealDate.now();
-  }
-};
-export default {
-  async fetch(request, env, ctx) {
-    const at = request.headers.get('X-Test-Now');
-    const headers = new Headers(request.headers);
-    headers.delete('X-Test-Now');
-    fixed = at === null ? null : RealDate.parse(at);
-    try {
-      return await worker.fetch(new Request(request, { headers }), env, ctx);
-    } finally {
-      fixed = null;
-    }
-  },
-};
-`;
 
 let mf: Miniflare | undefined;
 describe('under workerd', () => {

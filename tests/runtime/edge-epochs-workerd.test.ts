@@ -2,7 +2,7 @@
  * The epochs' handler as Cloudflare runs it: the hand-made manifest of edge-epochs-site.ts inlined
  * into a worker by the build's own generator (writeEdgeManifest), run by workerd (Miniflare) in
  * front of a folder holding the manifest's files as static assets, with the clock set per request
- * (X-Test-Now, as edge-cloudflare.test.ts). Before, at and after the start and the end every
+ * (X-Test-Now, worker-clock.ts). Before, at and after the start and the end every
  * address answers its version; a page and its variant switch in the same request; `/_agenda/…` is
  * 404; and 10,000 mixed requests (rules, cookies, clocks, user agents), sent from a worker beside
  * it under the same workerd, answer exactly what the oracle says.
@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOUDFLARE_WORKER_FILE, writeEdgeManifest } from '../../runtime/build/index.ts';
+import { writeEdgeManifest } from '../../runtime/build/index.ts';
 import {
   body,
   FILES,
@@ -24,36 +24,9 @@ import {
   visitRequest,
   type Visit,
 } from './edge-epochs-site.ts';
+import { CLOCK_MODULE } from './worker-clock.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** The built worker with Date replaced while one request runs (X-Test-Now). */
-const CLOCK_MODULE = `import worker from './dist/${CLOUDFLARE_WORKER_FILE}';
-const RealDate = Date;
-let fixed = null;
-globalThis.Date = class extends RealDate {
-  constructor(...args) {
-    if (args.length === 0 && fixed !== null) super(fixed);
-    else super(...args);
-  }
-  static now() {
-    return fixed ?? RealDate.now();
-  }
-};
-export default {
-  async fetch(request, env, ctx) {
-    const at = request.headers.get('X-Test-Now');
-    const headers = new Headers(request.headers);
-    headers.delete('X-Test-Now');
-    fixed = at === null ? null : RealDate.parse(at);
-    try {
-      return await worker.fetch(new Request(request, { headers }), env, ctx);
-    } finally {
-      fixed = null;
-    }
-  },
-};
-`;
 
 /**
  * Sends the visits one after another to the site (the SITE binding) and answers, for each, what
