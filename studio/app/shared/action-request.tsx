@@ -7,7 +7,7 @@
  *
  *   <AskButton kind="restaurar" body={{ file, commit }} what="A página volta a ficar como …" />
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   ACTION_ASK,
   MAX_REQUEST_MESSAGE,
@@ -24,6 +24,8 @@ export function AskButton({
   tone = 'primary',
   disabled,
   label,
+  fields,
+  problem,
   onAsked,
 }: {
   kind: ActionKind;
@@ -35,6 +37,10 @@ export function AskButton({
   disabled?: boolean;
   /** The button's words; default ACTION_ASK[kind] ("Pedir para restaurar"). */
   label?: string;
+  /** Inputs the action needs (Alterar horário's times), shown in the dialog above the message. */
+  fields?: ReactNode;
+  /** Why the fields cannot be sent as they are (the button stays off), or undefined. */
+  problem?: string;
   onAsked?: (request: PublicationRequest) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -48,6 +54,8 @@ export function AskButton({
           kind={kind}
           body={typeof body === 'function' ? body : () => body}
           what={what}
+          fields={fields}
+          problem={problem}
           onClose={() => setOpen(false)}
           onAsked={onAsked}
         />
@@ -60,12 +68,16 @@ function AskDialog({
   kind,
   body,
   what,
+  fields,
+  problem,
   onClose,
   onAsked,
 }: {
   kind: ActionKind;
   body: () => Record<string, unknown>;
   what: string;
+  fields?: ReactNode;
+  problem?: string;
   onClose: () => void;
   onAsked?: (request: PublicationRequest) => void;
 }) {
@@ -109,6 +121,8 @@ function AskDialog({
             Seu pedido vai para quem publica: nada muda no site até alguém aprovar. Se a página mudar antes
             disso, o pedido avisa e você pede de novo.
           </p>
+          {fields}
+          {problem && <Message tone="error">{problem}</Message>}
           <div css={fieldCss}>
             <label htmlFor="pedido-acao-mensagem">Mensagem para quem aprova</label>
             <textarea
@@ -123,7 +137,11 @@ function AskDialog({
           {error && <Message tone="error">{error}</Message>}
           <div css={actionsCss}>
             <Button onClick={onClose}>Cancelar</Button>
-            <Button tone="primary" onClick={() => void send()} disabled={busy || message.trim() === ''}>
+            <Button
+              tone="primary"
+              onClick={() => void send()}
+              disabled={busy || message.trim() === '' || problem !== undefined}
+            >
               {busy ? 'Conferindo e pedindo…' : 'Enviar pedido'}
             </Button>
           </div>

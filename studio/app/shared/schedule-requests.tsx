@@ -1,0 +1,156 @@
+/**
+ * A schedule's actions asked instead of done (decision 0049, session 21): "Pedir mudança de
+ * horário", "Pedir cancelamento" (or, ended, "Pedir para tirar da lista") and "Pedir para trazer
+ * para as páginas", for an Editor or for anyone while every publication needs approval. Each is
+ * the direct action's body as a request (shared/action-request.tsx); a Publicador approves it in
+ * Pedidos, and the server checks it then exactly as the direct action.
+ */
+import { useState } from 'react';
+import { css } from '@emotion/react';
+import type { PublicationRequest } from '../../requests-api.ts';
+import type { ScheduleInfo } from '../../schedules-api.ts';
+import { AskButton } from './action-request.tsx';
+
+const whenCss = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 12px;
+  margin: 0 0 8px;
+  label {
+    display: grid;
+    gap: 4px;
+    font-weight: 600;
+  }
+  input {
+    font: inherit;
+    padding: 6px 8px;
+  }
+`;
+
+const nameOf = (s: ScheduleInfo) => s.note ?? `agendamento ${s.id.replace(/-/g, ' ')}`;
+
+/** The times of a schedule as asked: the day and hour it starts, and an end or none. */
+function AskTimes({
+  schedule,
+  onAsked,
+}: {
+  schedule: ScheduleInfo;
+  onAsked: (r: PublicationRequest) => void;
+}) {
+  const [startDay, setStartDay] = useState(schedule.start.slice(0, 10));
+  const [startHour, setStartHour] = useState(schedule.start.slice(11));
+  const [withEnd, setWithEnd] = useState(schedule.end !== null);
+  const [endDay, setEndDay] = useState(schedule.end?.slice(0, 10) ?? schedule.start.slice(0, 10));
+  const [endHour, setEndHour] = useState(schedule.end?.slice(11) ?? '00:00');
+  const live = schedule.state === 'no-ar';
+  const start = `${startDay} ${startHour}`;
+  const end = withEnd ? `${endDay} ${endHour}` : null;
+  const problem =
+    end !== null && end <= start
+      ? 'O fim precisa vir depois do início.'
+      : start === schedule.start && end === schedule.end
+        ? 'Escolha um horário diferente do atual.'
+        : undefined;
+  return (
+    <AskButton
+      kind="alterar-horario"
+      tone="secondary"
+      body={() => ({ id: schedule.id, start, end })}
+      what={`${schedule.words.charAt(0).toUpperCase()}${schedule.words.slice(1)}. Escolha o novo horário (de São Paulo).`}
+      problem={problem}
+      onAsked={onAsked}
+      fields={
+        <>
+          <div css={whenCss} role="group" aria-label="Entra no ar em">
+            <label>
+              Entra no ar no dia
+              <input
+                type="date"
+                required
+                value={startDay}
+                disabled={live}
+                onChange={(e) => setStartDay(e.target.value)}
+              />
+            </label>
+            <label>
+              às (horário de São Paulo)
+              <input
+                type="time"
+                required
+                value={startHour}
+                disabled={live}
+                onChange={(e) => setStartHour(e.target.value)}
+              />
+            </label>
+          </div>
+          {live && <p css={{ margin: '0 0 8px' }}>Já está no ar: só o fim pode mudar.</p>}
+          <label css={{ display: 'inline-flex', gap: 8, alignItems: 'center', minHeight: 32 }}>
+            <input type="checkbox" checked={withEnd} onChange={(e) => setWithEnd(e.target.checked)} />
+            até… (depois do fim, o site volta a ser como era antes)
+          </label>
+          {withEnd && (
+            <div css={whenCss} role="group" aria-label="Sai do ar em">
+              <label>
+                Sai do ar no dia
+                <input type="date" required value={endDay} onChange={(e) => setEndDay(e.target.value)} />
+              </label>
+              <label>
+                às (horário de São Paulo)
+                <input type="time" required value={endHour} onChange={(e) => setEndHour(e.target.value)} />
+              </label>
+            </div>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/** The buttons that replace a schedule's Alterar horário, Cancelar, Tirar da lista and Trazer. */
+export function ScheduleAsks({
+  schedule,
+  ended,
+  onAsked,
+}: {
+  schedule: ScheduleInfo;
+  ended: boolean;
+  /** Said after a request was sent (the screen's notice). */
+  onAsked: (words: string) => void;
+}) {
+  const asked = (r: PublicationRequest) =>
+    onAsked(`Pedido enviado: ${r.action?.summary ?? nameOf(schedule)}. Quem publica decide em Pedidos.`);
+  const name = nameOf(schedule);
+  if (!ended)
+    return (
+      <>
+        <AskTimes schedule={schedule} onAsked={asked} />
+        <AskButton
+          kind="cancelar-agendamento"
+          tone="secondary"
+          body={{ id: schedule.id }}
+          what={`O ${name} é cancelado: ${schedule.state === 'no-ar' ? 'sai do ar e o site volta a ser como era antes dele' : 'não entra no ar'}.`}
+          onAsked={asked}
+        />
+      </>
+    );
+  if (schedule.end !== null)
+    return (
+      <AskButton
+        kind="cancelar-agendamento"
+        tone="secondary"
+        label="Pedir para tirar da lista"
+        body={{ id: schedule.id }}
+        what={`O ${name} já terminou: sai da lista (o site não muda).`}
+        onAsked={asked}
+      />
+    );
+  return (
+    <AskButton
+      kind="trazer-para-paginas"
+      tone="secondary"
+      body={{ id: schedule.id }}
+      what={`O ${name} já está no ar para sempre: os arquivos dele passam a ser as próprias páginas (o site não muda).`}
+      onAsked={asked}
+    />
+  );
+}
