@@ -10,7 +10,8 @@ import { colors, radii, shadows } from '../../../../design/theme.ts';
 import type { ScheduleInfo, SchedulesAnswer } from '../../../schedules-api.ts';
 import { ApiFailure } from '../../shared/api-client.ts';
 import { editedSchedule, scheduleName, schedulesApi } from '../../shared/schedules-client.ts';
-import { APPROVAL_WORDS, useApprovalRequired, useCan } from '../../shared/role.ts';
+import { useCan, useMustAsk } from '../../shared/role.ts';
+import { ScheduleAsks } from '../../shared/schedule-requests.tsx';
 import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
 import { ScreenHeader } from '../../shared/screen-header.tsx';
 
@@ -95,9 +96,9 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
   const [editError, setEditError] = useState<{ id: string; message: string }>();
   // Roles (decision 0048): changing a schedule is for Publicadores and Administradores.
   const maySchedule = useCan('schedule') !== false;
-  // Every publication needs approval (decision 0049): changing a schedule is refused by the server.
-  const approval = useApprovalRequired();
-  const canSchedule = maySchedule && !approval;
+  // An Editor, or anyone while every publication needs approval (decision 0049): asked instead.
+  const mustAsk = useMustAsk('schedule') === true;
+  const canSchedule = maySchedule && !mustAsk;
 
   const reload = useCallback(() => {
     schedulesApi.list().then(
@@ -151,9 +152,10 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
           </Button>
         </div>
       )}
-      {maySchedule && approval && !ended && (
+      {mustAsk && (
         <div className="actions">
-          <Button onClick={() => void edit(s)}>Editar</Button>
+          {maySchedule && !ended && <Button onClick={() => void edit(s)}>Editar</Button>}
+          <ScheduleAsks schedule={s} ended={ended} onAsked={setDone} />
         </div>
       )}
       {canSchedule && ended && s.end !== null && (
@@ -177,10 +179,9 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
         horário de São Paulo{list ? `; agora são ${list.now.slice(11)} de ${dayWords(list.now)}` : ''}. Para
         agendar, salve a mudança e escolha “Agendar” ao publicar.
       </p>
-      {maySchedule && approval && (
+      {mustAsk && (
         <Message tone="info">
-          {APPROVAL_WORDS} Por isso agendar, alterar horário, cancelar e trazer para as páginas ficam
-          fechados; um Administrador pode desligar a exigência em Pedidos ou Configurações.
+          Mudar horários, cancelar e trazer para as páginas viram pedidos: quem publica aprova em Pedidos.
         </Message>
       )}
       {error && <Message tone="error">{error}</Message>}
