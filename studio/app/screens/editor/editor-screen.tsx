@@ -25,7 +25,8 @@ import { blockSchemas } from './form/block-schemas.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { othersHere, useMe, usePresence } from '../../shared/presence.ts';
 import { PublishDialog } from '../publicar/index.ts';
-import { ShareButton } from '../previas/index.ts';
+import { ShareButton, ShareDialog } from '../previas/index.ts';
+import { MoreMenu } from './more-menu.tsx';
 import { ScheduledBanner } from './scheduled-banner.tsx';
 import { editorExtensions } from './editor-extensions.ts';
 import { ServerVerdicts } from './server-verdicts.ts';
@@ -161,6 +162,7 @@ const barCss = css`
     .status,
     .add,
     .history,
+    .more,
     .others {
       order: 2;
     }
@@ -466,6 +468,16 @@ function Editor({
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const publishAsks = usePublishAsks();
+  // A phone: Histórico and Compartilhar prévia behind "Mais", so the bar keeps to two lines.
+  const [sharing, setSharing] = useState(false);
+  const wasSharing = useRef(false);
+  useEffect(() => {
+    // The item that opened the dialog went with the menu: once the dialog has closed (and the
+    // browser has tried to give focus back to that item), focus goes to "Mais".
+    if (wasSharing.current && !sharing)
+      document.querySelector<HTMLElement>('[data-more-menu] > button')?.focus();
+    wasSharing.current = sharing;
+  }, [sharing]);
   const [conflict, setConflict] = useState<{ source: string; version: string; mine: string }>();
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
   const [renders, setRenders] = useState(0);
@@ -819,13 +831,45 @@ function Editor({
         <span className="status" data-dirty={dirty} aria-live="polite">
           {dirty ? 'Alterações não salvas' : saved.at ? `Salvo às ${time(saved.at)}` : 'Sem alterações'}
         </span>
-        <Button className="add" onClick={() => setPaletteOpen(true)}>
-          Adicionar bloco
+        {/* A phone: "+ Bloco" beside the status and "Mais", named in full for a screen reader. */}
+        <Button className="add" aria-label="Adicionar bloco" onClick={() => setPaletteOpen(true)}>
+          {narrow ? (
+            <>
+              <span aria-hidden="true">+</span> Bloco
+            </>
+          ) : (
+            'Adicionar bloco'
+          )}
         </Button>
-        <a className="history" href={`#/historico/${encodeURIComponent(file)}`}>
-          Histórico
-        </a>
-        <ShareButton file={file} route={page.route} dirty={dirty} save={() => save()} />
+        {narrow ? (
+          <MoreMenu className="more">
+            {(close) => (
+              <>
+                <a href={`#/historico/${encodeURIComponent(file)}`} onClick={close}>
+                  Histórico
+                </a>
+                <Button
+                  tone="quiet"
+                  onClick={() => {
+                    close();
+                    // What is shared is the saved text: unsaved text is saved first.
+                    if (!dirty) setSharing(true);
+                    else void save().then((done) => done && setSharing(true));
+                  }}
+                >
+                  Compartilhar prévia
+                </Button>
+              </>
+            )}
+          </MoreMenu>
+        ) : (
+          <>
+            <a className="history" href={`#/historico/${encodeURIComponent(file)}`}>
+              Histórico
+            </a>
+            <ShareButton file={file} route={page.route} dirty={dirty} save={() => save()} />
+          </>
+        )}
         <Button tone="primary" onClick={() => void save()} disabled={!dirty} title="Ctrl+S">
           Salvar
         </Button>
@@ -1061,6 +1105,7 @@ function Editor({
           </section>
         </div>
       </main>
+      {sharing && <ShareDialog file={file} route={page.route} onClose={() => setSharing(false)} />}
       {publishing && (
         <PublishDialog
           focusFile={file}
