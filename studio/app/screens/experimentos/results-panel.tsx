@@ -17,7 +17,8 @@ import { colors, fonts, radii } from '../../../../design/theme.ts';
 import type { PublishAnswer } from '../../../api.ts';
 import type { Report } from '../../../../runtime/experiments/index.ts';
 import { api } from '../../shared/api-client.ts';
-import { APPROVAL_WORDS, useApprovalRequired, useCan } from '../../shared/role.ts';
+import { AskButton } from '../../shared/action-request.tsx';
+import { useMustAsk } from '../../shared/role.ts';
 import { Button, Message } from '../../shared/ui.tsx';
 import { CumulativeChart, PosteriorChart, RateChart, type ChartArm, type ChartDay } from './charts.tsx';
 import {
@@ -199,10 +200,10 @@ export function ResultsPanel({
   onConclude: () => void;
   concluded: PublishAnswer | undefined;
 }) {
-  // Every publication needs approval (decision 0049): Levar a vencedora is refused by the server.
-  const approval = useApprovalRequired();
-  // An Editor cannot publish (decision 0048): Levar a vencedora is a publication of its own.
-  const editor = useCan('publish') === false;
+  // Levar a vencedora publishes: an Editor, or anyone while every publication needs approval
+  // (decisions 0048, 0049), asks for it instead.
+  const mustAsk = useMustAsk('publish') === true;
+  const [asked, setAsked] = useState<string>();
   const [numbers, setNumbers] = useState<Numbers>();
   const [connection, setConnection] = useState<Ga4Status | 'unknown'>();
   const [pulling, setPulling] = useState(false);
@@ -420,22 +421,24 @@ export function ResultsPanel({
           </p>
           {concluded ? (
             <Message tone="info">Feito: “{concluded.message}”.</Message>
+          ) : asked ? (
+            <Message tone="info">{asked}</Message>
+          ) : mustAsk ? (
+            <AskButton
+              kind="levar-vencedora"
+              disabled={unpublished}
+              body={{ id: experimentId }}
+              what={`O conteúdo de ${labelOf(publishedWinner)} vai para a página do endereço; a variante e o experimento saem do site, numa só publicação.`}
+              onAsked={(r) =>
+                setAsked(
+                  `Pedido enviado: ${r.action?.summary ?? 'levar a vencedora'}. Quem publica decide em Pedidos.`,
+                )
+              }
+            />
           ) : (
-            <Button tone="primary" disabled={unpublished || approval || editor} onClick={onConclude}>
+            <Button tone="primary" disabled={unpublished} onClick={onConclude}>
               Levar a vencedora para a página…
             </Button>
-          )}
-          {editor && !approval && !concluded && (
-            <p className="muted">
-              Levar a vencedora publica na hora, e o seu papel (Editor) não publica. Leve o conteúdo da
-              variante para a página no editor, salve e use “Pedir publicação”.
-            </p>
-          )}
-          {approval && !concluded && (
-            <p className="muted">
-              {APPROVAL_WORDS} Leve o conteúdo da variante para a página no editor, salve e use “Pedir
-              publicação”.
-            </p>
           )}
           {unpublished && !concluded && (
             <p className="muted">Publique ou descarte antes as mudanças salvas deste experimento.</p>
