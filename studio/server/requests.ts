@@ -46,7 +46,7 @@ import type { Answer, ApiContext, ApiRequest } from './api-context.ts';
 import { HttpError, readJsonBody } from './http.ts';
 import { isErrno, writeDurable } from './page-files.ts';
 import type { Person } from './people.ts';
-import { PlanChanged } from './publish/on-behalf.ts';
+import { alreadyWritten, PlanChanged } from './publish/on-behalf.ts';
 import { guardRoute } from './hosted/roles.ts';
 
 type Handler = (ctx: ApiContext, request: ApiRequest) => Promise<Answer>;
@@ -283,6 +283,23 @@ async function publishedBefore(
   const m = /^(.*) <([^>]*)>$/.exec(last.approvedBy);
   if (!m) return undefined;
   return { commit: last.commit, by: { name: m[1]!, email: m[2]! }, at: last.date };
+}
+
+/**
+ * The commit that already carried out an action request: the last commit of the first page it
+ * writes, naming its requester in Pedido-por with the action's own subject; or undefined.
+ */
+async function actionPublishedBefore(
+  ctx: ApiContext,
+  request: PublicationRequest,
+): Promise<{ commit: string; by: RequestPerson; at: string } | undefined> {
+  const first = request.action?.writes.find((w) => w.file.startsWith('pages/'));
+  if (!first) return undefined;
+  const last = (await ctx.publisher.history(first.file).catch(() => undefined))?.entries[0];
+  if (!last?.approvedBy || last.requestedBy !== trailerOf(request.requester)) return undefined;
+  if (last.message !== request.action!.summary) return undefined;
+  const m = /^(.*) <([^>]*)>$/.exec(last.approvedBy);
+  return m ? { commit: last.commit, by: { name: m[1]!, email: m[2]! }, at: last.date } : undefined;
 }
 
 /** Can `person` decide `request` now? Approvers may; not their own when approval is required. */
@@ -640,8 +657,24 @@ export function requestRoutes(
         trailers: trailersOf(entry.requester, approver),
       });
     } catch (error) {
-      if (error instanceof PlanChanged) return { status: 409, body: await actionChanged(ctx, entry, error) };
-      throw error;
+      if (!(error instanceof PlanChanged)) throw error;
+      // Carried out already, its record cut short (a crash between the push and pedidos.json):
+      // the record is put right from the commit's trailers, nothing is published twice.
+      const recorded = alreadyWritten(entry.action!.writes, error.now)
+        ? await actionPublishedBefore(ctx, entry)
+        : undefined;
+      if (!recorded) return { status: 409, body: await actionChanged(ctx, entry, error) };
+      await update(dir, (fresh) => {
+        const stored = found(fresh, entry.id);
+        stored.status = 'aprovado';
+        stored.decidedBy = recorded.by;
+        stored.decidedAt = recorded.at;
+        stored.commit = recorded.commit;
+      });
+      throw new HttpError(
+        409,
+        `Este pedido já foi feito (${recorded.commit.slice(0, 7)}, aprovado por ${recorded.by.name}); o registro do pedido foi corrigido.`,
+      );
     }
     if (answer.status !== 200) return answer;
     const commit = (answer.body as { commit?: string }).commit;

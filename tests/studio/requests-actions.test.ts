@@ -8,7 +8,7 @@
  * requests (forged kinds, oversized bodies, one's own approval while approval is required, a second
  * approval) are refused in words.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { HistoryAnswer, PublishAnswer, SaveAnswer, SiteAnswer } from '../../studio/api.ts';
 import {
@@ -126,6 +126,30 @@ describe('Pedir para restaurar, desfazer, agendar… (each kind: ask, approve, a
       status: 'aprovado',
       commit: remoteHead(),
     });
+
+    // A crash between the push and pedidos.json leaves it "pendente" while its commit is live:
+    // approving again puts the record right from the commit's trailers and publishes nothing.
+    const file = `${team.site.tmp}/dados/pedidos.json`;
+    const state = JSON.parse(await readFile(file, 'utf8')) as { requests: PublicationRequest[] };
+    const cut = state.requests.find((r) => r.id === asked.body.id)!;
+    cut.status = 'pendente';
+    delete cut.decidedBy;
+    delete cut.decidedAt;
+    delete cut.commit;
+    await writeFile(file, JSON.stringify(state));
+    const published = remoteHead();
+    const replay = await approve(asked.body.id, CARLA);
+    expect(replay.status).toBe(409);
+    expect(replay.body.error).toMatch(
+      /já foi feito \([0-9a-f]{7}, aprovado por Bruno Publicador\); o registro do pedido foi corrigido/,
+    );
+    expect(remoteHead()).toBe(published);
+    const fixed = await api<RequestsAnswer>(ANA, 'GET', '/api/requests');
+    expect(fixed.body.requests.find((r) => r.id === asked.body.id)).toMatchObject({
+      status: 'aprovado',
+      commit: published,
+      decidedBy: { name: BRUNO.name, email: BRUNO.email },
+    });
   }, 300_000);
 
   it('desfazer: the change undone in Ana’s name', async () => {
@@ -199,6 +223,39 @@ describe('Pedir para restaurar, desfazer, agendar… (each kind: ask, approve, a
     expect((await approve(cancel.body.id)).status).toBe(200);
     namesBoth(/^Cancela o agendamento natal na home/);
     expect(git(team.site.remote, 'ls-tree', '-r', '--name-only', 'main', 'pages/_agendamentos')).toBe('');
+  }, 300_000);
+
+  it('trazer-para-paginas: a schedule live for good becomes the page itself, in Ana’s name', async () => {
+    // A schedule with no end whose start has passed, published from a clone (as the team would have).
+    const { work } = team.site;
+    const folder = 'pages/_agendamentos/termos-ja';
+    const text = (await readFile(page('termos-de-uso.yaml'), 'utf8'))
+      .replace('$schema=../', '$schema=../../../')
+      .replace('title: ', 'title: Já no ar | ');
+    await mkdir(`${work}/${folder}`, { recursive: true });
+    await writeFile(
+      `${work}/${folder}/_agendamento.yaml`,
+      'start: 2020-01-01 00:00\nnote: "Termos já no ar"\n',
+    );
+    await writeFile(`${work}/${folder}/termos-de-uso.yaml`, text);
+    git(work, 'add', folder);
+    git(work, 'commit', '-qm', 'Agenda os termos');
+    git(work, 'push', '-q', 'origin', 'main');
+
+    const asked = await ask(ANA, 'trazer-para-paginas', { id: 'termos-ja' });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect(asked.body.action!.summary).toMatch(/^Traz o agendamento termos ja para as páginas/);
+    expect(asked.body.action!.routes).toEqual([]);
+    expect(asked.body.action!.writes.map((w) => w.file).sort()).toEqual([
+      `${folder}/_agendamento.yaml`,
+      `${folder}/termos-de-uso.yaml`,
+      'pages/termos-de-uso.yaml',
+    ]);
+    const done = await approve(asked.body.id);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    namesBoth(/^Traz o agendamento termos ja para as páginas/);
+    expect(git(team.site.remote, 'show', 'main:pages/termos-de-uso.yaml')).toContain('title: Já no ar | ');
+    expect(git(team.site.remote, 'ls-tree', '-r', '--name-only', 'main', folder)).toBe('');
   }, 300_000);
 
   it('levar-vencedora: the winner brought home in Ana’s name', async () => {

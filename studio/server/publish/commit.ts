@@ -104,21 +104,26 @@ export async function commitAndPush(
     }
     // Whatever put it there (a link swapped in meanwhile, one in HEAD, one from the history).
     await refuseLinksIn(ctx, r, tree, person, action, files);
-    if (tree === (await treeOf(r, parent))) {
-      throw new HttpError(409, 'Nada a publicar: estes arquivos já estão publicados assim.');
-    }
-    // For a request (on-behalf.ts): its plan only, or the approval of exactly the planned one.
+    // For a request (on-behalf.ts): the approval of exactly the planned publish (compared before
+    // "nothing to publish", so a request already carried out is told apart), or the plan only.
     const asked = behalf();
-    if (asked?.dryRun || asked?.expect) {
-      const writes = await plannedWrites(r, parent, tree, paths);
-      if (asked.dryRun) throw new PlannedPublish({ parent, tree, message, writes });
-      const differences = compareWrites(asked.expect!, writes);
-      if (differences.length > 0) throw new PlanChanged(differences);
-    }
     if (asked?.expect) {
+      const writes = await plannedWrites(r, parent, tree, paths);
+      const differences = compareWrites(asked.expect, writes);
+      if (differences.length > 0) throw new PlanChanged(differences, writes);
       author = asked.author;
       message = `${message}\n\n${asked.trailers}`;
     }
+    if (tree === (await treeOf(r, parent))) {
+      throw new HttpError(409, 'Nada a publicar: estes arquivos já estão publicados assim.');
+    }
+    if (asked?.dryRun)
+      throw new PlannedPublish({
+        parent,
+        tree,
+        message,
+        writes: await plannedWrites(r, parent, tree, paths),
+      });
     const checked = await check(ctx, r, tree);
     if (!checked.ok) return refused(ctx, person, action, files, checked, false);
     const finalTree = await withDerived(r, tree, checked, path.join(work, 'index'));

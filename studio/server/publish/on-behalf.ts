@@ -71,11 +71,22 @@ export interface PlanDifference {
 
 /** Thrown by commitAndPush at approval when the plan is no longer the requested one. */
 export class PlanChanged extends Error {
-  constructor(readonly differences: PlanDifference[]) {
+  constructor(
+    readonly differences: PlanDifference[],
+    /** The plan computed now (its `before`s are the published blobs). */
+    readonly now: PlannedWrite[],
+  ) {
     super('O que seria publicado não é mais o que foi pedido.');
     this.name = 'PlanChanged';
   }
 }
+
+/**
+ * Every path already holds what the request would write (its publish went through, and only its
+ * record was cut short by a crash): approving again must not publish anything.
+ */
+export const alreadyWritten = (asked: PlannedWrite[], now: PlannedWrite[]): boolean =>
+  asked.length > 0 && asked.every((a) => now.find((n) => n.path === a.path)?.before === a.after);
 
 /** The differences between two plans' writes (empty: the same publish). */
 export function compareWrites(asked: PlannedWrite[], now: PlannedWrite[]): PlanDifference[] {
