@@ -18,6 +18,7 @@ import {
 import { ApiFailure } from '../../shared/api-client.ts';
 import { when } from '../../shared/dates.ts';
 import { requestsApi, requestsChanged } from '../../shared/requests-client.ts';
+import { ScreenHeader } from '../../shared/screen-header.tsx';
 import { actionsCss, Button, Dialog, fieldCss, Message, preCss } from '../../shared/ui.tsx';
 import { ChangedPages, PagePictures } from '../publicar/index.ts';
 
@@ -25,16 +26,6 @@ const screenCss = css`
   max-width: 1000px;
   margin: 0 auto;
   padding: 24px 16px 48px;
-  header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 12px 16px;
-    margin-bottom: 12px;
-  }
-  h1 {
-    font-size: 1.6rem;
-  }
   h2 {
     font-size: 1.2rem;
     margin: 24px 0 8px;
@@ -194,10 +185,7 @@ export function RequestsScreen() {
   const decided = list?.requests.filter((r) => r.status !== 'pendente') ?? [];
   return (
     <main css={screenCss}>
-      <header>
-        <a href="#/">← Páginas</a>
-        <h1>Pedidos de publicação</h1>
-      </header>
+      <ScreenHeader title="Pedidos de publicação" />
       <p>
         {list?.mayApprove
           ? 'Quem edita e não publica pede aqui. Abra um pedido para ver as páginas antes e depois e decidir: aprovar e publicar, ou devolver com um comentário.'
