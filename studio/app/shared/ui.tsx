@@ -165,7 +165,10 @@ function useVisibleArea(ref: { current: HTMLElement | null }) {
   }, [ref]);
 }
 
-/** A native modal <dialog>: the browser keeps focus inside and closes it on Escape. */
+/**
+ * A native modal <dialog>: the browser keeps focus inside and closes it on Escape; focus goes back
+ * to what had it before (the button that opened it) when it closes.
+ */
 export function Dialog({
   title,
   onClose,
@@ -181,8 +184,15 @@ export function Dialog({
   useVisibleArea(ref);
   useEffect(() => {
     const dialog = ref.current!;
+    // Focus goes back where it was when the dialog closes. The browser does this only for a dialog
+    // closed in place; this one leaves the page with its component (removed while still open).
+    const opener = document.activeElement;
     dialog.showModal();
-    return () => dialog.close();
+    return () => {
+      dialog.close();
+      if (opener instanceof HTMLElement && opener.isConnected && !document.querySelector('dialog[open]'))
+        opener.focus();
+    };
   }, []);
   useEffect(() => {
     // A field focused inside (the keyboard comes up): once the visible area has shrunk, the

@@ -29,8 +29,9 @@ test.afterAll(async () => {
   if (site) await rm(site.tmp, { recursive: true, force: true });
 });
 
+/** axe on the Estúdio's own screen (the site's page inside a preview frame is the site's tests'). */
 async function axe(p: Page) {
-  const results = await new AxeBuilder({ page: p }).analyze();
+  const results = await new AxeBuilder({ page: p }).exclude('iframe').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 
@@ -120,6 +121,16 @@ test('schedule a change, see it listed in words and on the page, then cancel it 
     `A nova versão de /recarga entra no ar em 20/12/${year} às 00:00 e a anterior volta em 26/12/${year} às 00:00.`,
   );
   await expect(item).toContainText('agendado por Ana Marketing');
+  // Compartilhar prévia of the page as the schedule makes it (decision 0050): here, in local mode,
+  // the dialog says in words that sharing needs the hosted Estúdio, and makes nothing.
+  const share = item.getByRole('button', { name: 'Compartilhar prévia de /recarga no agendamento natal' });
+  await share.click();
+  const sharing = p.getByRole('dialog', { name: 'Compartilhar prévia de /recarga' });
+  await expect(sharing).toContainText('Compartilhar prévia precisa do Estúdio hospedado');
+  await expect(sharing.getByRole('button', { name: 'Criar link' })).toHaveCount(0);
+  await sharing.getByRole('button', { name: 'Fechar' }).click();
+  await expect(sharing).toBeHidden();
+  await expect(share).toBeFocused();
   await expect(p.getByRole('region', { name: 'Encerrados' })).toContainText('Nenhum agendamento encerrado.');
   await axe(p);
   await p.screenshot({ path: test.info().outputPath('agendamentos-1280.png'), fullPage: true });
@@ -135,7 +146,27 @@ test('schedule a change, see it listed in words and on the page, then cancel it 
   await expect(p.locator('[data-scheduled-banner]')).toContainText(
     `Esta página muda em 20/12/${year} às 00:00 até 26/12/${year} às 00:00 (agendamento natal).`,
   );
+  // The banner shares the scheduled version too (the same dialog; local mode says it cannot).
+  await p
+    .locator('[data-scheduled-banner]')
+    .getByRole('button', { name: 'Compartilhar prévia de /recarga no agendamento natal' })
+    .click();
+  await expect(p.getByRole('dialog', { name: 'Compartilhar prévia de /recarga' })).toContainText(
+    'Compartilhar prévia precisa do Estúdio hospedado',
+  );
+  await p.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
   await p.screenshot({ path: test.info().outputPath('editor-aviso-1280.png') });
+  // On a phone (opened there: the preview's width is chosen by the screen's): the banner under the
+  // bar's two lines, its button in reach, nothing wider than the screen.
+  await p.setViewportSize({ width: 375, height: 740 });
+  await p.reload();
+  await expect(
+    p.locator('[data-scheduled-banner]').getByRole('button', { name: /^Compartilhar prévia de \/recarga/ }),
+  ).toBeVisible();
+  await axe(p);
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await p.screenshot({ path: test.info().outputPath('editor-aviso-375.png') });
+  await p.setViewportSize({ width: 1280, height: 800 });
 
   // Publicar agora over it asks first; Voltar publishes nothing.
   await writeFile(file, published.replace('title: ', 'title: Hoje | '));

@@ -14,6 +14,7 @@ import { useCan, useMustAsk } from '../../shared/role.ts';
 import { ScheduleAsks } from '../../shared/schedule-requests.tsx';
 import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
 import { ScreenHeader } from '../../shared/screen-header.tsx';
+import { ScheduleShareButton } from '../previas/index.ts';
 
 const screenCss = css`
   max-width: 1000px;
@@ -99,6 +100,8 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
   // An Editor, or anyone while every publication needs approval (decision 0049): asked instead.
   const mustAsk = useMustAsk('schedule') === true;
   const canSchedule = maySchedule && !mustAsk;
+  // Every role may share a preview (decision 0048); unknown yet: shown, as before roles.
+  const mayShare = useCan('share') !== false;
 
   const reload = useCallback(() => {
     schedulesApi.list().then(
@@ -139,6 +142,17 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
         {s.files.map((f) => (
           <li key={f.file}>
             {f.route ?? 'Configurações do site'} ({KIND_WORDS[f.kind]}) · <code>{f.file}</code>
+            {/* A page as this schedule will make it, to someone without an account (decision 0050). */}
+            {!ended && mayShare && f.route !== null && f.kind !== 'remove' && (
+              <>
+                {' '}
+                <ScheduleShareButton
+                  file={f.file}
+                  route={f.route}
+                  schedule={{ id: s.id, words: scheduleName(s) }}
+                />
+              </>
+            )}
           </li>
         ))}
       </ul>

@@ -169,6 +169,10 @@ const barCss = css`
     .status {
       margin-right: auto;
     }
+    /* A schedule's banner under both lines, not between them. */
+    [data-scheduled-banner] {
+      order: 3;
+    }
   }
   ${NARROW} {
     gap: 6px 8px;

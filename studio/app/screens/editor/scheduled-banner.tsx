@@ -14,6 +14,9 @@ import {
   schedulesApi,
   schedulesOf,
 } from '../../shared/schedules-client.ts';
+import { useCan } from '../../shared/role.ts';
+import { usePublishAsks } from '../../shared/publish-words.ts';
+import { ScheduleShareButton } from '../previas/index.ts';
 
 /** A full-width line of the editor's bar, under its buttons (like who else is editing). */
 const bannerCss = css`
@@ -25,16 +28,16 @@ const bannerCss = css`
   background: ${colors.orangeLight};
   color: ${colors.navy};
   font-family: ${fonts.body};
-  p {
-    margin: 0;
-  }
-  p + p {
+  .line + .line {
     margin-top: 4px;
   }
 `;
 
 export function ScheduledBanner({ file }: { file: string }) {
   const [list, setList] = useState<SchedulesAnswer>();
+  // Every role may share a preview (decision 0048); unknown yet: shown, as before roles.
+  const mayShare = useCan('share') !== false;
+  const asks = usePublishAsks();
   useEffect(() => {
     // Outside git there is nothing scheduled: no banner.
     schedulesApi.list().then(setList, () => setList(undefined));
@@ -46,15 +49,31 @@ export function ScheduledBanner({ file }: { file: string }) {
   if (found.length === 0) return null;
   return (
     <div css={bannerCss} role="status" data-scheduled-banner>
-      {found.map((s) => (
-        <p key={s.id}>
-          <strong>{changeInWords(s, file)}.</strong>{' '}
-          {editing && edited.id === s.id
-            ? `O texto salvo aqui é o do ${scheduleName(s)}: ao publicar, escolha “Agendar” para substituí-lo.`
-            : 'Publicar esta página agora não muda o agendamento: na hora marcada, a versão agendada entra no lugar.'}{' '}
-          <a href="#/agendamentos">Ver em Agendamentos</a>
-        </p>
-      ))}
+      {found.map((s) => {
+        // The scheduled version of this page, as a link for someone without an account.
+        const scheduled = s.files.find((f) => f.file === file);
+        const route = mayShare && scheduled && scheduled.kind !== 'remove' ? scheduled.route : null;
+        return (
+          // A div, not a p: the share button's dialog goes inside it.
+          <div key={s.id} className="line">
+            <strong>{changeInWords(s, file)}.</strong>{' '}
+            {editing && edited.id === s.id
+              ? `O texto salvo aqui é o do ${scheduleName(s)}: ao publicar, escolha “Agendar” para substituí-lo.`
+              : `${asks ? 'Pedir a publicação desta página' : 'Publicar esta página'} agora não muda o agendamento: na hora marcada, a versão agendada entra no lugar.`}{' '}
+            <a href="#/agendamentos">Ver em Agendamentos</a>
+            {route !== null && (
+              <>
+                {' '}
+                <ScheduleShareButton
+                  file={file}
+                  route={route}
+                  schedule={{ id: s.id, words: scheduleName(s) }}
+                />
+              </>
+            )}
+          </div>
+        );
+      })}
     </div>
   );
 }

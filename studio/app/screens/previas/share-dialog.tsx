@@ -5,6 +5,7 @@
  * sharing needs the hosted Estúdio.
  */
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { css } from '@emotion/react';
 import { colors } from '../../../../design/theme.ts';
 import {
@@ -212,6 +213,42 @@ export function ShareButton({
         Compartilhar prévia
       </Button>
       {open && <ShareDialog file={file} route={route} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/**
+ * "Compartilhar prévia" of a scheduled change (decision 0050): the page as the schedule will make
+ * it at its instant. Beside each page of an upcoming schedule in Agendamentos and in the editor's
+ * banner on a scheduled page (Prévias compartilhadas lists them too). Named with the route, since a
+ * schedule may change several pages; in local mode the dialog says sharing needs the hosted Estúdio.
+ */
+export function ScheduleShareButton({
+  file,
+  route,
+  schedule,
+}: {
+  file: string;
+  route: string;
+  /** The schedule's id and its name in words ("agendamento natal"). */
+  schedule: { id: string; words: string };
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        tone="quiet"
+        aria-label={`Compartilhar prévia de ${route} no ${schedule.words}`}
+        onClick={() => setOpen(true)}
+      >
+        Compartilhar prévia
+      </Button>
+      {/* In the body: the button may sit in a live region (the editor's banner), the dialog must not. */}
+      {open &&
+        createPortal(
+          <ShareDialog file={file} route={route} schedule={schedule} onClose={() => setOpen(false)} />,
+          document.body,
+        )}
     </>
   );
 }
