@@ -12,10 +12,13 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { git } from '../../studio/git-site.ts';
 import { ANA, expectAxeClean as axe, hostedTeam, wholeHeight } from './hosted-team.ts';
 import { ROOT } from './studio-server.ts';
 
 const NEW_TITLE = 'Recarga de CO2 na sua porta, hoje.';
+/** The title of /recarga in the scheduled change (the last test). */
+const XMAS_TITLE = 'Recarga de Natal.';
 /** What a reader writes: this one is in the docs' pictures. */
 const COMMENT = 'O preço do cilindro está certo? Achei que era R$ 99.';
 /** What a hostile reader writes: shown as text, never photographed. */
@@ -52,6 +55,21 @@ async function picture(p: Page, name: string, width: number, whole = false, docs
   }
 }
 
+/** The editor bar's rows of controls (the full-width lines under them, who else edits and a
+ * schedule's banner, apart). */
+async function barLines(p: Page): Promise<number> {
+  return p.getByRole('banner').evaluate((bar) => {
+    const rows: number[] = [];
+    for (const child of bar.children) {
+      const box = child.getBoundingClientRect();
+      if (box.height < 2 || child.matches('.others, [data-scheduled-banner]')) continue;
+      const middle = box.top + box.height / 2;
+      if (!rows.some((row) => Math.abs(row - middle) < 16)) rows.push(middle);
+    }
+    return rows.length;
+  });
+}
+
 async function signIn(p: Page) {
   await team.signIn(p, ANA);
   await p.waitForURL(`${team.base}/`);
@@ -83,9 +101,27 @@ test('an Editor shares a saved change from the editor’s bar; the link is shown
   for (const width of [1280, 375]) {
     await p.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await p.goto(`${team.base}/#/editar/${encodeURIComponent('pages/recarga.yaml')}`);
-    await expect(p.getByRole('button', { name: 'Compartilhar prévia' })).toBeVisible();
+    const bar = p.getByRole('banner');
+    // An Editor's Publicar is a request, and says so (decision 0049).
+    await expect(bar.getByRole('button', { name: 'Pedir publicação' })).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Publicar', exact: true })).toHaveCount(0);
+    if (width === 375) {
+      // A phone: Histórico and Compartilhar prévia behind "Mais", the bar in two lines.
+      const more = bar.getByRole('button', { name: 'Mais' });
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      await more.click();
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      await expect(bar.getByRole('link', { name: 'Histórico' })).toBeFocused();
+      await p.keyboard.press('Escape');
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      await expect(more).toBeFocused();
+      await p.keyboard.press('Enter');
+    }
+    await expect(bar.getByRole('button', { name: 'Compartilhar prévia' })).toBeVisible();
+    expect(await barLines(p)).toBeLessThanOrEqual(width === 375 ? 2 : 1);
+    await axe(p);
     await picture(p, 'editor-barra', width, false, false);
-    await p.getByRole('button', { name: 'Compartilhar prévia' }).click();
+    await bar.getByRole('button', { name: 'Compartilhar prévia' }).click();
     const dialog = p.getByRole('dialog', { name: 'Compartilhar prévia de /recarga' });
     await expect(dialog.getByRole('radio', { name: '7 dias' })).toBeChecked();
     await dialog.getByRole('radio', { name: '30 dias' }).check();
@@ -100,6 +136,8 @@ test('an Editor shares a saved change from the editor’s bar; the link is shown
     await field.evaluate((el: HTMLInputElement) => (el.value = el.value.replace(/[^/]+$/, '•'.repeat(43))));
     await picture(p, 'compartilhar-previa', width);
     await dialog.getByRole('button', { name: 'Fechar' }).click();
+    // The item that opened it went with the menu: focus is back on "Mais".
+    if (width === 375) await expect(bar.getByRole('button', { name: 'Mais' })).toBeFocused();
   }
 });
 
@@ -109,7 +147,7 @@ test('a reader with no account sees the page as a visitor would, at 1280 and 375
   test.setTimeout(180_000);
   for (const width of [1280, 375]) {
     const { p, problems, close } = await reader(browser, width);
-    const answer = await p.goto(links[1280]);
+    const answer = await p.goto(links[1280]!);
     expect(answer!.status()).toBe(200);
     expect(answer!.headers()['x-robots-tag']).toBe('noindex, nofollow');
     expect(answer!.headers()['cache-control']).toBe('private, no-store');
@@ -170,7 +208,7 @@ test('the author reads the comment in Prévias compartilhadas and revokes the li
   await p.getByRole('dialog').getByRole('button', { name: 'Revogar' }).click();
   await expect(p.getByText('Revogado por Ana Souza')).toBeVisible();
   const { p: r, close } = await reader(browser, 375);
-  const answer = await r.goto(links[1280]);
+  const answer = await r.goto(links[1280]!);
   expect(answer!.status()).toBe(410);
   await expect(r.getByRole('heading', { level: 1 })).toHaveText('Prévia indisponível');
   await close();
@@ -185,7 +223,7 @@ test('a comment with markup reaches the author as text, nothing made of it', asy
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await r.goto(links[375]);
+  await r.goto(links[375]!);
   await r.getByRole('link', { name: 'Comentar' }).click();
   await r.getByLabel('Seu nome (opcional)').fill('Agência <i>X</i>');
   await r.getByLabel('Comentário').fill(HOSTILE);
@@ -209,4 +247,74 @@ test('a comment with markup reaches the author as text, nothing made of it', asy
   expect(await comments.locator('b, i, script').count()).toBe(0);
   await axe(p);
   expect(dialogs).toEqual([]);
+});
+
+test('a scheduled change is shared from Agendamentos and from the editor’s banner: the link shows it as it will be', async ({
+  page: p,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // Scheduled by a Publicador before (as the unit test does: the schedule's folder committed).
+  const year = new Date().getUTCFullYear() + 1;
+  const folder = path.join(team.site.work, 'pages/_agendamentos/natal');
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, '_agendamento.yaml'), `start: ${year}-12-20 00:00\nnote: Natal\n`);
+  const published = git(team.site.work, 'show', 'HEAD:pages/recarga.yaml');
+  await writeFile(
+    path.join(folder, 'recarga.yaml'),
+    published.replace('title: Recarga de CO2 sem sair de casa.', `title: ${XMAS_TITLE}`),
+  );
+  git(team.site.work, 'add', 'pages/_agendamentos');
+  git(team.site.work, 'commit', '-qm', 'Agenda o Natal');
+
+  await signIn(p);
+  const scheduledLinks: string[] = [];
+  for (const width of [1280, 375]) {
+    await p.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await p.goto(`${team.base}/#/agendamentos`);
+    const item = p.getByRole('region', { name: 'Próximos' }).locator('[data-schedule="natal"]');
+    const share = item.getByRole('button', { name: 'Compartilhar prévia de /recarga no agendamento natal' });
+    await expect(share).toBeVisible();
+    await axe(p);
+    await picture(p, 'agendamentos-compartilhar', width, true, false);
+    await p.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await share.click();
+    const dialog = p.getByRole('dialog', { name: 'Compartilhar prévia de /recarga' });
+    await expect(dialog).toContainText('a mudança do agendamento natal');
+    await dialog.getByRole('button', { name: 'Criar link' }).click();
+    const field = dialog.getByLabel('Link da prévia');
+    await expect(field).toHaveValue(new RegExp(`^${team.base}/previa/[A-Za-z0-9_-]{43}$`));
+    await expect(dialog).toContainText('como ficou salva no agendamento natal');
+    scheduledLinks.push(await field.inputValue());
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await expect(share).toBeFocused();
+  }
+
+  // The editor's banner on the scheduled page: the same button, the same dialog.
+  await p.setViewportSize({ width: 375, height: 740 });
+  await p.goto(`${team.base}/#/editar/${encodeURIComponent('pages/recarga.yaml')}`);
+  const banner = p.locator('[data-scheduled-banner]');
+  await expect(banner).toContainText(`Esta página muda em 20/12/${year} às 00:00 (agendamento natal).`);
+  // An Editor asks for publication: the banner says it in those words.
+  await expect(banner).toContainText('Pedir a publicação desta página agora não muda o agendamento');
+  await banner.getByRole('button', { name: 'Compartilhar prévia de /recarga no agendamento natal' }).click();
+  const dialog = p.getByRole('dialog', { name: 'Compartilhar prévia de /recarga' });
+  await expect(dialog).toContainText('a mudança do agendamento natal');
+  await axe(p);
+  await picture(p, 'editor-aviso-compartilhar', 375, false, false);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  expect(await barLines(p)).toBeLessThanOrEqual(2);
+
+  // The reader sees the page as the schedule will make it; Prévias lists the links with the schedule.
+  const { p: r, problems, close } = await reader(browser, 375);
+  const answer = await r.goto(scheduledLinks[0]!);
+  expect(answer!.status()).toBe(200);
+  await expect(r.getByRole('heading', { level: 1 })).toContainText(XMAS_TITLE);
+  expect(problems).toEqual([]);
+  await close();
+  await p.goto(`${team.base}/#/previas`);
+  await expect(p.locator('[data-link]').filter({ hasText: 'agendamento natal' })).toHaveCount(2);
+
+  git(team.site.work, 'rm', '-rq', 'pages/_agendamentos');
+  git(team.site.work, 'commit', '-qm', 'Cancela o Natal');
 });
