@@ -100,7 +100,7 @@ export interface PublicationRequest {
 
 /** A request as a screen shows it. */
 export interface RequestView extends PublicationRequest {
-  /** Each file's route ("/promo"), null for _site.yaml and images. */
+  /** Each file's route ("/promo"), null for _site.yaml and images (an action: each write's). */
   routes: (string | null)[];
   /** Pending only: requested files whose saved text is no longer what was requested. */
   changedSince: string[];

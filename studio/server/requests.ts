@@ -348,7 +348,7 @@ export function requestRoutes(
     for (const r of visible) {
       requests.push({
         ...r,
-        routes: await Promise.all(r.files.map((f) => routeOf(ctx, f.file))),
+        routes: await Promise.all((r.action ? r.action.writes : r.files).map((f) => routeOf(ctx, f.file))),
         changedSince:
           r.status !== 'pendente'
             ? []

@@ -117,9 +117,13 @@ const STATUS_WORDS: Record<RequestView['status'], string> = {
 /** What the request changes, file by file (an action: every file it writes). */
 const fileWords = (r: RequestView) =>
   r.action
-    ? r.action.writes.map((w) => ({
+    ? r.action.writes.map((w, i) => ({
         file: w.file,
-        words: `${w.file.replace(/^pages\//, '').replace(/^public/, '')}${w.after === null ? ' (sai)' : w.before === null ? ' (nova)' : ''}`,
+        words: `${
+          w.file.endsWith('/_agendamento.yaml')
+            ? 'horários do agendamento'
+            : `${r.routes[i] ?? w.file.replace(/^pages\//, '').replace(/^public/, '')}${w.file.includes('/_agendamentos/') ? ' (no agendamento)' : ''}`
+        }${w.after === null ? ' (sai)' : w.before === null ? ' (nova)' : ''}`,
       }))
     : r.files.map((f, i) => ({
         file: f.file,
