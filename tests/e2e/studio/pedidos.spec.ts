@@ -3,135 +3,25 @@
  * as a host starts it, accounts made by the account command, a bare repository as the remote):
  * Ana (Editor) asks; Bruno (Publicador) sees the count in the header, opens the request with the
  * publish review, returns it with a comment that carries markup (shown as text); Ana asks again;
- * Bruno approves and the remote gets one commit in Ana's name, committed by Bruno. Pictures of the
- * list and of the approval at 1280 and 375 px for .tmp/shots-h7/ when E2E_SHOTS is set.
+ * Bruno approves and the remote gets one commit in Ana's name, committed by Bruno. Then a page
+ * Ana saves again while Bruno reviews her request: his approval is refused naming the page, both
+ * lists say which file changed, Ana asks again, and the approval publishes what is saved now, in
+ * one commit naming both. The Estúdio is hosted-team.ts's, one for the file. Pictures of the list
+ * and of the approval at 1280 and 375 px for .tmp/shots-h7/ when E2E_SHOTS is set.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { projectArgs } from '../../helpers/tsx.ts';
-import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
-import { ROOT, TSX } from './studio-server.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { git } from '../../studio/git-site.ts';
+import { ANA, BRUNO, hostedTeam } from './hosted-team.ts';
+import { ROOT } from './studio-server.ts';
 
-const run = promisify(execFile);
-const ANA = {
-  email: 'ana@fillgas.com.br',
-  name: 'Ana Souza',
-  password: 'cilindro azul no portão',
-  role: 'editor',
-};
-const BRUNO = {
-  email: 'bruno@fillgas.com.br',
-  name: 'Bruno Lima',
-  password: 'outra frase bem comprida',
-  role: 'publicador',
-};
-const CARLA = {
-  email: 'carla@fillgas.com.br',
-  name: 'Carla Dias',
-  password: 'a terceira frase longa',
-  role: 'administrador',
-};
 const SHOTS = process.env.E2E_SHOTS ? path.join(ROOT, '.tmp', 'shots-h7') : undefined;
 
-let site: GitSite;
-let child: ChildProcess;
-let base: string;
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  site = await makeGitSite({
-    pages: ['_site.yaml', '404.yaml', 'index.yaml', 'recarga.yaml', 'termos-de-uso.yaml'],
-  });
-  const data = path.join(site.tmp, 'dados');
-  for (const who of [CARLA, ANA, BRUNO]) {
-    await run(
-      process.execPath,
-      [
-        ...TSX,
-        'studio/server/hosted/account-cli.ts',
-        'adicionar',
-        '--email',
-        who.email,
-        '--nome',
-        who.name,
-        '--papel',
-        who.role,
-      ],
-      { cwd: ROOT, env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_PASSWORD: who.password } },
-    );
-  }
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(
-    process.execPath,
-    await projectArgs(
-      'studio/server/main.ts',
-      '--hosted',
-      '--public-url',
-      base,
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-    ),
-    {
-      cwd: ROOT,
-      env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_REPO: site.work },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`O Estúdio não respondeu em 180 s:\n${output}`)),
-      180_000,
-    );
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.split('\n').some((line) => line.trim() === `${base}/`)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`O Estúdio saiu (${code}):\n${output}`)));
-  });
-});
-
-test.afterAll(async () => {
-  if (child?.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
-  }
-  if (site) await rm(site.tmp, { recursive: true, force: true });
-});
-
-async function signedIn(browser: Browser, who: typeof ANA): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${base}/entrar`);
-  await page.getByLabel('E-mail').fill(who.email);
-  await page.getByLabel('Senha').fill(who.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('heading', { name: 'Páginas' })).toBeVisible();
-  return page;
-}
+// One Estúdio for the file, its tests in order (each names its own request and page).
+test.describe.configure({ mode: 'default' });
+const team = hostedTeam();
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -148,13 +38,14 @@ test('an Editor asks, a Publicador returns it with a comment, the Editor asks ag
   browser,
 }) => {
   test.setTimeout(420_000);
-  const file = path.join(site.work, 'pages', 'recarga.yaml');
+  const file = path.join(team.site.work, 'pages', 'recarga.yaml');
   await writeFile(file, (await readFile(file, 'utf8')).replace('title: ', 'title: Campanha | '));
-  const commitsBefore = Number(git(site.remote, 'rev-list', '--count', 'main'));
+  const commitsBefore = Number(git(team.site.remote, 'rev-list', '--count', 'main'));
 
   // Ana: Publicar is "Pedir publicação" for an Editor.
-  const ana = await signedIn(browser, ANA);
-  await ana.getByRole('button', { name: /^Publicar/ }).click();
+  const ana = await team.signedIn(browser, ANA);
+  await expect(ana.getByRole('button', { name: /^Publicar/ })).toHaveCount(0);
+  await ana.getByRole('button', { name: /^Pedir publicação/ }).click();
   const ask = ana.getByRole('dialog', { name: 'Pedir publicação' });
   await expect(ask).toBeVisible();
   await expect(ask.getByText('Pedido em nome de Ana Souza')).toBeVisible();
@@ -162,10 +53,10 @@ test('an Editor asks, a Publicador returns it with a comment, the Editor asks ag
   await ask.getByRole('button', { name: 'Pedir publicação' }).click();
   await expect(ask.getByRole('status')).toContainText('Pedido enviado: “Título da campanha na recarga”.');
   await ask.getByRole('button', { name: 'Fechar' }).click();
-  expect(Number(git(site.remote, 'rev-list', '--count', 'main'))).toBe(commitsBefore);
+  expect(Number(git(team.site.remote, 'rev-list', '--count', 'main'))).toBe(commitsBefore);
 
   // Bruno: the count in the header, the list, the review, Devolver with markup in the comment.
-  const bruno = await signedIn(browser, BRUNO);
+  const bruno = await team.signedIn(browser, BRUNO);
   const count = bruno.getByRole('link', { name: /^Pedidos\s*: 1 esperando a sua decisão$/ });
   await expect(count).toBeVisible();
   await count.click();
@@ -195,7 +86,7 @@ test('an Editor asks, a Publicador returns it with a comment, the Editor asks ag
   await decide.getByRole('button', { name: 'Fechar' }).click();
 
   // Ana: the outcome, the comment as text (no element made of it), Pedir de novo.
-  await ana.goto(`${base}/#/pedidos`);
+  await ana.goto(`${team.base}/#/pedidos`);
   await expect(ana.getByRole('link', { name: /^Pedidos\s*: 1 devolvido para você$/ })).toBeVisible();
   const returned = ana.locator('li[data-request][data-status="devolvido"]');
   await expect(returned).toContainText('devolvido por Bruno Lima');
@@ -214,8 +105,8 @@ test('an Editor asks, a Publicador returns it with a comment, the Editor asks ag
     .click();
   await decide.getByRole('button', { name: 'Aprovar e publicar' }).click();
   await expect(decide.getByRole('status')).toContainText('Aprovado e publicado', { timeout: 180_000 });
-  expect(Number(git(site.remote, 'rev-list', '--count', 'main'))).toBe(commitsBefore + 1);
-  expect(git(site.remote, 'log', '-1', '--format=%an|%cn|%s', 'main')).toBe(
+  expect(Number(git(team.site.remote, 'rev-list', '--count', 'main'))).toBe(commitsBefore + 1);
+  expect(git(team.site.remote, 'log', '-1', '--format=%an|%cn|%s', 'main')).toBe(
     'Ana Souza|Bruno Lima|Título da campanha na recarga',
   );
   await decide.getByRole('button', { name: 'Fechar' }).click();
@@ -224,6 +115,108 @@ test('an Editor asks, a Publicador returns it with a comment, the Editor asks ag
   );
 
   // Histórico says who asked and who approved.
-  await bruno.goto(`${base}/#/historico/${encodeURIComponent('pages/recarga.yaml')}`);
+  await bruno.goto(`${team.base}/#/historico/${encodeURIComponent('pages/recarga.yaml')}`);
   await expect(bruno.getByText('Pedido por Ana Souza, aprovado por Bruno Lima').first()).toBeVisible();
+  await ana.context().close();
+  await bruno.context().close();
+});
+
+test('a page saved again after the request: the approval is refused naming it, the Editor asks again, the approval publishes', async ({
+  browser,
+}) => {
+  test.setTimeout(420_000);
+  const message = 'Termos revisados pelo jurídico';
+  const file = path.join(team.site.work, 'pages', 'termos-de-uso.yaml');
+  await writeFile(
+    file,
+    (await readFile(file, 'utf8')).replace(
+      'title: Termos de Uso | Fillgás',
+      'title: Termos de Uso revisados | Fillgás',
+    ),
+  );
+  const commitsBefore = Number(git(team.site.remote, 'rev-list', '--count', 'main'));
+
+  // Ana asks for the saved change.
+  const ana = await team.signedIn(browser, ANA);
+  await ana.getByRole('button', { name: /^Pedir publicação/ }).click();
+  const ask = ana.getByRole('dialog', { name: 'Pedir publicação' });
+  await ask.getByLabel('Mensagem para quem aprova (fica no histórico)').fill(message);
+  await ask.getByRole('button', { name: 'Pedir publicação' }).click();
+  await expect(ask.getByRole('status')).toContainText(`Pedido enviado: “${message}”.`);
+  await ask.getByRole('button', { name: 'Fechar' }).click();
+
+  // Bruno opens it: nothing changed yet, Aprovar e publicar is there.
+  const bruno = await team.signedIn(browser, BRUNO);
+  await bruno.goto(`${team.base}/#/pedidos`);
+  const card = bruno.locator('li[data-request][data-status="pendente"]').filter({ hasText: message });
+  await expect(card).not.toContainText('mudou depois do pedido');
+  await card.getByRole('button', { name: 'Revisar e decidir' }).click();
+  const decide = bruno.getByRole('dialog', { name: 'Pedido de Ana Souza' });
+  await expect(decide.locator('details[data-route="/termos-de-uso"]')).toBeVisible({ timeout: 120_000 });
+  const approve = decide.getByRole('button', { name: 'Aprovar e publicar' });
+  await expect(approve).toBeEnabled();
+
+  // Meanwhile Ana changes the page's title on the page itself and saves it again.
+  await ana.goto(`${team.base}/#/editar/${encodeURIComponent('pages/termos-de-uso.yaml')}`);
+  await expect(ana.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+    timeout: 60_000,
+  });
+  const title = ana.frameLocator('iframe[title="Prévia da página: Celular"]').locator('fillgas-block h1');
+  await expect(title).toHaveText('Termos de Uso');
+  await title.click();
+  await expect(title).toHaveAttribute('contenteditable', 'plaintext-only');
+  await ana.keyboard.press('Control+End');
+  await ana.keyboard.type(' de 2026', { delay: 80 });
+  await expect(title).toHaveText('Termos de Uso de 2026');
+  await ana.keyboard.press('Enter');
+  await ana.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(ana.getByText(/Salvo às/)).toBeVisible();
+  expect(await readFile(file, 'utf8')).toContain('title: Termos de Uso de 2026');
+
+  // Bruno's approval is refused: it names the page, nothing is published, the button is gone.
+  await approve.click();
+  const changed = decide.locator('[data-changed]');
+  await expect(changed).toContainText(
+    '/termos-de-uso mudou depois do pedido de Ana Souza: o que seria publicado não é mais o que foi pedido. Nada foi publicado.',
+    { timeout: 180_000 },
+  );
+  await expect(changed.getByRole('listitem')).toHaveText('/termos-de-uso: mudou depois do pedido');
+  await expect(approve).toBeDisabled();
+  expect(Number(git(team.site.remote, 'rev-list', '--count', 'main'))).toBe(commitsBefore);
+  await decide.getByRole('button', { name: 'Fechar' }).click();
+  // The list says so too, and that Ana has to ask again.
+  await expect(card).toContainText(
+    'pages/termos-de-uso.yaml mudou depois do pedido: o pedido não pode ser aprovado assim; quem pediu precisa pedir de novo.',
+  );
+
+  // Ana sees which file changed and asks again with what is saved now.
+  await ana.goto(`${team.base}/#/pedidos`);
+  const mine = ana.locator('li[data-request][data-status="pendente"]').filter({ hasText: message });
+  await expect(mine).toContainText(
+    'pages/termos-de-uso.yaml mudou depois do pedido: peça de novo para que quem aprova veja o que está salvo agora.',
+  );
+  await mine.getByRole('button', { name: 'Pedir de novo' }).click();
+  await expect(ana.getByRole('status')).toHaveText('Pedido feito de novo com o que está salvo agora.');
+  await expect(mine).not.toContainText('mudou depois do pedido');
+
+  // Bruno approves the renewed request: one commit, Ana's, committed by Bruno, naming both.
+  await bruno.reload();
+  await expect(card).not.toContainText('mudou depois do pedido');
+  await card.getByRole('button', { name: 'Revisar e decidir' }).click();
+  await expect(approve).toBeEnabled();
+  await approve.click();
+  await expect(decide.getByRole('status')).toContainText('Aprovado e publicado', { timeout: 180_000 });
+  expect(Number(git(team.site.remote, 'rev-list', '--count', 'main'))).toBe(commitsBefore + 1);
+  expect(git(team.site.remote, 'log', '-1', '--format=%an|%cn|%s', 'main')).toBe(
+    `Ana Souza|Bruno Lima|${message}`,
+  );
+  const body = git(team.site.remote, 'log', '-1', '--format=%B', 'main');
+  expect(body).toContain(`Pedido-por: Ana Souza <${ANA.email}>`);
+  expect(body).toContain(`Aprovado-por: Bruno Lima <${BRUNO.email}>`);
+  // What was published is what was saved when Ana asked again.
+  expect(git(team.site.remote, 'show', 'main:pages/termos-de-uso.yaml')).toContain(
+    'title: Termos de Uso de 2026',
+  );
+  await ana.context().close();
+  await bruno.context().close();
 });

@@ -3,134 +3,19 @@
  * account command, a bare repository as the remote): an Editor sees no Excluir, no Restaurar, no Pessoas,
  * and Pessoas tells them in words what it is; an Administrador changes the Editor's role in Pessoas, and
  * at the Editor's next load Excluir is there, with no new sign-in. axe on Pessoas; no sideways scroll at
- * 375 px. Pictures at 1280 and 375 px for .tmp/shots-h6/ when E2E_SHOTS is set.
+ * 375 px. The Estúdio is hosted-team.ts's. Pictures at 1280 and 375 px for .tmp/shots-h6/ when
+ * E2E_SHOTS is set.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { projectArgs } from '../../helpers/tsx.ts';
-import { makeGitSite, type GitSite } from '../../studio/git-site.ts';
-import { ROOT, TSX } from './studio-server.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { ANA, BRUNO, CARLA, hostedTeam } from './hosted-team.ts';
+import { ROOT } from './studio-server.ts';
 
-const run = promisify(execFile);
-const ANA = {
-  email: 'ana@fillgas.com.br',
-  name: 'Ana Souza',
-  password: 'cilindro azul no portão',
-  role: 'editor',
-};
-const BRUNO = {
-  email: 'bruno@fillgas.com.br',
-  name: 'Bruno Lima',
-  password: 'outra frase bem comprida',
-  role: 'publicador',
-};
-const CARLA = {
-  email: 'carla@fillgas.com.br',
-  name: 'Carla Dias',
-  password: 'a terceira frase longa',
-  role: 'administrador',
-};
 const SHOTS = process.env.E2E_SHOTS ? path.join(ROOT, '.tmp', 'shots-h6') : undefined;
 
-let site: GitSite;
-let child: ChildProcess;
-let base: string;
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  site = await makeGitSite({
-    pages: ['_site.yaml', '404.yaml', 'index.yaml', 'recarga.yaml', 'termos-de-uso.yaml'],
-  });
-  const data = path.join(site.tmp, 'dados');
-  for (const who of [CARLA, ANA, BRUNO]) {
-    await run(
-      process.execPath,
-      [
-        ...TSX,
-        'studio/server/hosted/account-cli.ts',
-        'adicionar',
-        '--email',
-        who.email,
-        '--nome',
-        who.name,
-        '--papel',
-        who.role,
-      ],
-      { cwd: ROOT, env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_PASSWORD: who.password } },
-    );
-  }
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(
-    process.execPath,
-    await projectArgs(
-      'studio/server/main.ts',
-      '--hosted',
-      '--public-url',
-      base,
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-    ),
-    {
-      cwd: ROOT,
-      env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_REPO: site.work },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`O Estúdio não respondeu em 180 s:\n${output}`)),
-      180_000,
-    );
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.split('\n').some((line) => line.trim() === `${base}/`)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`O Estúdio saiu (${code}):\n${output}`)));
-  });
-});
-
-test.afterAll(async () => {
-  if (child?.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
-  }
-  if (site) await rm(site.tmp, { recursive: true, force: true });
-});
-
-async function signedIn(browser: Browser, who: typeof ANA): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${base}/entrar`);
-  await page.getByLabel('E-mail').fill(who.email);
-  await page.getByLabel('Senha').fill(who.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('heading', { name: 'Páginas' })).toBeVisible();
-  return page;
-}
+const team = hostedTeam();
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
@@ -149,13 +34,13 @@ test('an Editor does not see what the role cannot do; an Administrador changes t
 }) => {
   test.setTimeout(300_000);
   // Ana (Editor): Páginas without Excluir and without Pessoas; the bar names the role.
-  const ana = await signedIn(browser, ANA);
+  const ana = await team.signedIn(browser, ANA);
   await expect(ana.getByRole('region', { name: 'Sessão' })).toContainText('Ana Souza');
   await expect(ana.getByRole('region', { name: 'Sessão' })).toContainText('Editor');
   await expect(ana.getByRole('button', { name: 'Abrir /recarga' }).first()).toBeVisible();
   await expect(ana.getByRole('button', { name: /^Excluir / })).toHaveCount(0);
   await expect(ana.getByRole('link', { name: 'Pessoas' })).toHaveCount(0);
-  await ana.goto(`${base}/#/pessoas`);
+  await ana.goto(`${team.base}/#/pessoas`);
   await expect(ana.getByRole('status').filter({ hasText: 'Só Administradores' })).toHaveText(
     'Só Administradores veem e mudam as pessoas do Estúdio. Seu papel é Editor: para mudar, peça a um Administrador.',
   );
@@ -163,7 +48,7 @@ test('an Editor does not see what the role cannot do; an Administrador changes t
   await expect(ana.getByRole('alert')).toHaveCount(0);
 
   // Carla (Administrador): Pessoas from the bar, every account with its role.
-  const carla = await signedIn(browser, CARLA);
+  const carla = await team.signedIn(browser, CARLA);
   await expect(carla.getByRole('button', { name: 'Excluir /recarga' })).toBeVisible();
   await carla.getByRole('region', { name: 'Sessão' }).getByRole('link', { name: 'Pessoas' }).click();
   await expect(carla.getByRole('heading', { name: 'Pessoas', level: 1 })).toBeVisible();
@@ -188,19 +73,19 @@ test('an Editor does not see what the role cannot do; an Administrador changes t
   await row(ANA.email).getByLabel('Papel', { exact: true }).selectOption('publicador');
   await expect(row(ANA.email).getByLabel('Papel', { exact: true })).toHaveValue('publicador');
   await shoot(carla, 'pessoas-escolhendo');
-  const before = await readFile(path.join(site.tmp, 'dados', 'contas.json'), 'utf8');
+  const before = await readFile(path.join(team.data, 'contas.json'), 'utf8');
   expect(before).toContain('"role": "editor"');
   await row(ANA.email).getByRole('button', { name: 'Mudar o papel de Ana Souza' }).click();
   await expect(carla.getByRole('status').filter({ hasText: 'agora é Publicador' })).toHaveText(
     'Ana Souza agora é Publicador. Vale no próximo clique dessa pessoa; ninguém precisa entrar de novo.',
   );
   await shoot(carla, 'pessoas-mudou');
-  const accounts = JSON.parse(await readFile(path.join(site.tmp, 'dados', 'contas.json'), 'utf8')) as {
+  const accounts = JSON.parse(await readFile(path.join(team.data, 'contas.json'), 'utf8')) as {
     email: string;
     role: string;
   }[];
   expect(accounts.find((a) => a.email === ANA.email)?.role).toBe('publicador');
-  await ana.goto(`${base}/`);
+  await ana.goto(`${team.base}/`);
   await expect(ana.getByRole('button', { name: 'Excluir /recarga' })).toBeVisible();
   await expect(ana.getByRole('region', { name: 'Sessão' })).toContainText('Publicador');
   await shoot(ana, 'paginas-publicador');
