@@ -831,9 +831,15 @@ function NewExperiment({
         }}
         css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'end' }}
       >
-        <div css={{ display: 'grid', gap: 4 }}>
+        {/* Never wider than the card: an option's long title would push a phone's page sideways. */}
+        <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, auto)', gap: 4, maxWidth: '100%' }}>
           <label htmlFor="novo-endereco-exp">Endereço</label>
-          <select id="novo-endereco-exp" value={route} onChange={(e) => setRoute(e.target.value)}>
+          <select
+            id="novo-endereco-exp"
+            value={route}
+            onChange={(e) => setRoute(e.target.value)}
+            css={{ maxWidth: '100%' }}
+          >
             <option value="">Escolha…</option>
             {routes.map((p) => (
               <option key={p.file} value={p.route}>
