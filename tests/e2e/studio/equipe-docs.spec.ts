@@ -4,158 +4,66 @@
  * with a bare remote: Pessoas as Carla sees it, Ana's "Pedir publicação", Bruno's list of requests and
  * the request's review. Nothing is published here (the whole flow is tests/e2e/studio/pedidos.spec.ts;
  * shared previews' pictures come from previas.spec.ts). What each picture shows is asserted in words
- * first; axe on each screen. Pictures go to .tmp/equipe/ (to docs/estudio/ with ESTUDIO_DOC_SHOTS=1).
+ * first; axe on each screen. The Estúdio is hosted-team.ts's. Pictures go to .tmp/equipe/ (to
+ * docs/estudio/ with ESTUDIO_DOC_SHOTS=1).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { makeGitSite, type GitSite } from '../../studio/git-site.ts';
-import { projectArgs } from '../../helpers/tsx.ts';
-import { ROOT, TSX } from './studio-server.ts';
-
-const run = promisify(execFile);
-const ANA = {
-  email: 'ana@fillgas.com.br',
-  name: 'Ana Souza',
-  role: 'editor',
-  password: 'cilindro azul no portão',
-};
-const BRUNO = {
-  email: 'bruno@fillgas.com.br',
-  name: 'Bruno Lima',
-  role: 'publicador',
-  password: 'outra frase bem comprida',
-};
-const CARLA = {
-  email: 'carla@fillgas.com.br',
-  name: 'Carla Dias',
-  role: 'administrador',
-  password: 'a terceira frase longa',
-};
+import {
+  ANA,
+  BRUNO,
+  CARLA,
+  expectAxeClean as axe,
+  hostedTeam,
+  wholeHeight,
+  type Person,
+} from './hosted-team.ts';
+import { ROOT } from './studio-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
 
-let site: GitSite;
-let child: ChildProcess | undefined;
-let base: string;
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-test.beforeAll(async () => {
-  site = await makeGitSite({ pages: ['_site.yaml', '404.yaml', 'index.yaml', 'recarga.yaml'] });
-  const file = path.join(site.work, 'pages/recarga.yaml');
-  await writeFile(
-    file,
-    (await readFile(file, 'utf8')).replace(
-      'title: Recarga de CO2 sem sair de casa.',
-      'title: Recarga de CO2 na sua porta, hoje.',
-    ),
-  );
-  const data = path.join(site.tmp, 'dados');
-  // Carla first: the first account of a file is an Administrador.
-  for (const who of [CARLA, ANA, BRUNO])
-    await run(
-      process.execPath,
-      [
-        ...TSX,
-        'studio/server/hosted/account-cli.ts',
-        'adicionar',
-        '--email',
-        who.email,
-        '--nome',
-        who.name,
-        '--papel',
-        who.role,
-      ],
-      { cwd: ROOT, env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_PASSWORD: who.password } },
+// Carla first: the first account of a file is an Administrador.
+const team = hostedTeam({
+  pages: ['_site.yaml', '404.yaml', 'index.yaml', 'recarga.yaml'],
+  people: [CARLA, ANA, BRUNO],
+  async prepare(site) {
+    const file = path.join(site.work, 'pages/recarga.yaml');
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace(
+        'title: Recarga de CO2 sem sair de casa.',
+        'title: Recarga de CO2 na sua porta, hoje.',
+      ),
     );
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(
-    process.execPath,
-    await projectArgs(
-      'studio/server/main.ts',
-      '--hosted',
-      '--public-url',
-      base,
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-    ),
-    {
-      cwd: ROOT,
-      env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_REPO: site.work },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`O Estúdio não respondeu em 120 s:\n${output}`)),
-      120_000,
-    );
-    child!.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.split('\n').some((line) => line.trim() === `${base}/`)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child!.on('exit', (code) => reject(new Error(`O Estúdio saiu (${code}):\n${output}`)));
+  },
+});
+
+function signedIn(browser: Browser, who: Person): Promise<Page> {
+  return team.signedIn(browser, who, {
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 1280, height: 800 },
   });
-});
-
-test.afterAll(async () => {
-  if (child?.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
-  }
-  if (site) await rm(site.tmp, { recursive: true, force: true });
-});
-
-async function axe(p: Page) {
-  const results = await new AxeBuilder({ page: p }).exclude('iframe').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 
-async function signedIn(browser: Browser, who: typeof ANA): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  const p = await context.newPage();
-  await p.setViewportSize({ width: 1280, height: 800 });
-  await p.goto(`${base}/entrar`);
-  await p.getByLabel('E-mail').fill(who.email);
-  await p.getByLabel('Senha').fill(who.password);
-  await p.getByRole('button', { name: 'Entrar' }).click();
-  await expect(p.getByRole('heading', { name: 'Páginas' })).toBeVisible();
-  return p;
-}
-
-/** `scene` at 1280 and at 375 px, then the screen photographed (whole with `whole`); nothing wider than the phone. */
-async function shots(p: Page, name: string, scene: () => Promise<void>, { whole = false } = {}) {
+/**
+ * `scene` at 1280 (`height` px high) and at 375 px, then the screen photographed (whole with
+ * `whole`); nothing wider than the phone.
+ */
+async function shots(
+  p: Page,
+  name: string,
+  scene: () => Promise<void>,
+  { whole = false, height = 800 } = {},
+) {
   for (const width of [1280, 375]) {
-    await p.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await p.setViewportSize({ width, height: width === 375 ? 740 : height });
     await scene();
     if (width === 375)
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     if (whole) {
-      const height = await p.evaluate(() => document.documentElement.scrollHeight);
-      await p.setViewportSize({ width, height: Math.min(height, 3000) });
+      await p.setViewportSize({ width, height: Math.min(await wholeHeight(p), 3000) });
     }
     await p.waitForTimeout(400);
     const file = test.info().outputPath(`${name}-${width}.png`);
@@ -176,7 +84,7 @@ test('Pessoas, as an Administrador sees it: each person with a role, and what ea
     carla,
     'pessoas',
     async () => {
-      await carla.goto(`${base}/#/pessoas`);
+      await carla.goto(`${team.base}/#/pessoas`);
       const list = carla.getByRole('list', { name: 'Pessoas e seus papéis' });
       await expect(list).toContainText('Ana Souza');
       await expect(list).toContainText('Bruno Lima');
@@ -191,18 +99,24 @@ test('Pessoas, as an Administrador sees it: each person with a role, and what ea
 test('an Editor asks for publication; a Publicador sees the request and its review', async ({ browser }) => {
   test.setTimeout(300_000);
   const ana = await signedIn(browser, ANA);
-  await shots(ana, 'pedir-publicacao', async () => {
-    await ana.goto(`${base}/#/`);
-    await ana.reload();
-    await ana.getByRole('button', { name: /^Publicar/ }).click();
-    const ask = ana.getByRole('dialog', { name: 'Pedir publicação' });
-    await expect(ask.getByText('Pedido em nome de Ana Souza')).toBeVisible();
-    const message = ask.getByLabel('Mensagem para quem aprova (fica no histórico)');
-    await message.fill('Título da campanha na recarga');
-    await axe(ana);
-    // The message and who asks in view (on a phone the dialog scrolls).
-    await message.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  });
+  await shots(
+    ana,
+    'pedir-publicacao',
+    async () => {
+      await ana.goto(`${team.base}/#/`);
+      await ana.reload();
+      await ana.getByRole('button', { name: /^Pedir publicação/ }).click();
+      const ask = ana.getByRole('dialog', { name: 'Pedir publicação' });
+      await expect(ask.getByText('Pedido em nome de Ana Souza')).toBeVisible();
+      const message = ask.getByLabel('Mensagem para quem aprova (fica no histórico)');
+      await message.fill('Título da campanha na recarga');
+      await axe(ana);
+      // The message and who asks in view (on a phone the dialog scrolls; on the computer the
+      // window is a little taller, so the dialog's title stays in the picture too).
+      await message.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    },
+    { height: 900 },
+  );
   await ana
     .getByRole('dialog', { name: 'Pedir publicação' })
     .getByRole('button', { name: 'Pedir publicação' })
@@ -212,7 +126,7 @@ test('an Editor asks for publication; a Publicador sees the request and its revi
 
   const bruno = await signedIn(browser, BRUNO);
   await shots(bruno, 'pedidos', async () => {
-    await bruno.goto(`${base}/#/pedidos`);
+    await bruno.goto(`${team.base}/#/pedidos`);
     await bruno.reload();
     const card = bruno.locator('li[data-request]');
     await expect(card).toContainText('Título da campanha na recarga');
@@ -220,7 +134,7 @@ test('an Editor asks for publication; a Publicador sees the request and its revi
     await axe(bruno);
   });
   await shots(bruno, 'pedido-revisar', async () => {
-    await bruno.goto(`${base}/#/pedidos`);
+    await bruno.goto(`${team.base}/#/pedidos`);
     await bruno.reload();
     await bruno.locator('li[data-request]').getByRole('button', { name: 'Revisar e decidir' }).click();
     const decide = bruno.getByRole('dialog', { name: 'Pedido de Ana Souza' });
