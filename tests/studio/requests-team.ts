@@ -50,6 +50,8 @@ export interface Team {
   readonly base: string;
   /** The API as `who`'s browser calls it: their session cookie, Origin on writes, JSON. */
   api<T>(who: Who, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }>;
+  /** `who`'s session cookie ("name=value"), for a browser of theirs. */
+  cookie(who: Who): string;
   /** A page's file in the working copy. */
   page(name: string): string;
   /** Commits on the remote's main. */
@@ -130,6 +132,7 @@ export function teamStudio(pages: string[] = PAGES): Team {
       });
       return { status: res.status, body: (await res.json()) as T };
     },
+    cookie: (who) => cookies.get(who.email)!,
     page,
     commits: () => Number(git(site.remote, 'rev-list', '--count', 'main')),
     async edit(name, from, to) {
