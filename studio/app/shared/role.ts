@@ -4,7 +4,8 @@
  * shows. The role comes from GET /api/eu (asked once per page, presence.ts's useMe).
  *
  * For Publicar: `useCan('publish') === false` is an Editor, whose Publicar becomes "Pedir
- * publicação" (Pedidos, decision 0049).
+ * publicação" (Pedidos, decision 0049); `useMustAsk` says where any other direct publication
+ * (Restaurar, Agendar, Levar a vencedora…) becomes its request.
  */
 import { can, ROLE_LABEL, type Action, type Role } from '../../roles.ts';
 import { useMe } from './presence.ts';
@@ -24,15 +25,6 @@ export function useCan(action: Action): boolean | undefined {
 }
 
 /**
- * "Toda publicação precisa de aprovação" is on (decision 0049): what would publish directly
- * (Restaurar, Desfazer, Agendar, a schedule's changes, Levar a vencedora) is refused by the server,
- * so screens put a sentence in its place.
- */
-export function useApprovalRequired(): boolean {
-  return useMe()?.approvalRequired === true;
-}
-
-/**
  * Whether `action` (restore, schedule, publish) must be asked instead of done (session 21): the
  * role cannot do it, or every publication needs approval. Undefined while not yet known.
  * Screens then show "Pedir …" (shared/action-request.tsx) where the button was.
@@ -42,10 +34,6 @@ export function useMustAsk(action: Action): boolean | undefined {
   if (!me) return undefined;
   return !can(me.role, action) || me.approvalRequired === true;
 }
-
-/** Said where a direct publication would be, while every publication needs approval. */
-export const APPROVAL_WORDS =
-  'Toda publicação deste site precisa de aprovação: isto publicaria direto, sem outra pessoa aprovar.';
 
 export { ROLE_LABEL };
 export type { Action, Role };
