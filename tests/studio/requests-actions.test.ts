@@ -333,7 +333,7 @@ describe('hostile action requests', () => {
     expect(await readFile(file, 'utf8')).toBe(kept);
   }, 120_000);
 
-  it('while approval is required nobody approves their own action request; the direct route says which button to use', async () => {
+  it('while approval is required nobody approves their own action request, another person does; the direct route says which button to use', async () => {
     expect((await api(CARLA, 'PUT', '/api/requests/settings', { approvalRequired: true })).status).toBe(200);
     const history = await api<HistoryAnswer>(BRUNO, 'GET', '/api/history?file=pages/termos-de-uso.yaml');
     const direct = await api<{ error: string }>(BRUNO, 'POST', '/api/history/restore', {
@@ -354,8 +354,11 @@ describe('hostile action requests', () => {
     // An Editor never approves, whatever they forge.
     expect((await approve(own.body.id, ANA)).status).toBe(403);
     expect(remoteHead()).toBe(head);
-    const back = await api(CARLA, 'POST', '/api/requests/return', { id: own.body.id, comment: 'Agora não.' });
-    expect(back.status).toBe(200);
+    // Another person approves it: the direct route stays refused, the request goes through.
+    const other = await approve(own.body.id, CARLA);
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect(lastCommit('%an|%cn')).toBe(`${BRUNO.name}|${CARLA.name}`);
+    expect(lastCommit('%B')).toContain(`Aprovado-por: ${CARLA.name} <${CARLA.email}>`);
     expect((await api(CARLA, 'PUT', '/api/requests/settings', { approvalRequired: false })).status).toBe(200);
   }, 120_000);
 });
