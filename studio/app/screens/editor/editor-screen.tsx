@@ -137,9 +137,12 @@ const barCss = css`
     color: ${colors.navy};
     font-size: 14px;
   }
-  /* A phone or a tablet: Salvar and Publicar on the first line, beside the way back and the route
-     (cut short when long); what is said and done less often on the second. */
-  @media (max-width: 899px) {
+  /* A phone, a tablet or a small laptop: Salvar and Publicar on the first line, beside the way back
+     and the route (cut short when long); what is said and done less often on the second. Up to
+     1199 px: below that one line no longer holds a long route, "Pedir publicação" and "Alterações
+     não salvas", and Salvar wrapped alone to a second line (share-dialog.tsx's ShareButton follows
+     the same width). */
+  @media (max-width: 1199px) {
     h1 {
       flex: 1 1 40px;
       min-width: 0;

@@ -179,7 +179,8 @@ export function ShareDialog({
 }
 
 const buttonCss = css`
-  @media (max-width: 899px) {
+  /* The editor bar's second line (editor-screen.tsx's barCss, the same width). */
+  @media (max-width: 1199px) {
     order: 2;
   }
 `;
