@@ -159,9 +159,14 @@ describe('Pedir para restaurar, desfazer, agendar… (each kind: ask, approve, a
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
     expect(asked.body.action!.summary).toBe(`Desfaz “Muda os termos” (${change.commit.slice(0, 7)})`);
     expect(asked.body.action!.routes).toEqual(['/termos-de-uso']);
-    const done = await approve(asked.body.id);
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    namesBoth(/^Desfaz “Muda os termos”/);
+    // Two approvers at once: one publishes, the other is told someone is approving it now.
+    const before = commits();
+    const both = await Promise.all([approve(asked.body.id), approve(asked.body.id, CARLA)]);
+    expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
+    expect(both.find((b) => b.status === 409)!.body.error).toMatch(/sendo aprovado|já foi aprovado/);
+    expect(commits()).toBe(before + 1);
+    expect(lastCommit('%an')).toBe(ANA.name);
+    expect(lastCommit('%B').split('\n')[0]).toMatch(/^Desfaz “Muda os termos”/);
     expect(git(team.site.remote, 'show', 'main:pages/termos-de-uso.yaml')).not.toContain('Desfazer | ');
   }, 300_000);
 
