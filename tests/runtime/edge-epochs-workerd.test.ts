@@ -4,7 +4,7 @@
  * front of a folder holding the manifest's files as static assets, with the clock set per request
  * (X-Test-Now, worker-clock.ts). Before, at and after the start and the end every
  * address answers its version; a page and its variant switch in the same request; `/_agenda/…` is
- * 404; and 10,000 mixed requests (rules, cookies, clocks, user agents), sent from a worker beside
+ * 404; and 2,500 mixed requests (rules, cookies, clocks, user agents), sent from a worker beside
  * it under the same workerd, answer exactly what the oracle says.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -157,13 +157,18 @@ describe('the epochs’ worker under workerd', () => {
     ]);
   });
 
-  it('answers 10,000 mixed requests exactly as the oracle says', async () => {
-    const visits = mixedVisits(10_000, 2026);
+  // 2,500 of the mix: edge-epochs.test.ts checks 10,000 against the oracle with the same worker
+  // code under Node; here the point is workerd's own clock, Intl and crypto (decision 0039).
+  it('answers 2,500 mixed requests exactly as the oracle says', async () => {
+    const visits = mixedVisits(2_500, 2026);
     const answers: Answer[] = [];
     for (let i = 0; i < visits.length; i += 1000) answers.push(...(await send(visits.slice(i, i + 1000))));
     const wrong = visits.map((v, i) => compare(v, answers[i]!)).filter(Boolean);
     expect(wrong.slice(0, 5).join('\n')).toBe('');
-    expect(answers.filter((a) => a.status === 404).length).toBeGreaterThan(100);
-    expect(answers.filter((a) => a.file.endsWith('agendamento-natal/index.html')).length).toBeGreaterThan(50);
+    // The mix reaches the 404s and the scheduled natal page (432 and 40 of these 2,500).
+    expect(answers.filter((a) => a.status === 404).length).toBeGreaterThan(visits.length / 100);
+    expect(answers.filter((a) => a.file.endsWith('agendamento-natal/index.html')).length).toBeGreaterThan(
+      visits.length / 200,
+    );
   }, 300_000);
 });
