@@ -28,9 +28,10 @@ export interface EdgeHost {
   setCookies?(pathname: string, n: number): Promise<(string | null)[]>;
   /**
    * Cookieless requests of each share test, 10,000 unless said. The margin widens as the count
-   * falls (±1.5 points × √(10,000 / n)), so a fair draw fails as rarely as with 10,000. Only a host
-   * that runs the same split code as one checked with 10,000 (edge-split.test.ts, Node) says fewer:
-   * Cloudflare's workerd, where the requests are most of that file's time (decision 0039).
+   * falls (±1.5 points × √(10,000 / n)), so a fair draw fails as rarely as with 10,000. The hosts'
+   * artifacts run the host-neutral split that edge-split.test.ts draws 10,000 times under Node
+   * (`createSplitter`), and their requests were most of their files' time: they say 2,500, which
+   * still catches a split that ignores the weights or a host that drops the cookie (decision 0039).
    */
   shareRequests?: number;
 }

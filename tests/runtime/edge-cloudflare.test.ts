@@ -107,8 +107,8 @@ splitCases('the Cloudflare worker under workerd', {
     expect(answer.status).toBe(200);
     return (await answer.json()) as (string | null)[];
   },
-  // A quarter of the 10,000 the shares take under Node (edge-split.test.ts), within ±3 points:
-  // the same split code, and these requests were two thirds of this file's time (decision 0039).
+  // A quarter of the 10,000 the shares take under Node (edge-split.test.ts), within ±3 points
+  // (edge-cases.ts): the same split code; these requests were two thirds of this file's time.
   shareRequests: 2_500,
   outDir: () => outDir,
   // Cloudflare's asset server answers a folder's index at "/x/" (and redirects "/x" there).

@@ -202,6 +202,7 @@ describe('the configuration each host reads', () => {
 });
 
 splitCases('Netlify (edge function)', {
+  shareRequests: 2_500,
   request: (pathname, headers) => hosts[0]!.handle(pathname, headers),
   outDir: () => outDir,
   otherRoute: '/agendamento',
@@ -209,6 +210,7 @@ splitCases('Netlify (edge function)', {
 });
 
 splitCases('Vercel (routing middleware)', {
+  shareRequests: 2_500,
   request: (pathname, headers) => hosts[1]!.handle(pathname, headers),
   outDir: () => outDir,
   otherRoute: '/agendamento',
