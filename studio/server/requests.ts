@@ -306,6 +306,23 @@ async function actionPublishedBefore(
 const mayDecide = (ctx: ApiContext, state: State, request: PublicationRequest, person: Person) =>
   can(roleOf(person), 'approve') && !(required(ctx, state) && same(request.requester, person));
 
+/**
+ * The saved files an action reads from pages/ (Agendar: the drafts it schedules), with each one's
+ * sha256 now, so the list can say a draft was saved again since (the approval compares the plan).
+ */
+async function savedSources(
+  ctx: ApiContext,
+  kind: ActionKind,
+  action: { body: Record<string, unknown> },
+): Promise<RequestedFile[]> {
+  if (kind !== 'agendar' || !Array.isArray(action.body.files)) return [];
+  const out: RequestedFile[] = [];
+  for (const file of action.body.files)
+    if (typeof file === 'string' && file.startsWith('pages/'))
+      out.push({ file, sha256: hashOf(await savedBytes(ctx, file)) });
+  return out;
+}
+
 /** The trailers of a request's commit. */
 const trailersOf = (requester: RequestPerson, approver: Person) =>
   `Pedido-por: ${trailerOf(requester)}\nAprovado-por: ${trailerOf(approver)}`;
@@ -354,7 +371,10 @@ export function requestRoutes(
             ? []
             : isAction(r)
               ? r.action
-                ? (await publishedSince(ctx, r.action)).map((w) => w.file)
+                ? [
+                    ...(await publishedSince(ctx, r.action)).map((w) => w.file),
+                    ...(await changedSince(ctx, r)).map((c) => c.file),
+                  ]
                 : []
               : (await changedSince(ctx, r)).map((c) => c.file),
         mine: same(r.requester, person),
@@ -575,6 +595,7 @@ export function requestRoutes(
         'Este Estúdio não publica (não está num repositório git): não há o que pedir.',
       );
     const action = await planAction(ctx, run, kind, actionBody, request.person, routeOfFile(ctx));
+    const sources = await savedSources(ctx, kind, action);
     const created = await update(dir, (state) => {
       if (state.requests.filter((r) => r.status === 'pendente').length >= MAX_PENDING)
         throw new HttpError(
@@ -584,7 +605,7 @@ export function requestRoutes(
       const entry: PublicationRequest = {
         id: randomBytes(12).toString('base64url'),
         kind,
-        files: [],
+        files: sources,
         action,
         message,
         requester: personOf(request.person),
@@ -616,10 +637,12 @@ export function requestRoutes(
     if (before.status === 'aprovado') throw new HttpError(409, 'Este pedido já foi aprovado e publicado.');
     const kind = before.kind as ActionKind;
     const action = await planAction(ctx, run, kind, before.action!.body, request.person, routeOfFile(ctx));
+    const sources = await savedSources(ctx, kind, action);
     const renewed = await update(dir, (state) => {
       const entry = found(state, id);
       if (entry.status === 'aprovado') throw new HttpError(409, 'Este pedido já foi aprovado e publicado.');
       entry.action = action;
+      entry.files = sources;
       if (message !== undefined) entry.message = message;
       entry.status = 'pendente';
       entry.createdAt = new Date().toISOString();

@@ -190,6 +190,10 @@ describe('Pedir para restaurar, desfazer, agendar… (each kind: ask, approve, a
     expect(await readFile(page('index.yaml'), 'utf8')).toContain('title: Natal | ');
 
     await edit('index.yaml', 'title: Natal | ', 'title: Natal mudado | ');
+    const listed = await api<RequestsAnswer>(BRUNO, 'GET', '/api/requests');
+    expect(listed.body.requests.find((r) => r.id === asked.body.id)!.changedSince).toEqual([
+      'pages/index.yaml',
+    ]);
     const head = remoteHead();
     const refused = await approve(asked.body.id);
     expect(refused.status).toBe(409);

@@ -150,11 +150,9 @@ function ActionWords({ r }: { r: RequestView }) {
   );
 }
 
-/** Why a pending request cannot be approved as it is. */
+/** Why a pending request cannot be approved as it is (saved again, or published since). */
 const changedWords = (r: RequestView) =>
-  r.action
-    ? `${r.changedSince.join(', ')} ${r.changedSince.length === 1 ? 'foi publicado' : 'foram publicados'} de novo depois do pedido`
-    : `${r.changedSince.join(', ')} ${r.changedSince.length === 1 ? 'mudou' : 'mudaram'} depois do pedido`;
+  `${r.changedSince.join(', ')} ${r.changedSince.length === 1 ? 'mudou' : 'mudaram'} depois do pedido`;
 
 export function RequestsScreen() {
   const [list, setList] = useState<RequestsAnswer>();
