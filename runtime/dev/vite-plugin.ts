@@ -93,7 +93,18 @@ export function fontMiddleware(root: string): Connect.NextHandleFunction {
     const file = files.get(req.url?.split('?')[0] ?? '');
     if (!file) return next();
     res.setHeader('Content-Type', 'font/woff2');
-    createReadStream(file).pipe(res);
+    const stream = createReadStream(file);
+    // A font that cannot be read (removed from node_modules mid-session) answers 404 or ends this
+    // answer; an unhandled stream error would stop the whole server.
+    stream.on('error', () => {
+      if (res.headersSent) res.destroy();
+      else {
+        res.statusCode = 404;
+        res.removeHeader('Content-Type');
+        res.end();
+      }
+    });
+    stream.pipe(res);
   };
 }
 

@@ -7,8 +7,8 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import sirv from 'sirv';
-import type { Connect, ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
+import { fileFolder } from './file-response.ts';
 import { answered, sendHtml, sendPage } from './http.ts';
 import { isErrno, isInside } from './page-files.ts';
 import { previewAgent } from './preview-agent.ts';
@@ -46,7 +46,9 @@ export function publicFiles(options: {
   const fonts = lazy(async () => (await runtime.dev()).fontMiddleware(root));
   const imageSizes = lazy(async () => (await runtime.build()).imageVariantMiddleware(root, publicDir));
   const agent = previewAgent(vite);
-  const files = sirv(publicDir, { dev: true, etag: true, dotfiles: false, extensions: [] });
+  // Looked up on every request (public/ changes while the Estúdio runs); a file removed between the
+  // check below and the answer is a 404, never a crash (file-response.ts).
+  const files = fileFolder(publicDir);
 
   /** A regular file of public/ that the path names, not reached through a link out. */
   const publicFile = async (pathname: string): Promise<boolean> => {
@@ -90,7 +92,7 @@ export function publicFiles(options: {
     }
     if (await publicFile(pathname)) {
       setPublicFileHeaders(res);
-      return (await answered(files as Connect.NextHandleFunction, req, res)) || fileMissing(res);
+      return (await files(req, res, pathname)) || fileMissing(res);
     }
     if (PHOTO_SIZE.test(pathname)) {
       setPublicFileHeaders(res);

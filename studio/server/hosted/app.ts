@@ -9,10 +9,8 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import sirv from 'sirv';
-import type { Connect } from 'vite';
 import { APP_ASSETS_DIR, CSP_NONCE_PLACEHOLDER } from '../../app/vite-config.ts';
-import { answered } from '../http.ts';
+import { fileFolder } from '../file-response.ts';
 
 const run = promisify(execFile);
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -24,7 +22,10 @@ export interface BuiltApp {
   dir: string;
   /** The app's page, with `nonce` on its tags and in its csp-nonce meta. */
   page(nonce: string): string;
-  /** Answers a request for a built file under /app/; false when there is no such file. */
+  /**
+   * Answers a request for a built file under /app/; false when there is no such file (also when it
+   * vanished from the cache folder since: the caller's 404, never a crash, file-response.ts).
+   */
   serve(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
 }
 
@@ -49,18 +50,14 @@ export async function prepareApp(dir: string): Promise<BuiltApp> {
   const html = await readFile(path.join(dir, 'index.html'), 'utf8');
   if (!html.includes(CSP_NONCE_PLACEHOLDER))
     throw new Error(`${dir}/index.html não foi feito por build-app.ts (falta o marcador do nonce).`);
-  const files = sirv(dir, {
-    etag: true,
-    gzip: true,
-    brotli: true,
-    dotfiles: false,
-    extensions: [],
+  const files = fileFolder(dir, {
+    precompressed: true,
     // Hashed names: a file never changes, so it is kept for a year, by this browser only.
     setHeaders: (res) => res.setHeader('Cache-Control', 'private, max-age=31536000, immutable'),
-  }) as Connect.NextHandleFunction;
+  });
   return {
     dir,
     page: (nonce) => html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce),
-    serve: (req, res) => answered(files, req, res),
+    serve: (req, res) => files(req, res, new URL(req.url ?? '/', 'http://estudio').pathname),
   };
 }

@@ -1,0 +1,167 @@
+/**
+ * Files answered from disk (the app's build, public/): every failure is an answer, never a crash.
+ * The file is opened before a byte of the answer is written, so a file that vanished (a cache
+ * folder removed mid-session, a picture deleted) is "not here" (the caller answers 404) and any
+ * other refusal of the disk is thrown before a header is written (the server's 500 in Portuguese); a read that fails after the headers went out
+ * ends that one answer (the connection is closed) and nothing else. sirv, which this replaces,
+ * piped a read stream without an error handler: one missing file took the whole server down.
+ */
+import type { FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { isInside } from './page-files.ts';
+
+const TYPES: Record<string, string> = {
+  '.avif': 'image/avif',
+  '.css': 'text/css; charset=utf-8',
+  '.gif': 'image/gif',
+  '.html': 'text/html; charset=utf-8',
+  '.ico': 'image/x-icon',
+  '.jpeg': 'image/jpeg',
+  '.jpg': 'image/jpeg',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.mp4': 'video/mp4',
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.webm': 'video/webm',
+  '.webmanifest': 'application/manifest+json',
+  '.webp': 'image/webp',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.xml': 'application/xml; charset=utf-8',
+};
+
+export const contentTypeOf = (file: string) =>
+  TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+export interface FileFolderOptions {
+  /** Answer with the `.br` / `.gz` copy beside a file when the browser accepts it (the app's build). */
+  precompressed?: boolean;
+  /** Headers of every answer (Cache-Control, the security headers). */
+  setHeaders?: (res: ServerResponse) => void;
+}
+
+/** The files of `dir` by address: true when it answered, false when no such file is there (the caller's 404). */
+export type FileFolder = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean>;
+
+export function fileFolder(dir: string, options: FileFolderOptions = {}): FileFolder {
+  const root = path.resolve(dir);
+  return async (req, res, pathname) => {
+    const file = fileOf(root, pathname);
+    if (!file) return false;
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const candidates: { file: string; encoding?: string }[] = [];
+    if (options.precompressed && /\bbr\b/.test(accepts))
+      candidates.push({ file: `${file}.br`, encoding: 'br' });
+    if (options.precompressed && /\bgzip\b/.test(accepts))
+      candidates.push({ file: `${file}.gz`, encoding: 'gzip' });
+    candidates.push({ file });
+    for (const candidate of candidates) {
+      const handle = await openFile(candidate.file);
+      if (!handle) continue;
+      await sendOpened(req, res, handle, {
+        type: contentTypeOf(file),
+        ...(candidate.encoding ? { encoding: candidate.encoding } : {}),
+        vary: options.precompressed === true,
+        setHeaders: options.setHeaders,
+      });
+      return true;
+    }
+    return false;
+  };
+}
+
+/** The file of `root` an address names: no dot-file or dot-folder, nothing outside `root`. */
+function fileOf(root: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  const parts = decoded.split('/').filter(Boolean);
+  if (parts.length === 0 || parts.some((part) => part.startsWith('.'))) return undefined;
+  const file = path.join(root, ...parts);
+  return isInside(root, file) ? file : undefined;
+}
+
+const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG']);
+
+/**
+ * The open file, undefined when it is not there (or not a file). Any other refusal of the disk is
+ * thrown before a byte is written: the server's handler answers it as its 500 in Portuguese.
+ */
+async function openFile(file: string): Promise<FileHandle | undefined> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(file, 'r');
+    if ((await handle.stat()).isFile()) return handle;
+    await handle.close();
+    return undefined;
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    if (MISSING.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    throw new Error(`O arquivo ${file} não pôde ser lido.`, { cause: error });
+  }
+}
+
+/**
+ * Streams an opened file (closed at the end, whatever happens) as the answer; throws, before any
+ * header is written, only when the open file cannot even be measured.
+ */
+export async function sendOpened(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handle: FileHandle,
+  options: {
+    type: string;
+    encoding?: string;
+    vary?: boolean;
+    setHeaders?: ((res: ServerResponse) => void) | undefined;
+  },
+): Promise<void> {
+  let stats;
+  try {
+    stats = await handle.stat();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+  const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`;
+  options.setHeaders?.(res);
+  if (options.vary) res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', etag);
+  res.setHeader('Last-Modified', stats.mtime.toUTCString());
+  if (req.headers['if-none-match'] === etag) {
+    await handle.close().catch(() => undefined);
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Type', options.type);
+  if (options.encoding) res.setHeader('Content-Encoding', options.encoding);
+  res.setHeader('Content-Length', stats.size);
+  res.statusCode = 200;
+  if (req.method === 'HEAD') {
+    await handle.close().catch(() => undefined);
+    res.end();
+    return;
+  }
+  const stream = handle.createReadStream({ autoClose: true });
+  // A read that fails now (the disk, a file cut short) ends this answer only: its headers are out,
+  // so the connection is closed and the browser sees an incomplete answer, never a wrong one.
+  stream.on('error', (error) => {
+    console.error('[estúdio] A leitura de um arquivo falhou no meio da resposta.', error);
+    res.destroy();
+  });
+  res.on('close', () => stream.destroy());
+  stream.pipe(res);
+}

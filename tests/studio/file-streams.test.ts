@@ -1,0 +1,132 @@
+/**
+ * Files the Estúdio serves from disk vanish under it (the app's cache folder cleaned mid-session, a
+ * picture deleted from public/): every later request gets an answer in Portuguese and the server
+ * stays up. Before, sirv piped a read stream with no error handler and an ENOENT on
+ * node_modules/.cache/estudio/app/…/index-*.js.br stopped the whole process.
+ */
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSP_NONCE_PLACEHOLDER } from '../../studio/app/vite-config.ts';
+import { createStudioServer, type StudioServer } from '../../studio/server/server.ts';
+import { rawRequest, root } from './helpers.ts';
+
+let tmp: string;
+let appDir: string;
+let publicDir: string;
+let server: StudioServer;
+let cookie: string;
+const SCRIPT = 'index-Teste123.js';
+const CODE = `console.log(${JSON.stringify('o Estúdio '.repeat(200))});\n`;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-arquivos-'));
+  // A built app's folder in build-app.ts's shape (the page with its nonce marker, a script and its
+  // compressed copies): the server's own cache folder is shared, so the test removes files from a copy.
+  appDir = path.join(tmp, 'app-build');
+  await mkdir(path.join(appDir, 'app'), { recursive: true });
+  await writeFile(
+    path.join(appDir, 'index.html'),
+    `<!doctype html><html><head><script type="module" nonce="${CSP_NONCE_PLACEHOLDER}" src="/app/${SCRIPT}"></script></head><body></body></html>`,
+  );
+  const file = path.join(appDir, 'app', SCRIPT);
+  await writeFile(file, CODE);
+  await writeFile(`${file}.br`, await promisify(brotliCompress)(CODE));
+  await writeFile(`${file}.gz`, await promisify(gzip)(CODE));
+  await cp(path.join(root, 'pages'), path.join(tmp, 'pages'), { recursive: true });
+  publicDir = path.join(tmp, 'public');
+  await cp(path.join(root, 'public'), publicDir, { recursive: true });
+  server = await createStudioServer({
+    root,
+    pagesDir: path.join(tmp, 'pages'),
+    publicDir,
+    dataDir: path.join(tmp, '.estudio'),
+    port: 0,
+    appDir,
+    runtime: 'loaded',
+  });
+  cookie = `estudio-${server.port}=${server.token}`;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  rawRequest(server.port, {
+    path: pathname,
+    headers: { Host: `127.0.0.1:${server.port}`, Cookie: cookie, ...headers },
+  });
+
+describe('files that vanish while the Estúdio runs', () => {
+  it("the app's script: its brotli copy gone → the plain file; the file gone → 404 in Portuguese; the server stays up", async () => {
+    const script = `/app/${SCRIPT}`;
+    const first = await get(script, { 'Accept-Encoding': 'br, gzip' });
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['content-type']).toBe('text/javascript; charset=utf-8');
+
+    const file = path.join(appDir, 'app', SCRIPT);
+    await rm(`${file}.br`);
+    const second = await get(script, { 'Accept-Encoding': 'br, gzip' });
+    expect(second.status).toBe(200);
+    expect(second.headers['content-encoding']).toBe('gzip');
+
+    await rm(`${file}.gz`);
+    await rm(file);
+    const third = await get(script, { 'Accept-Encoding': 'br, gzip' });
+    expect(third.status).toBe(404);
+    expect(third.text).toContain('Este endereço não existe no Estúdio.');
+
+    // Still up: the app's page and the same request again.
+    expect((await get('/')).status).toBe(200);
+    expect((await get(script)).status).toBe(404);
+  });
+
+  it('the whole cache folder removed: every file of it answers 404, the page still answers', async () => {
+    await rm(path.join(appDir, 'app'), { recursive: true, force: true });
+    const answers = await Promise.all(
+      ['/app/index-Outro.js', `/app/${SCRIPT}.br`, '/app/'].map((p) => get(p, { 'Accept-Encoding': 'br' })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 404]);
+    expect((await get('/')).status).toBe(200);
+  });
+
+  it('a public file deleted between two requests: 404 in Portuguese, then the server answers the next one', async () => {
+    // Only in this copy of public/ (the repository's own public/ is Vite's too).
+    await writeFile(
+      path.join(publicDir, 'images', 'so-aqui.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    const before = await get('/images/so-aqui.svg');
+    expect(before.status).toBe(200);
+    expect(before.headers['content-type']).toBe('image/svg+xml');
+    const etag = before.headers.etag!;
+    expect((await get('/images/so-aqui.svg', { 'If-None-Match': etag })).status).toBe(304);
+
+    await rm(path.join(publicDir, 'images', 'so-aqui.svg'));
+    const after = await get('/images/so-aqui.svg');
+    expect(after.status).toBe(404);
+    expect(after.text).toContain('não existe');
+    expect((await get('/favicon.ico')).status).toBe(200);
+  });
+
+  it('addresses out of the folder or to hidden files are never served', async () => {
+    await writeFile(path.join(publicDir, '.segredo'), 'não');
+    for (const p of [
+      '/.segredo',
+      '/images/%2e%2e/%2e%2e/package.json',
+      '/app/..%2f..%2fpackage.json',
+      '/%2e%2e/package.json',
+    ]) {
+      const answer = await get(p);
+      expect(answer.status, p).toBeGreaterThanOrEqual(400);
+      expect(answer.text, p).not.toContain('não\n');
+      expect(answer.text, p).not.toContain('"name"');
+    }
+  });
+});
