@@ -122,7 +122,9 @@ const fileWords = (r: RequestView) =>
         words: `${
           w.file.endsWith('/_agendamento.yaml')
             ? 'horários do agendamento'
-            : `${r.routes[i] ?? w.file.replace(/^pages\//, '').replace(/^public/, '')}${w.file.includes('/_agendamentos/') ? ' (no agendamento)' : ''}`
+            : w.file === 'pages/_site.yaml'
+              ? 'configurações do site'
+              : `${r.routes[i] ?? w.file.replace(/^pages\//, '').replace(/^public/, '')}${w.file.includes('/_agendamentos/') ? ' (no agendamento)' : ''}`
         }${w.after === null ? ' (sai)' : w.before === null ? ' (nova)' : ''}`,
       }))
     : r.files.map((f, i) => ({
