@@ -75,6 +75,9 @@ test('an Editor asks, a Publicador returns it with a comment, the Editor asks ag
   await expect(decide.getByRole('img', { name: /\/recarga .*depois da mudança/ }).first()).toBeVisible({
     timeout: 180_000,
   });
+  // The approver reads whose change it is, not "a sua mudança".
+  await expect(decide.getByText('Depois: com a mudança de Ana Souza').first()).toBeVisible();
+  await expect(decide.getByText('Depois: com a sua mudança')).toHaveCount(0);
   await shoot(bruno, 'pedidos-aprovacao');
   const axe = await new AxeBuilder({ page: bruno }).include('dialog').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

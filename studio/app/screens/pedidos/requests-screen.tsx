@@ -26,7 +26,8 @@ const screenCss = css`
   max-width: 1000px;
   margin: 0 auto;
   padding: 24px 16px 48px;
-  h2 {
+  /* The screen's own sections only: a request's dialog is rendered inside the screen. */
+  & > h2 {
     font-size: 1.2rem;
     margin: 24px 0 8px;
   }
@@ -399,7 +400,11 @@ function DecideDialog({ r, onClose }: { r: RequestView; onClose: (changed: boole
           {r.action ? (
             <ActionReview r={r} />
           ) : (
-            <ChangedPages files={r.files.map((f) => f.file)} heading="Páginas que este pedido muda" />
+            <ChangedPages
+              files={r.files.map((f) => f.file)}
+              heading="Páginas que este pedido muda"
+              requester={r.requester}
+            />
           )}
           {returning && (
             <div css={fieldCss}>
