@@ -49,6 +49,9 @@ test('an Editor asks, a Publicador returns it with a comment, the Editor asks ag
   const ask = ana.getByRole('dialog', { name: 'Pedir publicação' });
   await expect(ask).toBeVisible();
   await expect(ask.getByText('Pedido em nome de Ana Souza')).toBeVisible();
+  // Nothing goes live when she asks: "now" is as soon as someone approves.
+  await expect(ask.getByRole('radio', { name: 'Assim que for aprovado' })).toBeChecked();
+  await expect(ask.getByRole('radio', { name: 'Publicar agora' })).toHaveCount(0);
   await ask.getByLabel('Mensagem para quem aprova (fica no histórico)').fill('Título da campanha na recarga');
   await ask.getByRole('button', { name: 'Pedir publicação' }).click();
   await expect(ask.getByRole('status')).toContainText('Pedido enviado: “Título da campanha na recarga”.');

@@ -348,6 +348,7 @@ export function PublishDialog({
               </ul>
               <ScheduleFields
                 list={schedules}
+                asking={asking}
                 choice={choice}
                 onChange={(next) => {
                   setChoice(next);

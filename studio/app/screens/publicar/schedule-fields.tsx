@@ -159,10 +159,13 @@ export function ScheduleFields({
   list,
   choice,
   onChange,
+  asking = false,
 }: {
   list: SchedulesAnswer | undefined;
   choice: ScheduleChoice;
   onChange: (next: ScheduleChoice) => void;
+  /** A request (Pedir publicação): "now" means as soon as someone approves it. */
+  asking?: boolean;
 }) {
   const set = (patch: Partial<ScheduleChoice>) => onChange({ ...choice, ...patch });
   const enabled = list?.enabled ?? false;
@@ -179,7 +182,7 @@ export function ScheduleFields({
             checked={choice.mode === 'agora'}
             onChange={() => set({ mode: 'agora' })}
           />
-          Publicar agora
+          {asking ? 'Assim que for aprovado' : 'Publicar agora'}
         </label>
         <label>
           <input
