@@ -313,8 +313,9 @@ export interface MeAnswer {
   /** What this person may do (studio/roles.ts can()); the server checks every request anyway. */
   role: Role;
   /**
-   * "Toda publicação precisa de aprovação" is on (decision 0049): Restaurar, Desfazer, Agendar, a
-   * schedule's changes and Levar a vencedora are refused by the server; screens say so.
+   * "Toda publicação precisa de aprovação" is on (decision 0049): Publicar, Restaurar, Desfazer, Agendar,
+   * a schedule's changes and Levar a vencedora are refused when done directly; screens offer them as
+   * requests ("Pedir …", POST /api/requests/action).
    */
   approvalRequired?: boolean;
 }
