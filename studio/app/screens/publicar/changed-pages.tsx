@@ -30,6 +30,9 @@ const routeCss = css`
   border: 1px solid ${colors.line};
   border-radius: ${radii.sm};
   margin: 0 0 8px;
+  /* A route longer than a phone is wide breaks anywhere (it is one word to the browser). */
+  overflow-wrap: anywhere;
+  min-width: 0;
   summary {
     cursor: pointer;
     padding: 8px 12px;

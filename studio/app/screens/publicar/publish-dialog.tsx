@@ -56,7 +56,10 @@ const listCss = css`
   }
   label {
     display: grid;
-    grid-template-columns: auto 1fr;
+    /* The texts' column may be narrower than a long route or file name, which then breaks
+       anywhere (a route is one word to the browser): shown whole on a phone, never cut off. */
+    grid-template-columns: auto minmax(0, 1fr);
+    overflow-wrap: anywhere;
     gap: 2px 10px;
     padding: 10px 12px;
     cursor: pointer;
