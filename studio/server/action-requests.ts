@@ -129,6 +129,27 @@ export async function planAction(
   throw refusalOf(answer.status === 200 ? { status: 409, body: { error: 'Nada a publicar.' } } : answer);
 }
 
+/** The kinds whose body carries a schedule's times (start, end): they may be asked again with new ones. */
+export const TIMED_KINDS: readonly ActionKind[] = ['agendar', 'alterar-horario'];
+
+/**
+ * A schedule request whose time passed while it waited: the handler's refusal ("O início (…) já
+ * passou: agora são …") said for whoever meets it, without its advice to publish now (that is the
+ * direct action's), and what to do instead. Undefined for any other refusal.
+ */
+export function passedTimeWords(
+  kind: ActionKind,
+  text: string,
+  requester: string,
+  mine: boolean,
+): string | undefined {
+  if (!TIMED_KINDS.includes(kind) || !/já passou/.test(text)) return undefined;
+  const said = text.replace(/\s*Para pôr no ar agora[\s\S]*$/, '').trim();
+  return mine
+    ? `${said} O horário pedido já passou: em Pedidos, use “Pedir de novo com outro horário” e escolha um novo.`
+    : `${said} O horário pedido já passou, e o pedido não pode ser aprovado assim: devolva-o, e ${requester} pede de novo com um novo horário.`;
+}
+
 /** The action run for real on behalf of its request; a plan that differs throws PlanChanged. */
 export function runAction(
   ctx: ApiContext,

@@ -27,6 +27,7 @@ import {
   type ActionKind,
   type PublicationRequest,
   type RequestChanged,
+  type RequestedAction,
   type RequestedFile,
   type RequestPerson,
   type RequestsAnswer,
@@ -37,9 +38,11 @@ import {
   ACTION_ROUTES,
   checkBody,
   checkKind,
+  passedTimeWords,
   planAction,
   publishedSince,
   runAction,
+  TIMED_KINDS,
   type RunRoute,
 } from './action-requests.ts';
 import type { Answer, ApiContext, ApiRequest } from './api-context.ts';
@@ -456,7 +459,24 @@ export function requestRoutes(
         ? undefined
         : checkText(body.message, 'message', MAX_REQUEST_MESSAGE, 'uma mensagem dizendo o que mudou');
     const stored = found(await readState(dir), id);
-    if (isAction(stored)) return renewAction(ctx, request, dir, id, message);
+    // A schedule's request may be asked again with new times (its start passed, or it was returned).
+    let times: { start: string; end: string | null } | undefined;
+    if (body.start !== undefined || body.end !== undefined) {
+      if (!isAction(stored) || !TIMED_KINDS.includes(stored.kind as ActionKind))
+        throw new HttpError(
+          400,
+          'Só um pedido de agendamento ou de mudança de horário tem horários a mudar.',
+        );
+      if (typeof body.start !== 'string')
+        throw new HttpError(400, 'O campo "start" precisa ser um texto: o início, "AAAA-MM-DD HH:MM".');
+      if (body.end !== null && typeof body.end !== 'string')
+        throw new HttpError(
+          400,
+          'O campo "end" precisa ser um texto ("AAAA-MM-DD HH:MM") ou null (sem fim).',
+        );
+      times = { start: body.start, end: body.end };
+    }
+    if (isAction(stored)) return renewAction(ctx, request, dir, id, message, times);
     const current = await ctx.publisher.changes(request.person);
     const changed = new Map(current.changes.map((c) => [c.file, c]));
     const renewed = await update(dir, async (state) => {
@@ -630,13 +650,25 @@ export function requestRoutes(
     dir: string,
     id: string,
     message: string | undefined,
+    times?: { start: string; end: string | null },
   ): Promise<Answer> => {
     const before = found(await readState(dir), id);
     if (!same(before.requester, request.person))
       throw new HttpError(403, 'Só quem fez o pedido pode pedir de novo.');
     if (before.status === 'aprovado') throw new HttpError(409, 'Este pedido já foi aprovado e publicado.');
     const kind = before.kind as ActionKind;
-    const action = await planAction(ctx, run, kind, before.action!.body, request.person, routeOfFile(ctx));
+    const asked = times ? { ...before.action!.body, ...times } : before.action!.body;
+    let action: RequestedAction;
+    try {
+      action = await planAction(ctx, run, kind, asked, request.person, routeOfFile(ctx));
+    } catch (error) {
+      const words =
+        error instanceof HttpError
+          ? passedTimeWords(kind, error.message, before.requester.name, true)
+          : undefined;
+      if (words) throw new HttpError(409, words);
+      throw error;
+    }
     const sources = await savedSources(ctx, kind, action);
     const renewed = await update(dir, (state) => {
       const entry = found(state, id);
@@ -674,12 +706,16 @@ export function requestRoutes(
     // The approver may do the action itself (a Publicador may; the table says).
     guardRoute(roleOf(approver), 'POST', ACTION_ROUTES[kind]);
     let answer: Answer;
+    // A schedule whose time passed while the request waited: said so, and what to do.
+    const passed = (text: string) => passedTimeWords(kind, text, entry.requester.name, false);
     try {
       answer = await runAction(ctx, run, kind, entry.action!, approver, {
         author: entry.requester,
         trailers: trailersOf(entry.requester, approver),
       });
     } catch (error) {
+      if (error instanceof HttpError && passed(error.message))
+        throw new HttpError(409, passed(error.message)!);
       if (!(error instanceof PlanChanged)) throw error;
       // Carried out already, its record cut short (a crash between the push and pedidos.json):
       // the record is put right from the commit's trailers, nothing is published twice.
@@ -699,7 +735,11 @@ export function requestRoutes(
         `Este pedido já foi feito (${recorded.commit.slice(0, 7)}, aprovado por ${recorded.by.name}); o registro do pedido foi corrigido.`,
       );
     }
-    if (answer.status !== 200) return answer;
+    if (answer.status !== 200) {
+      const error = (answer.body as { error?: unknown } | null)?.error;
+      const words = typeof error === 'string' ? passed(error) : undefined;
+      return words ? { status: 409, body: { error: words } } : answer;
+    }
     const commit = (answer.body as { commit?: string }).commit;
     await update(dir, (fresh) => {
       const stored = found(fresh, entry.id);

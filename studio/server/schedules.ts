@@ -302,8 +302,20 @@ function message(value: unknown, fallback: string): string {
   return (text || fallback).slice(0, MAX_MESSAGE);
 }
 
-/** "agendamento natal" as the author reads it. */
-const named = (id: string) => `agendamento ${id.replace(/-/g, ' ')}`;
+/** The ids a schedule gets when it was made without a note ("agendamento", "agendamento-2"). */
+const UNNAMED = /^agendamento(?:-(\d+))?$/;
+
+/**
+ * "agendamento natal" as the author reads it; one made without a note is told by its start
+ * ("agendamento de 20/12/2026 às 00:00"), not "agendamento agendamento".
+ */
+const named = (id: string, start?: Date) => {
+  const unnamed = UNNAMED.exec(id);
+  if (!unnamed) return `agendamento ${id.replace(/-/g, ' ')}`;
+  return start
+    ? `agendamento de ${instantWords(start)}`
+    : `agendamento sem nome${unnamed[1] ? ` ${unnamed[1]}` : ''}`;
+};
 
 function answer(status: number, body: unknown): Answer {
   return { status, body };
@@ -369,7 +381,7 @@ const postSchedule =
         return load.isRouteFile(rel) ? load.fileToRoute(rel) : 'as configurações do site';
       });
     const when = `${instantWords(start.at)}${end ? ` até ${instantWords(end.at)}` : ''}`;
-    const fallback = `Agenda ${inWords(routes)} para ${when} (${named(id)})`;
+    const fallback = `Agenda ${inWords(routes)} para ${when}${UNNAMED.test(id) ? '' : ` (${named(id)})`}`;
     const outcome = await ctx.publisher.schedule(request.person, {
       id,
       files,
@@ -393,11 +405,11 @@ const postTimes: Handler = async (ctx, request) => {
   if ((s.end ?? s.start) <= now)
     throw new HttpError(
       409,
-      `O ${named(id)} já terminou: não há horário a mudar. Cancele-o ou agende de novo.`,
+      `O ${named(id, s.start)} já terminou: não há horário a mudar. Cancele-o ou agende de novo.`,
     );
   const { start, end } = checkTimes(body, now, s.meta.start);
   if (start.text === s.meta.start && (end?.text ?? null) === s.meta.end)
-    throw new HttpError(409, `O ${named(id)} já está com esses horários.`);
+    throw new HttpError(409, `O ${named(id, s.start)} já está com esses horários.`);
   const folder = await ctx.publisher.schedules();
   const old = folder.get(id)?.find((f) => f.rel === META_FILE)?.text ?? '';
   const doc = parseDocument(old);
@@ -413,7 +425,7 @@ const postTimes: Handler = async (ctx, request) => {
     request.person,
     id,
     [{ rel: META_FILE, text }],
-    message(body.message, `Muda o horário do ${named(id)} para ${when}`),
+    message(body.message, `Muda o horário do ${named(id, s.start)} para ${when}`),
   );
   return answer(outcome.status, outcome.body);
 };
@@ -427,7 +439,7 @@ const postCancel: Handler = async (ctx, request) => {
     request.person,
     id,
     folder.map((f) => ({ rel: f.rel, text: null })),
-    message(body.message, `Cancela o ${named(id)}`),
+    message(body.message, `Cancela o ${named(id, (await find(ctx, id).catch(() => undefined))?.start)}`),
   );
   return answer(outcome.status, outcome.body);
 };
@@ -449,11 +461,14 @@ const postEdit =
     ).catch((error: unknown) => {
       throw new HttpError(
         409,
-        `O ${named(id)} tem um arquivo que o Estúdio não edita: ${error instanceof HttpError ? error.message : String(error)}`,
+        `O ${named(id, s.start)} tem um arquivo que o Estúdio não edita: ${error instanceof HttpError ? error.message : String(error)}`,
       );
     });
     if (names.some((n) => !n.startsWith('pages/')))
-      throw new HttpError(409, `O ${named(id)} tem arquivos fora de pages/: o Estúdio não os edita.`);
+      throw new HttpError(
+        409,
+        `O ${named(id, s.start)} tem arquivos fora de pages/: o Estúdio não os edita.`,
+      );
     for (const f of files) await checkFolderInside(ctx.pagesDir, f.rel);
     const written = await ctx.publisher.bringBack(id, files);
     return answer(200, { id, files: written } satisfies ScheduleEditAnswer);
@@ -472,7 +487,7 @@ const postApply =
     if (s.end !== null || s.start > new Date())
       throw new HttpError(
         409,
-        `Só um agendamento sem fim que já entrou no ar pode ser trazido para as páginas; o ${named(id)} ${s.end !== null ? 'tem fim: depois dele o site volta a ser como era' : 'ainda não entrou no ar'}.`,
+        `Só um agendamento sem fim que já entrou no ar pode ser trazido para as páginas; o ${named(id, s.start)} ${s.end !== null ? 'tem fim: depois dele o site volta a ser como era' : 'ainda não entrou no ar'}.`,
       );
     const files = [
       ...s.files.map((f) => ({ rel: f.rel, text: f.text })),
@@ -484,7 +499,7 @@ const postApply =
     ).catch((error: unknown) => {
       throw new HttpError(
         409,
-        `O ${named(id)} tem um arquivo que o Estúdio não publica: ${error instanceof HttpError ? error.message : String(error)}`,
+        `O ${named(id, s.start)} tem um arquivo que o Estúdio não publica: ${error instanceof HttpError ? error.message : String(error)}`,
       );
     });
     for (const f of files) await checkFolderInside(ctx.pagesDir, f.rel);
@@ -494,7 +509,7 @@ const postApply =
       files,
       message(
         body.message,
-        `Traz o ${named(id)} para as páginas (já estava no ar desde ${instantWords(s.start)})`,
+        `Traz o ${named(id, s.start)} para as páginas (já estava no ar desde ${instantWords(s.start)})`,
       ),
     );
     return answer(outcome.status, outcome.body);

@@ -10,6 +10,7 @@ import { css } from '@emotion/react';
 import type { PublicationRequest } from '../../requests-api.ts';
 import type { ScheduleInfo } from '../../schedules-api.ts';
 import { AskButton } from './action-request.tsx';
+import { scheduleName } from './schedules-client.ts';
 
 const whenCss = css`
   display: flex;
@@ -27,7 +28,7 @@ const whenCss = css`
   }
 `;
 
-const nameOf = (s: ScheduleInfo) => s.note ?? `agendamento ${s.id.replace(/-/g, ' ')}`;
+const nameOf = (s: ScheduleInfo) => (s.note ? `agendamento “${s.note}”` : scheduleName(s));
 
 /** The times of a schedule as asked: the day and hour it starts, and an end or none. */
 function AskTimes({

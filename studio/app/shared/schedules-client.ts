@@ -34,13 +34,29 @@ export function changeInWords(s: ScheduleInfo, file: string): string {
   const verb = kind === 'cria' ? 'entra no ar' : kind === 'remove' ? 'sai do ar' : 'muda';
   const until = s.endWords ? ` até ${s.endWords}` : '';
   const live = s.state === 'no-ar';
+  const name = unnamedSchedule(s) ? '' : ` (${scheduleName(s)})`;
   return live
-    ? `Esta página está com a versão agendada no ar desde ${s.startWords}${until} (${scheduleName(s)})`
-    : `Esta página ${verb} em ${s.startWords}${until} (${scheduleName(s)})`;
+    ? `Esta página está com a versão agendada no ar desde ${s.startWords}${until}${name}`
+    : `Esta página ${verb} em ${s.startWords}${until}${name}`;
 }
 
-/** "agendamento natal". */
-export const scheduleName = (s: { id: string }) => `agendamento ${s.id.replace(/-/g, ' ')}`;
+/** The ids a schedule gets when it was made without a note ("agendamento", "agendamento-2"). */
+const UNNAMED = /^agendamento(?:-(\d+))?$/;
+
+/** Whether the schedule was made without a note (its id says nothing of it). */
+export const unnamedSchedule = (s: { id: string }) => UNNAMED.test(s.id);
+
+/**
+ * "agendamento natal"; one made without a note is told by its start ("agendamento de 20/12/2026
+ * às 00:00"), or, with no start at hand, "agendamento sem nome" — never "agendamento agendamento".
+ */
+export const scheduleName = (s: { id: string; startWords?: string }) => {
+  const unnamed = UNNAMED.exec(s.id);
+  if (!unnamed) return `agendamento ${s.id.replace(/-/g, ' ')}`;
+  return s.startWords
+    ? `agendamento de ${s.startWords}`
+    : `agendamento sem nome${unnamed[1] ? ` ${unnamed[1]}` : ''}`;
+};
 
 export interface EditedSchedule {
   id: string;
