@@ -38,6 +38,9 @@ const barCss = css`
     font: 600 14px/1.2 ${fonts.display};
     margin-right: auto;
   }
+  .quem {
+    min-width: 0;
+  }
   .email {
     opacity: 0.85;
   }
@@ -45,13 +48,40 @@ const barCss = css`
     white-space: nowrap;
   }
   @media (max-width: 640px) {
-    /* A phone: the links and Sair go to a second line rather than past the screen's edge. */
-    flex-wrap: wrap;
-    justify-content: flex-end;
-    row-gap: 2px;
+    /* A phone: one line still, Sair beside the name. The brand and the e-mail leave the screen
+       but not the page (read aloud, and the e-mail in the name's tooltip); the role goes under
+       the name; a name too long for what is left ends in "…" (whole in the tooltip). */
+    gap: 10px;
     padding: 4px 12px;
-    .email {
-      display: none;
+    .marca,
+    .email,
+    .sep {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      margin: -1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
+    .quem {
+      margin-right: auto;
+      display: flex;
+      flex-direction: column;
+      line-height: 1.2;
+    }
+    .quem strong,
+    .papel {
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .papel {
+      font-size: 12px;
+      opacity: 0.85;
+    }
+    button {
+      padding: 6px 12px;
     }
   }
   form {
@@ -117,11 +147,21 @@ function SessionBar() {
     <section css={barCss} aria-label="Sessão">
       <span className="marca">Estúdio Fillgás</span>
       {me && (
-        <span>
+        <span
+          className="quem"
+          title={[me.name, me.name !== me.email ? me.email : '', me.role ? ROLE_LABEL[me.role] : '']
+            .filter(Boolean)
+            .join(' · ')}
+        >
           <span className="visually-hidden">Você entrou como </span>
           <strong>{me.name}</strong>
           {me.name !== me.email && <span className="email"> · {me.email}</span>}
-          {me.role && <span className="papel"> · {ROLE_LABEL[me.role]}</span>}
+          {me.role && (
+            <span className="papel">
+              <span className="sep"> · </span>
+              {ROLE_LABEL[me.role]}
+            </span>
+          )}
         </span>
       )}
       <RequestsCount />
