@@ -13,7 +13,9 @@ export const requestsApi = {
   /** Pedir para restaurar, agendar…: the action's own body, asked instead of done. */
   askAction: (kind: ActionKind, body: Record<string, unknown>, message: string) =>
     call<PublicationRequest>('POST', '/api/requests/action', { kind, body, message }),
-  renew: (id: string) => call<PublicationRequest>('POST', '/api/requests/renew', { id }),
+  /** Pedir de novo; a schedule's request may carry new times ("AAAA-MM-DD HH:MM", end null: none). */
+  renew: (id: string, times?: { start: string; end: string | null }) =>
+    call<PublicationRequest>('POST', '/api/requests/renew', { id, ...times }),
   approve: (id: string) => call<PublishAnswer>('POST', '/api/requests/approve', { id }),
   giveBack: (id: string, comment: string) =>
     call<PublicationRequest>('POST', '/api/requests/return', { id, comment }),

@@ -11,6 +11,7 @@ import { colors, radii, shadows } from '../../../../design/theme.ts';
 import type { PublishAnswer, PublishRefused } from '../../../api.ts';
 import {
   MAX_REQUEST_COMMENT,
+  type PublicationRequest,
   type RequestChanged,
   type RequestsAnswer,
   type RequestView,
@@ -174,6 +175,8 @@ export function RequestsScreen() {
   }, []);
   useEffect(read, [read]);
 
+  const [retiming, setRetiming] = useState<RequestView>();
+
   const renew = async (r: RequestView) => {
     setNotice(undefined);
     try {
@@ -217,7 +220,13 @@ export function RequestsScreen() {
           ) : (
             <ul className="requests">
               {waiting.map((r) => (
-                <RequestCard key={r.id} r={r} onOpen={() => setOpen(r)} onRenew={() => void renew(r)} />
+                <RequestCard
+                  key={r.id}
+                  r={r}
+                  onOpen={() => setOpen(r)}
+                  onRenew={() => void renew(r)}
+                  onRetime={() => setRetiming(r)}
+                />
               ))}
             </ul>
           )}
@@ -227,11 +236,30 @@ export function RequestsScreen() {
           ) : (
             <ul className="requests">
               {decided.map((r) => (
-                <RequestCard key={r.id} r={r} onOpen={() => setOpen(r)} onRenew={() => void renew(r)} />
+                <RequestCard
+                  key={r.id}
+                  r={r}
+                  onOpen={() => setOpen(r)}
+                  onRenew={() => void renew(r)}
+                  onRetime={() => setRetiming(r)}
+                />
               ))}
             </ul>
           )}
         </>
+      )}
+      {retiming && (
+        <RetimeDialog
+          r={retiming}
+          onClose={(renewed) => {
+            setRetiming(undefined);
+            if (renewed) {
+              setNotice(`Pedido feito de novo: ${renewed.action?.summary ?? renewed.message}.`);
+              requestsChanged();
+              read();
+            }
+          }}
+        />
       )}
       {open && (
         <DecideDialog
@@ -249,7 +277,20 @@ export function RequestsScreen() {
   );
 }
 
-function RequestCard({ r, onOpen, onRenew }: { r: RequestView; onOpen: () => void; onRenew: () => void }) {
+/** A schedule's request (Agendar, Mudar o horário): its times can change when asked again. */
+const timed = (r: RequestView) => r.kind === 'agendar' || r.kind === 'alterar-horario';
+
+function RequestCard({
+  r,
+  onOpen,
+  onRenew,
+  onRetime,
+}: {
+  r: RequestView;
+  onOpen: () => void;
+  onRenew: () => void;
+  onRetime: () => void;
+}) {
   const [subject, ...rest] = r.message.split('\n');
   return (
     <li css={cardCss} data-request={r.id} data-status={r.status}>
@@ -305,8 +346,105 @@ function RequestCard({ r, onOpen, onRenew }: { r: RequestView; onOpen: () => voi
         {r.mine && (r.status === 'devolvido' || r.changedSince.length > 0) && (
           <Button onClick={onRenew}>Pedir de novo</Button>
         )}
+        {r.mine && r.status !== 'aprovado' && timed(r) && r.action && (
+          <Button onClick={onRetime}>Pedir de novo com outro horário</Button>
+        )}
       </div>
     </li>
+  );
+}
+
+const timesCss = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 12px;
+  margin: 0 0 8px;
+  label {
+    display: grid;
+    gap: 4px;
+    font-weight: 600;
+  }
+  input {
+    font: inherit;
+    padding: 6px 8px;
+  }
+`;
+
+/**
+ * Pedir de novo com outro horário: a schedule's request asked again with new times (its start
+ * passed while it waited, or whoever decides asked for another); the server checks them as the
+ * direct action does, and the request waits again.
+ */
+function RetimeDialog({ r, onClose }: { r: RequestView; onClose: (renewed?: PublicationRequest) => void }) {
+  const body = r.action!.body as { start?: unknown; end?: unknown };
+  const oldStart = typeof body.start === 'string' ? body.start : '';
+  const oldEnd = typeof body.end === 'string' ? body.end : null;
+  const [startDay, setStartDay] = useState(oldStart.slice(0, 10));
+  const [startHour, setStartHour] = useState(oldStart.slice(11));
+  const [withEnd, setWithEnd] = useState(oldEnd !== null);
+  const [endDay, setEndDay] = useState(oldEnd?.slice(0, 10) ?? oldStart.slice(0, 10));
+  const [endHour, setEndHour] = useState(oldEnd?.slice(11) ?? '00:00');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const start = `${startDay} ${startHour}`;
+  const end = withEnd ? `${endDay} ${endHour}` : null;
+  const problem =
+    !startDay || !startHour || (withEnd && (!endDay || !endHour))
+      ? 'Escolha o dia e a hora.'
+      : end !== null && end <= start
+        ? 'O fim precisa vir depois do início.'
+        : undefined;
+  const send = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onClose(await requestsApi.renew(r.id, { start, end }));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title="Pedir de novo com outro horário" onClose={() => onClose()}>
+      <p css={{ marginTop: 0 }}>
+        {r.action!.summary}. Escolha o novo horário (de São Paulo): o pedido é conferido de novo e espera a
+        decisão de quem publica.
+      </p>
+      <div css={timesCss} role="group" aria-label="Entra no ar em">
+        <label>
+          Entra no ar no dia
+          <input type="date" required value={startDay} onChange={(e) => setStartDay(e.target.value)} />
+        </label>
+        <label>
+          às (horário de São Paulo)
+          <input type="time" required value={startHour} onChange={(e) => setStartHour(e.target.value)} />
+        </label>
+      </div>
+      <label css={{ display: 'inline-flex', gap: 8, alignItems: 'center', minHeight: 32 }}>
+        <input type="checkbox" checked={withEnd} onChange={(e) => setWithEnd(e.target.checked)} />
+        até… (depois do fim, o site volta a ser como era antes)
+      </label>
+      {withEnd && (
+        <div css={timesCss} role="group" aria-label="Sai do ar em">
+          <label>
+            Sai do ar no dia
+            <input type="date" required value={endDay} onChange={(e) => setEndDay(e.target.value)} />
+          </label>
+          <label>
+            às (horário de São Paulo)
+            <input type="time" required value={endHour} onChange={(e) => setEndHour(e.target.value)} />
+          </label>
+        </div>
+      )}
+      {problem && <Message tone="error">{problem}</Message>}
+      {error && <Message tone="error">{error}</Message>}
+      <div css={actionsCss}>
+        <Button onClick={() => onClose()}>Cancelar</Button>
+        <Button tone="primary" onClick={() => void send()} disabled={busy || problem !== undefined}>
+          {busy ? 'Conferindo e pedindo…' : 'Pedir de novo'}
+        </Button>
+      </div>
+    </Dialog>
   );
 }
 
