@@ -46,7 +46,7 @@ import { ProblemsList } from './problems-list.tsx';
 import { StructurePanel } from './structure-panel.tsx';
 import { SourceEditor, type SourceEditorHandle } from './source-editor.tsx';
 import { resolveDelta } from '../../../../runtime/dev/browser.ts';
-import { Button, Message } from '../../shared/ui.tsx';
+import { Button, Message, useMediaQuery } from '../../shared/ui.tsx';
 import { ClickHint, NARROW_QUERY, useClickHint, useMatches, useView, VIEWS } from './page-first.tsx';
 import {
   changeEntryEdit,
@@ -67,8 +67,14 @@ const savedMode = (): Mode => {
   const value = localStorage.getItem(MODE_KEY);
   if (value === 'phone' || value === 'desktop' || value === 'both') return value;
   // On a narrow screen two previews side by side leave neither readable.
-  return window.innerWidth < 900 ? 'phone' : 'both';
+  return window.matchMedia(ROOM_FOR_BOTH).matches ? 'both' : 'phone';
 };
+/**
+ * Room for "Os dois": the phone's 375 px and the desktop page beside it. Narrower, "Os dois"
+ * chosen shows the phone alone (and is offered again when the window widens): side by side, the
+ * two ran past the screen's edge (the page 458 px wide at 375 px, scrolling sideways).
+ */
+const ROOM_FOR_BOTH = '(min-width: 900px)';
 
 const DEVICES = [
   { mode: 'phone', label: 'Celular', width: 375 },
@@ -465,6 +471,9 @@ function Editor({
     setModeState(next);
     localStorage.setItem(MODE_KEY, next);
   };
+  const roomForBoth = useMediaQuery(ROOM_FOR_BOTH);
+  /** What the preview shows: the choice, but the phone alone for "Os dois" where both do not fit. */
+  const shown: Mode = mode === 'both' && !roomForBoth ? 'phone' : mode;
   const [preview, setPreview] = useState<PreviewState>({ inherited: [], stale: false });
   const [problems, setProblems] = useState<DraftProblem[]>([]);
   const [blocks, setBlocks] = useState<RenderedBlock[]>([]);
@@ -957,15 +966,17 @@ function Editor({
                   ['desktop', 'Computador'],
                   ['both', 'Os dois'],
                 ] as const
-              ).map(([value, label]) => (
-                <Button key={value} aria-pressed={mode === value} onClick={() => setMode(value)}>
-                  {label}
-                </Button>
-              ))}
+              )
+                .filter(([value]) => value !== 'both' || roomForBoth)
+                .map(([value, label]) => (
+                  <Button key={value} aria-pressed={shown === value} onClick={() => setMode(value)}>
+                    {label}
+                  </Button>
+                ))}
               <StateControl value={view} onChange={setView} />
             </div>
-            <div className="frames" data-mode={mode}>
-              {DEVICES.filter((d) => mode === 'both' || mode === d.mode).map((device, i) => (
+            <div className="frames" data-mode={shown}>
+              {DEVICES.filter((d) => shown === 'both' || shown === d.mode).map((device, i) => (
                 <PreviewFrame
                   key={device.mode}
                   width={device.width}

@@ -1,0 +1,177 @@
+/**
+ * The hosted Estúdio's bars and the editor on a phone (session 21): the session bar of a person
+ * with a name, e-mail, role, Pedidos with a count, Pessoas and Sair stays one line at 375 px;
+ * "Pedir publicação" shows a long route whole; "Os dois" chosen at 1280 px falls back to one
+ * page when the window narrows to 820 and 375 px, and shows both again when it widens. Nothing is
+ * wider than the screen at any of these widths. One hosted Estúdio (hosted-team.ts) for the file;
+ * screenshots at 375 and 1280 px go to .tmp/phone-bars/.
+ */
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ANA, BRUNO, CARLA, hostedTeam, TEAM_PAGES } from './hosted-team.ts';
+import { ROOT } from './studio-server.ts';
+
+const SHOTS = path.join(ROOT, '.tmp', 'phone-bars');
+const LONG = 'recarregar-sodastream';
+/** A new page whose route has a part longer than a phone is wide, with no hyphen to break at. */
+const LONGER = 'recarregar-sodastream/campanhadeveraocomdescontoespecialparaclientes2026';
+
+// One Estúdio for the file, its tests in order: the request Ana sends gives Bruno his count.
+test.describe.configure({ mode: 'default' });
+const team = hostedTeam({
+  pages: [...TEAM_PAGES, `${LONG}.yaml`],
+  // A saved change to the page with the longest route, not yet published.
+  prepare: async (site) => {
+    const file = path.join(site.work, 'pages', `${LONG}.yaml`);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('title: ', 'title: Campanha | '));
+    const longer = path.join(site.work, 'pages', `${LONGER}.yaml`);
+    await mkdir(path.dirname(longer), { recursive: true });
+    await copyFile(file, longer);
+  },
+});
+
+test.beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+});
+
+/** Nothing wider than the screen, and a picture of it. */
+async function fitsAndShoot(page: Page, name: string) {
+  const width = page.viewportSize()!.width;
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at ${width}` })
+    .toBe(width);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+}
+
+/** The element's right edge is inside the screen and its text is not clipped. */
+async function wholeOnScreen(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const box = (await locator.boundingBox())!;
+  const width = locator.page().viewportSize()!.width;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
+  const clipped = await locator.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+  expect(clipped).toBe(false);
+}
+
+test('"Pedir publicação" at 375 and 1280 px shows the long route whole', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const ana = await team.signedIn(browser, ANA, { viewport: { width: 375, height: 800 } });
+  await ana.goto(`${team.base}/#/editar/${encodeURIComponent(`pages/${LONG}.yaml`)}`);
+  await ana.getByRole('button', { name: /^Pedir publicação/ }).click();
+  const ask = ana.getByRole('dialog', { name: 'Pedir publicação' });
+  await expect(ask).toBeVisible();
+  // The editor's own page comes checked; the new page is chosen too.
+  await ask.getByRole('checkbox', { name: `/${LONGER} (novo)` }).check();
+  // Each route whole in the list of saved files, and again under "Páginas que este pedido muda"
+  // once the site is checked.
+  for (const [route, status] of [
+    [LONG, 'alterado'],
+    [LONGER, 'novo'],
+  ] as const) {
+    const listed = ask.getByText(`/${route} (${status})`);
+    const changed = ask.locator(`[data-route="/${route}"] summary .route`);
+    await expect(changed).toBeVisible({ timeout: 120_000 });
+    for (const width of [375, 1280]) {
+      await ana.setViewportSize({ width, height: 800 });
+      await listed.scrollIntoViewIfNeeded();
+      await wholeOnScreen(listed);
+      await wholeOnScreen(ask.getByText(`pages/${route}.yaml`, { exact: false }));
+      await fitsAndShoot(ana, `pedir-publicacao-${status}`);
+      await changed.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await expect(changed).toHaveText(`/${route}`);
+      await wholeOnScreen(changed);
+      await fitsAndShoot(ana, `pedir-publicacao-paginas-${status}`);
+    }
+  }
+  await ask.getByLabel('Mensagem para quem aprova (fica no histórico)').fill('Título da campanha');
+  await ask.getByRole('button', { name: 'Pedir publicação' }).click();
+  await expect(ask.getByRole('status')).toContainText('Pedido enviado');
+  await ana.context().close();
+});
+
+test('the session bar fits one line at 375 px with name, role, Pedidos, Pessoas and Sair; the e-mail is still said', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  for (const who of [BRUNO, CARLA]) {
+    const page = await team.signedIn(browser, who, { viewport: { width: 375, height: 800 } });
+    const bar = page.getByRole('region', { name: 'Sessão' });
+    const sair = bar.getByRole('button', { name: 'Sair' });
+    const pedidos = bar.getByRole('link', { name: /^Pedidos/ });
+    await expect(pedidos).toBeVisible();
+    if (who === BRUNO) await expect(pedidos).toHaveAccessibleName(/1 esperando a sua decisão/);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      // One line: Sair beside the name, not under it (on a phone the role may sit under the name).
+      const name = bar.getByText(who.name, { exact: true });
+      const [nameBox, sairBox, barBox] = [
+        (await name.boundingBox())!,
+        (await sair.boundingBox())!,
+        (await bar.boundingBox())!,
+      ];
+      expect(sairBox.y).toBeLessThan(nameBox.y + nameBox.height);
+      expect(nameBox.y).toBeLessThan(sairBox.y + sairBox.height);
+      expect(barBox.height).toBeLessThanOrEqual(48);
+      await wholeOnScreen(name);
+      await wholeOnScreen(sair);
+      await wholeOnScreen(pedidos);
+      // The e-mail: read by a screen reader and shown on hover, on screen only where it fits.
+      await expect(bar).toContainText(who.email);
+      await expect(bar.locator(`[title*="${who.email}"]`)).toHaveCount(1);
+      await fitsAndShoot(page, `sessao-${who.role}`);
+    }
+    // The keyboard reaches Pedidos and Sair, each outlined where it is.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await pedidos.focus();
+    await expect(pedidos).toBeFocused();
+    await page.keyboard.press('Tab');
+    if (who === CARLA) {
+      await expect(bar.getByRole('link', { name: 'Pessoas' })).toBeFocused();
+      await page.keyboard.press('Tab');
+    }
+    await expect(sair).toBeFocused();
+    await wholeOnScreen(sair);
+    const outline = await sair.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).toBe('solid');
+    await page.context().close();
+  }
+});
+
+test('"Os dois" chosen at 1280 px: one page at 820 and 375 px, both again at 1280, never wider than the screen', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const page = await team.signedIn(browser, CARLA, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${team.base}/#/editar/${encodeURIComponent('pages/recarga.yaml')}`);
+  const widths = page.getByRole('group', { name: 'Largura da prévia' });
+  await widths.getByRole('button', { name: 'Os dois' }).click();
+  const frames = page.locator('#previa iframe');
+  await expect(frames).toHaveCount(2);
+  /** Each page shown has the page in it (a frame mounted again after a resize gets its render too). */
+  const pagesShown = async () => {
+    for (const frame of await frames.all())
+      await expect(
+        page.frameLocator(`iframe[title="${await frame.getAttribute('title')}"]`).locator('h1'),
+      ).toContainText('Recarga de CO2', { timeout: 60_000 });
+  };
+  await pagesShown();
+  await fitsAndShoot(page, 'os-dois');
+  for (const width of [820, 375, 820, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const both = width >= 900;
+    await expect(frames).toHaveCount(both ? 2 : 1);
+    if (!both) {
+      // The page shown is the phone's, and the buttons say so; "Os dois" comes back when there is room.
+      await expect(page.getByTitle('Prévia da página: Celular')).toBeVisible();
+      await expect(widths.getByRole('button', { name: 'Celular' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(widths.getByRole('button', { name: 'Os dois' })).toHaveCount(0);
+    } else {
+      await expect(widths.getByRole('button', { name: 'Os dois' })).toHaveAttribute('aria-pressed', 'true');
+    }
+    await pagesShown();
+    await fitsAndShoot(page, 'os-dois-depois');
+  }
+  await page.context().close();
+});
