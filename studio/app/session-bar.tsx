@@ -53,6 +53,8 @@ const barCss = css`
        the name; a name too long for what is left ends in "…" (whole in the tooltip). */
     gap: 10px;
     padding: 4px 12px;
+    /* Before the name is known (GET /api/eu), Pedidos and Sair already stand where they will stay. */
+    justify-content: flex-end;
     .marca,
     .email,
     .sep {
