@@ -9,7 +9,7 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ANA, BRUNO, CARLA, hostedTeam, TEAM_PAGES } from './hosted-team.ts';
+import { ANA, BRUNO, CARLA, expectAxeClean, hostedTeam, TEAM_PAGES } from './hosted-team.ts';
 import { ROOT } from './studio-server.ts';
 
 const SHOTS = path.join(ROOT, '.tmp', 'phone-bars');
@@ -121,6 +121,7 @@ test('the session bar fits one line at 375 px with name, role, Pedidos, Pessoas 
       await expect(bar).toContainText(who.email);
       await expect(bar.locator(`[title*="${who.email}"]`)).toHaveCount(1);
       await fitsAndShoot(page, `sessao-${who.role}`);
+      await expectAxeClean(page);
     }
     // The keyboard reaches Pedidos and Sair, each outlined where it is.
     await page.setViewportSize({ width: 375, height: 800 });
