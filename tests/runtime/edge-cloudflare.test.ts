@@ -20,27 +20,36 @@ import { sharedEdgeSite } from './experiment-site.ts';
 import { CLOCK_MODULE } from './worker-clock.ts';
 
 /**
- * Sends `n` cookieless GET requests to the built worker (the `SITE` service binding), `batch` at a
- * time, reads each body and answers every Set-Cookie header (null when none), in order. Sent from
+ * Sends `n` GET requests to the built worker (the `SITE` service binding), `batch` at a time, with
+ * `headers` (none: cookieless), reads each body and answers every Set-Cookie header (null when
+ * none), in order; with `bodies`, each answer's status and Set-Cookie and the index of its body
+ * among the distinct bodies, which come back base64'd to be compared byte for byte. Sent from
  * Node through dispatchFetch, each request also crossed over HTTP into workerd and back, its HTML
  * gzipped for Node's Accept-Encoding and unzipped again: about 5 ms of CPU against 1 ms here, and
  * the shares' 20,000 were most of this file's minute and a half in CI.
  */
 const SAMPLER = `export default {
   async fetch(request, env) {
-    const { pathname, n, batch } = await request.json();
-    const cookies = [];
+    const { pathname, n, batch, headers = {}, bodies } = await request.json();
+    const answers = [];
+    const distinct = [];
     for (let done = 0; done < n; done += batch) {
-      const answers = await Promise.all(
+      const some = await Promise.all(
         Array.from({ length: Math.min(batch, n - done) }, async () => {
-          const response = await env.SITE.fetch('https://fillgas.example' + pathname, { redirect: 'manual' });
-          await response.arrayBuffer();
-          return response.headers.get('Set-Cookie');
+          const response = await env.SITE.fetch('https://fillgas.example' + pathname, { headers, redirect: 'manual' });
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          const setCookie = response.headers.get('Set-Cookie');
+          if (!bodies) return setCookie;
+          let body = distinct.findIndex((d) => d.length === bytes.length && d.every((b, i) => b === bytes[i]));
+          if (body < 0) body = distinct.push(bytes) - 1;
+          return { status: response.status, setCookie, body };
         }),
       );
-      cookies.push(...answers);
+      answers.push(...some);
     }
-    return Response.json(cookies);
+    if (!bodies) return Response.json(answers);
+    const base64 = (bytes) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+    return Response.json({ answers, bodies: distinct.map(base64) });
   },
 };
 `;
@@ -106,6 +115,18 @@ splitCases('the Cloudflare worker under workerd', {
     });
     expect(answer.status).toBe(200);
     return (await answer.json()) as (string | null)[];
+  },
+  repeat: async (pathname, headers, n) => {
+    const answer = await sampler.dispatchFetch('https://amostra.example/', {
+      method: 'POST',
+      body: JSON.stringify({ pathname, n, batch: BATCH, headers, bodies: true }),
+    });
+    expect(answer.status).toBe(200);
+    const { answers, bodies } = (await answer.json()) as {
+      answers: { status: number; setCookie: string | null; body: number }[];
+      bodies: string[];
+    };
+    return { answers, bodies: bodies.map((b) => Buffer.from(b, 'base64')) };
   },
   // A quarter of the 10,000 the shares take under Node (edge-split.test.ts), within ±3 points
   // (edge-cases.ts): the same split code; these requests were two thirds of this file's time.
