@@ -144,7 +144,7 @@ export function passedTimeWords(
   mine: boolean,
 ): string | undefined {
   if (!TIMED_KINDS.includes(kind) || !/já passou/.test(text)) return undefined;
-  const said = text.replace(/\s*Para pôr no ar agora[\s\S]*$/, '').trim();
+  const said = text.replace(/\s*(?:Escolha um dia|Para pôr no ar agora)[\s\S]*$/, '').trim();
   return mine
     ? `${said} O horário pedido já passou: em Pedidos, use “Pedir de novo com outro horário” e escolha um novo.`
     : `${said} O horário pedido já passou, e o pedido não pode ser aprovado assim: devolva-o, e ${requester} pede de novo com um novo horário.`;

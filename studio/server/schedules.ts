@@ -255,7 +255,7 @@ function checkTimes(
   if (start.text !== keep && start.at <= now)
     throw new HttpError(
       400,
-      `O início (${instantWords(start.at)}) já passou: agora são ${instantWords(now)} no horário de São Paulo. Para pôr no ar agora, use "Publicar agora".`,
+      `O início (${instantWords(start.at)}) já passou: agora são ${instantWords(now)} no horário de São Paulo. Escolha um dia e hora depois de agora. Para pôr no ar agora, escolha "Publicar agora" (num pedido de publicação, "Assim que for aprovado").`,
     );
   const end =
     body.end === undefined || body.end === null || body.end === '' ? null : checkInstant(body.end, 'O fim');

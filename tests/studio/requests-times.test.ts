@@ -46,6 +46,7 @@ describe('a schedule request whose time passed before approval', () => {
       'O horário pedido já passou, e o pedido não pode ser aprovado assim: devolva-o, e Ana Editora pede de novo com um novo horário.',
     );
     expect(refused.body.error).not.toContain('Publicar agora');
+    expect(refused.body.error).not.toContain('Escolha um dia');
     expect(commits()).toBe(before);
 
     // Asked again as it was: the requester is told to choose a new time.
