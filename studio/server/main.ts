@@ -163,6 +163,8 @@ try {
     ...(hosted ? { hosted: await hostedOptions(), host: values.host ?? env.STUDIO_HOST ?? '0.0.0.0' } : {}),
     ...(!hosted && values.host !== undefined ? { host: values.host } : {}),
     ...(appDir ? { appDir } : {}),
+    // The cache's build (not --app's) is built again if another server's build prunes it.
+    ...(appDir && !values.app ? { rebuildApp: () => cachedAppDir(root) } : {}),
     runtime: runtimeLoading,
     // Test-only: a local runReport server instead of Google's (tests/servers/fake-ga4.ts, decision 0036).
     ...(env.STUDIO_GA4_ENDPOINT ? { ga4Endpoint: env.STUDIO_GA4_ENDPOINT } : {}),

@@ -84,6 +84,8 @@ export interface StudioOptions {
    * under the hosted Estúdio's strict CSP, instead of Vite's development app with hot reload.
    */
   appDir?: string;
+  /** Builds `appDir` again when it vanishes while the Estúdio runs (a cache folder: hosted/app.ts). */
+  rebuildApp?: () => Promise<string>;
   /**
    * Test-only: the GA4 Data API at this address ("http://127.0.0.1:PORT", tests/servers/fake-ga4.ts)
    * instead of Google's (decision 0036). npm run studio reads it from STUDIO_GA4_ENDPOINT.
@@ -133,7 +135,10 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
   const hosted = options.hosted ? await createHostedGate(options.hosted, { audit, dataDir }) : undefined;
 
   // Local mode with a build of the app (npm run studio; app-cache.ts): served like hosted's.
-  const builtApp = !hosted && options.appDir ? await prepareApp(options.appDir) : undefined;
+  const builtApp =
+    !hosted && options.appDir
+      ? await prepareApp(options.appDir, options.rebuildApp ? { rebuild: options.rebuildApp } : {})
+      : undefined;
   const devApp = !hosted && !builtApp;
 
   const httpServer = http.createServer();

@@ -18,24 +18,29 @@ let tmp: string;
 let appDir: string;
 let publicDir: string;
 let server: StudioServer;
-let cookie: string;
 const SCRIPT = 'index-Teste123.js';
 const CODE = `console.log(${JSON.stringify('o Estúdio '.repeat(200))});\n`;
 
-beforeAll(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-arquivos-'));
-  // A built app's folder in build-app.ts's shape (the page with its nonce marker, a script and its
-  // compressed copies): the server's own cache folder is shared, so the test removes files from a copy.
-  appDir = path.join(tmp, 'app-build');
-  await mkdir(path.join(appDir, 'app'), { recursive: true });
+/**
+ * A built app's folder in build-app.ts's shape (the page with its nonce marker, a script and its
+ * compressed copies): the server's own cache folder is shared, so the tests remove files from these.
+ */
+async function writeBuild(dir: string, mark: string) {
+  await mkdir(path.join(dir, 'app'), { recursive: true });
   await writeFile(
-    path.join(appDir, 'index.html'),
-    `<!doctype html><html><head><script type="module" nonce="${CSP_NONCE_PLACEHOLDER}" src="/app/${SCRIPT}"></script></head><body></body></html>`,
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><meta name="build" content="${mark}"><script type="module" nonce="${CSP_NONCE_PLACEHOLDER}" src="/app/${SCRIPT}"></script></head><body></body></html>`,
   );
-  const file = path.join(appDir, 'app', SCRIPT);
+  const file = path.join(dir, 'app', SCRIPT);
   await writeFile(file, CODE);
   await writeFile(`${file}.br`, await promisify(brotliCompress)(CODE));
   await writeFile(`${file}.gz`, await promisify(gzip)(CODE));
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-arquivos-'));
+  appDir = path.join(tmp, 'app-build');
+  await writeBuild(appDir, 'primeira');
   await cp(path.join(root, 'pages'), path.join(tmp, 'pages'), { recursive: true });
   publicDir = path.join(tmp, 'public');
   await cp(path.join(root, 'public'), publicDir, { recursive: true });
@@ -48,7 +53,6 @@ beforeAll(async () => {
     appDir,
     runtime: 'loaded',
   });
-  cookie = `estudio-${server.port}=${server.token}`;
 }, 60_000);
 
 afterAll(async () => {
@@ -56,10 +60,10 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const get = (pathname: string, headers: Record<string, string> = {}) =>
-  rawRequest(server.port, {
+const get = (pathname: string, headers: Record<string, string> = {}, on = server) =>
+  rawRequest(on.port, {
     path: pathname,
-    headers: { Host: `127.0.0.1:${server.port}`, Cookie: cookie, ...headers },
+    headers: { Host: `127.0.0.1:${on.port}`, Cookie: `estudio-${on.port}=${on.token}`, ...headers },
   });
 
 describe('files that vanish while the Estúdio runs', () => {
@@ -127,6 +131,45 @@ describe('files that vanish while the Estúdio runs', () => {
       expect(answer.status, p).toBeGreaterThanOrEqual(400);
       expect(answer.text, p).not.toContain('não\n');
       expect(answer.text, p).not.toContain('"name"');
+    }
+  });
+
+  it("a cache's build folder pruned while the Estúdio runs is built again at the next request for one of its files", async () => {
+    const cached = path.join(tmp, 'cache-build');
+    await writeBuild(cached, 'primeira');
+    let builds = 0;
+    const other = await createStudioServer({
+      root,
+      pagesDir: path.join(tmp, 'pages'),
+      publicDir,
+      dataDir: path.join(tmp, '.estudio-2'),
+      port: 0,
+      appDir: cached,
+      // What app-cache.ts does: the build for the sources as they are, into a new folder.
+      rebuildApp: async () => {
+        builds += 1;
+        const dir = path.join(tmp, `cache-build-${builds}`);
+        await writeBuild(dir, 'de novo');
+        return dir;
+      },
+      runtime: 'loaded',
+    });
+    try {
+      expect((await get(`/app/${SCRIPT}`, {}, other)).status).toBe(200);
+      await rm(cached, { recursive: true, force: true });
+      // Three requests at once: one build, each answered from it.
+      const answers = await Promise.all(
+        ['br', 'gzip', ''].map((enc) => get(`/app/${SCRIPT}`, enc ? { 'Accept-Encoding': enc } : {}, other)),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(answers[2]!.text).toBe(CODE);
+      expect(builds).toBe(1);
+      expect((await get('/', {}, other)).text).toContain('content="de novo"');
+      // A name no build has is still a 404, with no build for it.
+      expect((await get('/app/index-Outro.js', {}, other)).status).toBe(404);
+      expect(builds).toBe(1);
+    } finally {
+      await other.close();
     }
   });
 });

@@ -5,7 +5,7 @@
  * version of its sources and kept (app-cache.ts), or taken from a folder built before (`appDir`).
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -45,8 +45,55 @@ export async function buildApp(outDir: string): Promise<void> {
   }
 }
 
+export interface PrepareAppOptions {
+  /**
+   * Builds the app again and gives its folder, for a build kept in the cache (app-cache.ts): when
+   * the folder vanishes while the Estúdio runs (another server's build pruned it, build-cache.ts),
+   * the next request for one of its files builds it again instead of leaving the app without its
+   * scripts until a restart. A folder made by npm run studio:build is never rebuilt.
+   */
+  rebuild?: () => Promise<string>;
+}
+
 /** The built app in `dir` (a folder build-app.ts wrote: app-cache.ts's, or npm run studio:build's). */
-export async function prepareApp(dir: string): Promise<BuiltApp> {
+export async function prepareApp(dir: string, options: PrepareAppOptions = {}): Promise<BuiltApp> {
+  let current = await loadBuild(dir);
+  let rebuilding: Promise<void> | undefined;
+  /** When the last build again failed: the next is tried a minute later, not at every request. */
+  let failedAt = -Infinity;
+  const rebuild = (rebuildDir: () => Promise<string>) =>
+    (rebuilding ??= (async () => {
+      try {
+        current = await loadBuild(await rebuildDir());
+      } catch (error) {
+        failedAt = Date.now();
+        console.error(
+          '[estúdio] A interface do Estúdio sumiu do cache e não pôde ser construída de novo.',
+          error,
+        );
+      } finally {
+        rebuilding = undefined;
+      }
+    })());
+  return {
+    get dir() {
+      return current.dir;
+    },
+    page: (nonce) => current.html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce),
+    serve: async (req, res) => {
+      const pathname = new URL(req.url ?? '/', 'http://estudio').pathname;
+      if (await current.files(req, res, pathname)) return true;
+      if (!options.rebuild || Date.now() - failedAt < 60_000) return false;
+      if (await isFile(path.join(current.dir, 'index.html'))) return false;
+      // The whole build is gone: built again, the file is looked for in the new one (the same
+      // sources make the same names; after a change, the page's next load names the new ones).
+      await rebuild(options.rebuild);
+      return current.files(req, res, pathname);
+    },
+  };
+}
+
+async function loadBuild(dir: string) {
   const html = await readFile(path.join(dir, 'index.html'), 'utf8');
   if (!html.includes(CSP_NONCE_PLACEHOLDER))
     throw new Error(`${dir}/index.html não foi feito por build-app.ts (falta o marcador do nonce).`);
@@ -55,9 +102,11 @@ export async function prepareApp(dir: string): Promise<BuiltApp> {
     // Hashed names: a file never changes, so it is kept for a year, by this browser only.
     setHeaders: (res) => res.setHeader('Cache-Control', 'private, max-age=31536000, immutable'),
   });
-  return {
-    dir,
-    page: (nonce) => html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce),
-    serve: (req, res) => files(req, res, new URL(req.url ?? '/', 'http://estudio').pathname),
-  };
+  return { dir, html, files };
 }
+
+const isFile = (file: string) =>
+  stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );

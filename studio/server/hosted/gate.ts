@@ -260,7 +260,9 @@ export async function createHostedGate(
   const limiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.limits }, now);
   const browsers = accounts ? await browserSigner(context.dataDir) : undefined;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const app = await prepareApp(options.appDir ?? (await cachedAppDir(PROJECT_ROOT)));
+  const app = options.appDir
+    ? await prepareApp(options.appDir)
+    : await prepareApp(await cachedAppDir(PROJECT_ROOT), { rebuild: () => cachedAppDir(PROJECT_ROOT) });
   const ip = (req: IncomingMessage) => clientAddress(req, trustedProxies);
 
   /** The account behind the request's session, or undefined (and the dead session forgotten). */
