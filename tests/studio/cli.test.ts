@@ -4,6 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cachedAppDir } from '../../studio/server/app-cache.ts';
 import { root } from './helpers.ts';
 
 const TSX = path.join(root, 'node_modules/tsx/dist/cli.mjs');
@@ -13,7 +14,11 @@ const children: ChildProcess[] = [];
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-cli-'));
   await cp(path.join(root, 'pages'), path.join(tmp, 'pages'), { recursive: true });
-});
+  // The app's build for these sources, as after `npm install` and a first start: the first start
+  // after an update prints one more line ("Preparando a interface…"), and whether another file
+  // had already made it must not decide this file's result.
+  await cachedAppDir(root);
+}, 300_000);
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   await rm(tmp, { recursive: true, force: true });
