@@ -7,7 +7,7 @@
  * piped a read stream without an error handler: one missing file took the whole server down.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
+import { open, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { isInside } from './page-files.ts';
@@ -53,9 +53,14 @@ export type FileFolder = (req: IncomingMessage, res: ServerResponse, pathname: s
 
 export function fileFolder(dir: string, options: FileFolderOptions = {}): FileFolder {
   const root = path.resolve(dir);
+  let realRoot: Promise<string> | undefined;
   return async (req, res, pathname) => {
     const file = fileOf(root, pathname);
     if (!file) return false;
+    // Never through a link out of the folder (a symlink committed into public/, say).
+    realRoot ??= realpath(root).catch(() => root);
+    const real = await realpath(file).catch(() => undefined);
+    if (real === undefined || !isInside(await realRoot, real)) return false;
     const accepts = String(req.headers['accept-encoding'] ?? '');
     const candidates: { file: string; encoding?: string }[] = [];
     if (options.precompressed && /\bbr\b/.test(accepts))

@@ -4,7 +4,7 @@
  * stays up. Before, sirv piped a read stream with no error handler and an ENOENT on
  * node_modules/.cache/estudio/app/…/index-*.js.br stopped the whole process.
  */
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -132,6 +132,17 @@ describe('files that vanish while the Estúdio runs', () => {
       expect(answer.text, p).not.toContain('não\n');
       expect(answer.text, p).not.toContain('"name"');
     }
+  });
+
+  it('a link in public/ to a file or folder outside it is never followed', async () => {
+    await symlink(path.join(root, 'package.json'), path.join(publicDir, 'images', 'pacote.json'));
+    await symlink(root, path.join(publicDir, 'raiz'));
+    for (const p of ['/images/pacote.json', '/raiz/package.json']) {
+      const answer = await get(p);
+      expect(answer.status, p).toBe(404);
+      expect(answer.text, p).not.toContain('"name"');
+    }
+    expect((await get('/favicon.ico')).status).toBe(200);
   });
 
   it("a cache's build folder pruned while the Estúdio runs is built again at the next request for one of its files", async () => {
