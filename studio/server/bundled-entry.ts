@@ -39,6 +39,15 @@ const SOURCE = /\.[cm]?[jt]sx?$/;
 const LOADERS: Record<string, Esbuild.Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx' };
 
 /**
+ * What the plugin below replaces. A pattern, never the plain words: this file is bundled by this
+ * same plugin (the Estúdio's own bundle), and words to search for written out here would be
+ * replaced in it too, so the Estúdio's bundle would then make bundles that keep the bundle's own
+ * `import.meta` (a CLI bundle made by the bundled Estúdio wrote its validators' cache under the
+ * bundle's folder).
+ */
+const OWN_META = /\bimport\.meta\.(url|dirname|filename)\b/g;
+
+/**
  * `import.meta.url`, `.dirname` and `.filename` of each project module replaced by its source
  * file's, as they are when tsx runs it (one bundle has one `import.meta`, the bundle's).
  */
@@ -52,10 +61,12 @@ function ownImportMeta(root: string): Esbuild.Plugin {
         if (!inProject(args.path)) return undefined;
         const text = await readFile(args.path, 'utf8');
         if (!text.includes('import.meta')) return undefined;
-        const contents = text
-          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-          .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-          .replaceAll('import.meta.filename', JSON.stringify(args.path));
+        const own = {
+          url: pathToFileURL(args.path).href,
+          dirname: path.dirname(args.path),
+          filename: args.path,
+        };
+        const contents = text.replace(OWN_META, (_, key: keyof typeof own) => JSON.stringify(own[key]));
         return { contents, loader: LOADERS[path.extname(args.path)] ?? 'js' };
       });
     },

@@ -78,6 +78,19 @@ describe('the CLI from its bundle', () => {
 });
 
 describe('the Estúdio from its bundle', () => {
+  it('makes CLI bundles as tsx does: its own copy of the import.meta rewrite is intact', async () => {
+    // The Estúdio's bundle is made by the same rewrite it carries (bundled-entry.ts bundles
+    // itself): the words it searches for must not be rewritten in it, or every CLI bundle the
+    // bundled Estúdio makes (the publish check's) keeps the bundle's own import.meta.
+    const [bundle] = await entryArgs(repo, 'studio/server/main.ts');
+    const dir = path.dirname(bundle!);
+    const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.mjs'));
+    const texts = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+    const plugin = texts.find((t) => t.includes('own-import-meta'));
+    expect(plugin).toBeDefined();
+    expect(plugin).toContain(String.raw`/\bimport\.meta\.(url|dirname|filename)\b/g`);
+  });
+
   it('loads what its sources load only when needed only then (the browser driver of the pictures)', async () => {
     const [bundle] = await entryArgs(repo, 'studio/server/main.ts');
     expect(bundle).toMatch(/node-main-[0-9a-f]{8}\/[0-9a-f]{16}\/entry\.mjs$/);
