@@ -5,28 +5,11 @@
  * the direct action's body as a request (shared/action-request.tsx); a Publicador approves it in
  * Pedidos, and the server checks it then exactly as the direct action.
  */
-import { useState } from 'react';
-import { css } from '@emotion/react';
 import type { PublicationRequest } from '../../requests-api.ts';
 import type { ScheduleInfo } from '../../schedules-api.ts';
 import { AskButton } from './action-request.tsx';
+import { ScheduleTimesFields, useScheduleTimes } from './schedule-times.tsx';
 import { scheduleName } from './schedules-client.ts';
-
-const whenCss = css`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px 12px;
-  margin: 0 0 8px;
-  label {
-    display: grid;
-    gap: 4px;
-    font-weight: 600;
-  }
-  input {
-    font: inherit;
-    padding: 6px 8px;
-  }
-`;
 
 const nameOf = (s: ScheduleInfo) => (s.note ? `agendamento “${s.note}”` : scheduleName(s));
 
@@ -38,20 +21,12 @@ function AskTimes({
   schedule: ScheduleInfo;
   onAsked: (r: PublicationRequest) => void;
 }) {
-  const [startDay, setStartDay] = useState(schedule.start.slice(0, 10));
-  const [startHour, setStartHour] = useState(schedule.start.slice(11));
-  const [withEnd, setWithEnd] = useState(schedule.end !== null);
-  const [endDay, setEndDay] = useState(schedule.end?.slice(0, 10) ?? schedule.start.slice(0, 10));
-  const [endHour, setEndHour] = useState(schedule.end?.slice(11) ?? '00:00');
+  const times = useScheduleTimes(schedule.start, schedule.end);
   const live = schedule.state === 'no-ar';
-  const start = `${startDay} ${startHour}`;
-  const end = withEnd ? `${endDay} ${endHour}` : null;
+  const { start, end } = times;
   const problem =
-    end !== null && end <= start
-      ? 'O fim precisa vir depois do início.'
-      : start === schedule.start && end === schedule.end
-        ? 'Escolha um horário diferente do atual.'
-        : undefined;
+    times.problem ??
+    (start === schedule.start && end === schedule.end ? 'Escolha um horário diferente do atual.' : undefined);
   return (
     <AskButton
       kind="alterar-horario"
@@ -60,49 +35,7 @@ function AskTimes({
       what={`${schedule.words.charAt(0).toUpperCase()}${schedule.words.slice(1)}. Escolha o novo horário (de São Paulo).`}
       problem={problem}
       onAsked={onAsked}
-      fields={
-        <>
-          <div css={whenCss} role="group" aria-label="Entra no ar em">
-            <label>
-              Entra no ar no dia
-              <input
-                type="date"
-                required
-                value={startDay}
-                disabled={live}
-                onChange={(e) => setStartDay(e.target.value)}
-              />
-            </label>
-            <label>
-              às (horário de São Paulo)
-              <input
-                type="time"
-                required
-                value={startHour}
-                disabled={live}
-                onChange={(e) => setStartHour(e.target.value)}
-              />
-            </label>
-          </div>
-          {live && <p css={{ margin: '0 0 8px' }}>Já está no ar: só o fim pode mudar.</p>}
-          <label css={{ display: 'inline-flex', gap: 8, alignItems: 'center', minHeight: 32 }}>
-            <input type="checkbox" checked={withEnd} onChange={(e) => setWithEnd(e.target.checked)} />
-            até… (depois do fim, o site volta a ser como era antes)
-          </label>
-          {withEnd && (
-            <div css={whenCss} role="group" aria-label="Sai do ar em">
-              <label>
-                Sai do ar no dia
-                <input type="date" required value={endDay} onChange={(e) => setEndDay(e.target.value)} />
-              </label>
-              <label>
-                às (horário de São Paulo)
-                <input type="time" required value={endHour} onChange={(e) => setEndHour(e.target.value)} />
-              </label>
-            </div>
-          )}
-        </>
-      }
+      fields={<ScheduleTimesFields times={times} live={live} />}
     />
   );
 }

@@ -12,6 +12,7 @@ import { ApiFailure } from '../../shared/api-client.ts';
 import { editedSchedule, scheduleName, schedulesApi } from '../../shared/schedules-client.ts';
 import { useCan, useMustAsk } from '../../shared/role.ts';
 import { ScheduleAsks } from '../../shared/schedule-requests.tsx';
+import { ScheduleTimesFields, useScheduleTimes } from '../../shared/schedule-times.tsx';
 import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
 import { ScreenHeader } from '../../shared/screen-header.tsx';
 import { ScheduleShareButton } from '../previas/index.ts';
@@ -281,28 +282,6 @@ function failureOf(e: unknown): { message: string; output?: string } {
   return { message: e instanceof Error ? e.message : String(e) };
 }
 
-const inputCss = css`
-  font: inherit;
-  padding: 6px 8px;
-  min-height: 36px;
-  box-sizing: border-box;
-  border-radius: ${radii.sm};
-  border: 1px solid ${colors.disabled};
-  background: ${colors.white};
-  color: ${colors.ink};
-`;
-const whenCss = css`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px 12px;
-  margin: 6px 0 8px;
-  label {
-    display: grid;
-    gap: 2px;
-    font-size: 14px;
-  }
-`;
-
 function TimesDialog({
   schedule,
   now,
@@ -312,17 +291,11 @@ function TimesDialog({
   now: string;
   onClose: (message?: string) => void;
 }) {
-  const [startDay, setStartDay] = useState(schedule.start.slice(0, 10));
-  const [startHour, setStartHour] = useState(schedule.start.slice(11));
-  const [withEnd, setWithEnd] = useState(schedule.end !== null);
-  const [endDay, setEndDay] = useState(schedule.end?.slice(0, 10) ?? schedule.start.slice(0, 10));
-  const [endHour, setEndHour] = useState(schedule.end?.slice(11) ?? '00:00');
+  const times = useScheduleTimes(schedule.start, schedule.end);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message: string; output?: string }>();
   const live = schedule.state === 'no-ar';
-  const start = `${startDay} ${startHour}`;
-  const end = withEnd ? `${endDay} ${endHour}` : null;
-  const problem = end !== null && end <= start ? 'O fim precisa vir depois do início.' : undefined;
+  const { start, end, problem } = times;
 
   const submit = async () => {
     setBusy(true);
@@ -330,7 +303,7 @@ function TimesDialog({
     try {
       await schedulesApi.times(schedule.id, start, end);
       onClose(
-        `Horário do ${scheduleName(schedule)} alterado: entra no ar em ${dayWords(start)} às ${startHour}${end ? ` e sai em ${dayWords(end)} às ${endHour}` : ''}.`,
+        `Horário do ${scheduleName(schedule)} alterado: entra no ar em ${dayWords(start)} às ${times.startHour}${end ? ` e sai em ${dayWords(end)} às ${times.endHour}` : ''}.`,
       );
     } catch (e) {
       setFailure(failureOf(e));
@@ -352,63 +325,7 @@ function TimesDialog({
           {now ? ` (agora: ${dayWords(now)} às ${now.slice(11)})` : ''}.
         </p>
         <fieldset css={{ border: 0, padding: 0, margin: 0 }} disabled={busy}>
-          <div css={whenCss} role="group" aria-label="Entra no ar em">
-            <label>
-              Entra no ar no dia
-              <input
-                css={inputCss}
-                type="date"
-                required
-                value={startDay}
-                disabled={live}
-                onChange={(e) => setStartDay(e.target.value)}
-                aria-describedby="horario-fuso"
-              />
-            </label>
-            <label>
-              às (horário de São Paulo)
-              <input
-                css={inputCss}
-                type="time"
-                required
-                value={startHour}
-                disabled={live}
-                onChange={(e) => setStartHour(e.target.value)}
-                aria-describedby="horario-fuso"
-              />
-            </label>
-          </div>
-          {live && <p css={{ margin: '0 0 8px' }}>Já está no ar: só o fim pode mudar.</p>}
-          <label css={{ display: 'inline-flex', gap: 8, alignItems: 'center', minHeight: 32 }}>
-            <input type="checkbox" checked={withEnd} onChange={(e) => setWithEnd(e.target.checked)} />
-            até… (depois do fim, o site volta a ser como era antes)
-          </label>
-          {withEnd && (
-            <div css={whenCss} role="group" aria-label="Sai do ar em">
-              <label>
-                Sai do ar no dia
-                <input
-                  css={inputCss}
-                  type="date"
-                  required
-                  value={endDay}
-                  onChange={(e) => setEndDay(e.target.value)}
-                  aria-describedby="horario-fuso"
-                />
-              </label>
-              <label>
-                às (horário de São Paulo)
-                <input
-                  css={inputCss}
-                  type="time"
-                  required
-                  value={endHour}
-                  onChange={(e) => setEndHour(e.target.value)}
-                  aria-describedby="horario-fuso"
-                />
-              </label>
-            </div>
-          )}
+          <ScheduleTimesFields times={times} live={live} describedBy="horario-fuso" />
         </fieldset>
         {problem && <Message tone="error">{problem}</Message>}
         {busy && <Message tone="info">Conferindo o site inteiro e publicando o novo horário…</Message>}

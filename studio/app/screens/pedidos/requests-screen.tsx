@@ -19,6 +19,7 @@ import {
 import { ApiFailure } from '../../shared/api-client.ts';
 import { when } from '../../shared/dates.ts';
 import { requestsApi, requestsChanged } from '../../shared/requests-client.ts';
+import { ScheduleTimesFields, useScheduleTimes } from '../../shared/schedule-times.tsx';
 import { ScreenHeader } from '../../shared/screen-header.tsx';
 import { actionsCss, Button, Dialog, fieldCss, Message, preCss } from '../../shared/ui.tsx';
 import { ChangedPages, PagePictures } from '../publicar/index.ts';
@@ -354,22 +355,6 @@ function RequestCard({
   );
 }
 
-const timesCss = css`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px 12px;
-  margin: 0 0 8px;
-  label {
-    display: grid;
-    gap: 4px;
-    font-weight: 600;
-  }
-  input {
-    font: inherit;
-    padding: 6px 8px;
-  }
-`;
-
 /**
  * Pedir de novo com outro horário: a schedule's request asked again with new times (its start
  * passed while it waited, or whoever decides asked for another); the server checks them as the
@@ -379,21 +364,10 @@ function RetimeDialog({ r, onClose }: { r: RequestView; onClose: (renewed?: Publ
   const body = r.action!.body as { start?: unknown; end?: unknown };
   const oldStart = typeof body.start === 'string' ? body.start : '';
   const oldEnd = typeof body.end === 'string' ? body.end : null;
-  const [startDay, setStartDay] = useState(oldStart.slice(0, 10));
-  const [startHour, setStartHour] = useState(oldStart.slice(11));
-  const [withEnd, setWithEnd] = useState(oldEnd !== null);
-  const [endDay, setEndDay] = useState(oldEnd?.slice(0, 10) ?? oldStart.slice(0, 10));
-  const [endHour, setEndHour] = useState(oldEnd?.slice(11) ?? '00:00');
+  const times = useScheduleTimes(oldStart, oldEnd);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const start = `${startDay} ${startHour}`;
-  const end = withEnd ? `${endDay} ${endHour}` : null;
-  const problem =
-    !startDay || !startHour || (withEnd && (!endDay || !endHour))
-      ? 'Escolha o dia e a hora.'
-      : end !== null && end <= start
-        ? 'O fim precisa vir depois do início.'
-        : undefined;
+  const { start, end, problem } = times;
   const send = async () => {
     setBusy(true);
     setError(undefined);
@@ -410,32 +384,7 @@ function RetimeDialog({ r, onClose }: { r: RequestView; onClose: (renewed?: Publ
         {r.action!.summary}. Escolha o novo horário (de São Paulo): o pedido é conferido de novo e espera a
         decisão de quem publica.
       </p>
-      <div css={timesCss} role="group" aria-label="Entra no ar em">
-        <label>
-          Entra no ar no dia
-          <input type="date" required value={startDay} onChange={(e) => setStartDay(e.target.value)} />
-        </label>
-        <label>
-          às (horário de São Paulo)
-          <input type="time" required value={startHour} onChange={(e) => setStartHour(e.target.value)} />
-        </label>
-      </div>
-      <label css={{ display: 'inline-flex', gap: 8, alignItems: 'center', minHeight: 32 }}>
-        <input type="checkbox" checked={withEnd} onChange={(e) => setWithEnd(e.target.checked)} />
-        até… (depois do fim, o site volta a ser como era antes)
-      </label>
-      {withEnd && (
-        <div css={timesCss} role="group" aria-label="Sai do ar em">
-          <label>
-            Sai do ar no dia
-            <input type="date" required value={endDay} onChange={(e) => setEndDay(e.target.value)} />
-          </label>
-          <label>
-            às (horário de São Paulo)
-            <input type="time" required value={endHour} onChange={(e) => setEndHour(e.target.value)} />
-          </label>
-        </div>
-      )}
+      <ScheduleTimesFields times={times} />
       {problem && <Message tone="error">{problem}</Message>}
       {error && <Message tone="error">{error}</Message>}
       <div css={actionsCss}>
