@@ -77,6 +77,17 @@ export function roleOf(person: Person): Role {
 const same = (a: RequestPerson, b: Person) => a.email.toLowerCase() === b.email.toLowerCase();
 const personOf = (p: Person): RequestPerson => ({ name: p.name, email: p.email });
 
+/** A request asked again: waiting once more, its earlier decision forgotten, its message new if given. */
+function reopened(entry: PublicationRequest, message: string | undefined): PublicationRequest {
+  if (message !== undefined) entry.message = message;
+  entry.status = 'pendente';
+  entry.createdAt = new Date().toISOString();
+  delete entry.decidedBy;
+  delete entry.decidedAt;
+  delete entry.comment;
+  return entry;
+}
+
 function dataDirOf(ctx: ApiContext): string {
   if (!ctx.dataDir)
     throw new HttpError(
@@ -499,13 +510,7 @@ export function requestRoutes(
           sha256: changed.get(f.file)!.status === 'excluído' ? null : hashOf(bytes),
         });
       }
-      if (message !== undefined) entry.message = message;
-      entry.status = 'pendente';
-      entry.createdAt = new Date().toISOString();
-      delete entry.decidedBy;
-      delete entry.decidedAt;
-      delete entry.comment;
-      return entry;
+      return reopened(entry, message);
     });
     await ctx.audit.record('pedir-publicacao', request.person.email, {
       id,
@@ -675,13 +680,7 @@ export function requestRoutes(
       if (entry.status === 'aprovado') throw new HttpError(409, 'Este pedido já foi aprovado e publicado.');
       entry.action = action;
       entry.files = sources;
-      if (message !== undefined) entry.message = message;
-      entry.status = 'pendente';
-      entry.createdAt = new Date().toISOString();
-      delete entry.decidedBy;
-      delete entry.decidedAt;
-      delete entry.comment;
-      return entry;
+      return reopened(entry, message);
     });
     await ctx.audit.record('pedir-publicacao', request.person.email, {
       id,
