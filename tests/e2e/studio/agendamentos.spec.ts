@@ -15,6 +15,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Miniflare } from 'miniflare';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { ROOT, spawnStudio, TSX } from './studio-server.ts';
+import { CLOCK_MODULE } from '../../runtime/worker-clock.ts';
 
 let site: GitSite;
 let studio: Awaited<ReturnType<typeof spawnStudio>> | undefined;
@@ -246,34 +247,6 @@ test('schedule a change, see it listed in words and on the page, then cancel it 
 
 const run = promisify(execFile);
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
-
-/** Replaces Date while one request runs (X-Test-Now), as tests/runtime/build-schedule.test.ts does. */
-const CLOCK_MODULE = `import worker from './dist/_worker.js';
-const RealDate = Date;
-let fixed = null;
-globalThis.Date = class extends RealDate {
-  constructor(...args) {
-    if (args.length === 0 && fixed !== null) super(fixed);
-    else super(...args);
-  }
-  static now() {
-    return fixed ?? RealDate.now();
-  }
-};
-export default {
-  async fetch(request, env, ctx) {
-    const at = request.headers.get('X-Test-Now');
-    const headers = new Headers(request.headers);
-    headers.delete('X-Test-Now');
-    fixed = at === null ? null : RealDate.parse(at);
-    try {
-      return await worker.fetch(new Request(request, { headers }), env, ctx);
-    } finally {
-      fixed = null;
-    }
-  },
-};
-`;
 
 async function hostServes(published: string): Promise<void> {
   const host = site.clone('host');
