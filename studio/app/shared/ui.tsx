@@ -130,6 +130,11 @@ const dialogCss = css`
     font-size: 1.25rem;
     margin-bottom: 12px;
   }
+  /* The title's own place, whatever a screen's rule for its h2s says (a dialog is rendered inside
+     its screen: Pedidos' and Agendamentos' section headings pushed it 24 px down). */
+  > h2#dialogo-titulo {
+    margin: 0 0 12px;
+  }
   /* A touch screen: near the top, where the keyboard that comes up never covers it. */
   @media (pointer: coarse) {
     margin: calc(var(--visible-top, 0px) + 32px) auto auto;

@@ -194,6 +194,11 @@ test('schedule a change, see it listed in words and on the page, then cancel it 
   await p.locator('[data-schedule="natal"]').getByRole('button', { name: 'Alterar horário' }).click();
   const times = p.getByRole('dialog', { name: 'Alterar horário do agendamento natal' });
   await times.getByLabel('Sai do ar no dia').fill(`${year}-12-27`);
+  await p.screenshot({ path: test.info().outputPath('alterar-horario-1280.png') });
+  await p.setViewportSize({ width: 375, height: 800 });
+  await p.screenshot({ path: test.info().outputPath('alterar-horario-375.png') });
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await p.setViewportSize({ width: 1280, height: 800 });
   await times.getByRole('button', { name: 'Salvar horário' }).click();
   await expect(p.getByText('Horário do agendamento natal alterado')).toBeVisible({ timeout: 120_000 });
   await expect(p.locator('[data-schedule="natal"]')).toContainText(
