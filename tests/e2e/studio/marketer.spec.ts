@@ -35,9 +35,11 @@ test('a marketer creates a variant, changes it, sees it, fixes a mistake and sav
   await expect(row).toContainText('/agendamento');
 
   // A new variant of /agendamento, opened in the editor.
-  await page.getByRole('button', { name: 'Nova variante de /agendamento' }).click();
-  await page.getByLabel('Endereço da nova página').fill('agendamento-teste');
-  await page.getByRole('button', { name: 'Criar e abrir' }).click();
+  // Páginas shows its rows once they will not move (phone-pages.spec: a press is not lost).
+  await page.getByRole('button', { name: 'Nova variante de /agendamento', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova variante de /agendamento' });
+  await dialog.getByLabel('Endereço da nova página').fill('agendamento-teste');
+  await dialog.getByRole('button', { name: 'Criar e abrir' }).click();
   await expect(page.getByRole('heading', { name: '/agendamento-teste' })).toBeVisible();
   // The editor opens on the page (issue 37): this test types YAML too, in the Código tab.
   await page.getByRole('tab', { name: 'Código' }).click();

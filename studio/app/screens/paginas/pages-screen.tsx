@@ -113,7 +113,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
   const [action, setAction] = useState<Action>();
   const [publishing, setPublishing] = useState(false);
   const [deleted, setDeleted] = useState<DeletedPage[]>([]);
-  const [placeholders, setPlaceholders] = useState<Placeholder[]>([]);
+  const [placeholders, setPlaceholders] = useState<Placeholder[]>();
   const editing = usePresence(null);
   const narrow = useMediaQuery(NARROW);
 
@@ -139,8 +139,16 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
   const unpublished = pages?.filter((p) => p.unpublished).length ?? 0;
   const me = useMe();
   const canPeople = useCan('accounts') === true;
+  // Roles (decision 0048): Excluir only for who may delete pages; the server refuses anyway.
+  const canDelete = useCan('delete-page') !== false;
   // An Editor's Publicar (and everyone's while approval is required) is a request (decision 0049).
   const publish = publishVerb(usePublishAsks());
+  // The list shows once everything above it and in its rows is known: the pages, the site's
+  // provisional data (a warning above the list, about 200 px tall) and who is signed in (the
+  // header's words, the rows' Excluir). Shown before, the rows jumped down under the pointer
+  // when a later answer arrived, and a press that began on one row's button ended on another's:
+  // the click was lost (a browser test's, in CI, as a person's).
+  const ready = pages !== undefined && placeholders !== undefined && me !== undefined;
 
   return (
     <main css={pageCss}>
@@ -158,19 +166,22 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
           {me && me.mode !== 'local' && canPeople && <a href="#/pessoas">Pessoas</a>}
         </nav>
         <span css={{ flex: 1 }} />
-        <Button onClick={() => setPublishing(true)}>
-          {unpublished > 0
-            ? `${publish} (${unpublished} ${unpublished === 1 ? 'página' : 'páginas'})`
-            : publish}
-        </Button>
+        {/* Its words depend on the role: shown once they are known, never changing under a finger. */}
+        {me !== undefined && (
+          <Button onClick={() => setPublishing(true)}>
+            {unpublished > 0
+              ? `${publish} (${unpublished} ${unpublished === 1 ? 'página' : 'páginas'})`
+              : publish}
+          </Button>
+        )}
         <Button tone="primary" onClick={() => setAction({ kind: 'new' })}>
           Nova página
         </Button>
       </header>
       {error && <Message tone="error">{error}</Message>}
-      {placeholders.length > 0 && <PlaceholderWarning placeholders={placeholders} />}
-      {!pages && !error && <Message tone="info">Carregando as páginas…</Message>}
-      {pages &&
+      {ready && placeholders.length > 0 && <PlaceholderWarning placeholders={placeholders} />}
+      {!ready && !error && <Message tone="info">Carregando as páginas…</Message>}
+      {ready &&
         (narrow ? (
           // A phone: one card a page, every action a thumb-sized button, nothing wider than the screen.
           <ul css={cardsCss} aria-label="Lista de páginas">
@@ -194,7 +205,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
                     Última publicação: <LastChange page={page} />
                   </p>
                 )}
-                <PageActions page={page} onOpen={onOpen} onAction={setAction} />
+                <PageActions page={page} canDelete={canDelete} onOpen={onOpen} onAction={setAction} />
               </li>
             ))}
           </ul>
@@ -234,7 +245,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
                     </td>
                     <td>{page.lastChange ? <LastChange page={page} /> : '—'}</td>
                     <td className="actions">
-                      <PageActions page={page} onOpen={onOpen} onAction={setAction} />
+                      <PageActions page={page} canDelete={canDelete} onOpen={onOpen} onAction={setAction} />
                     </td>
                   </tr>
                 ))}
@@ -418,15 +429,16 @@ function Presence({ page, editing }: { page: PageSummary; editing: Editing }) {
 
 function PageActions({
   page,
+  canDelete,
   onOpen,
   onAction,
 }: {
   page: PageSummary;
+  /** From the screen's own answer of who is signed in: a row's buttons never change once shown. */
+  canDelete: boolean;
   onOpen: (file: string) => void;
   onAction: (action: Action) => void;
 }) {
-  // Roles (decision 0048): Excluir only for who may delete pages; the server refuses anyway.
-  const canDelete = useCan('delete-page') !== false;
   return (
     <div className="actions">
       <Button onClick={() => onOpen(page.file)} aria-label={`Abrir ${page.route}`}>
