@@ -10,6 +10,8 @@ export default defineBlock({
   schema: choiceCardsSchema,
   component: ChoiceCards,
   hydrate: false,
+  // Its component does not render the block's id: no link lands on it (runtime/load/anchors.ts).
+  anchors: false,
   examples: [
     {
       name: 'Início: recarga e máquina em breve',

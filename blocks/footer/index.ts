@@ -12,6 +12,8 @@ export default defineBlock({
   component: Footer,
   // Static: the page script puts the current year into [data-current-year]; <details> needs no JS.
   hydrate: false,
+  // Its component does not render the block's id: no link lands on it (runtime/load/anchors.ts).
+  anchors: false,
   placement: 'footer',
   examples: [
     { name: 'Padrão', props: { ...FOOTER_DEFAULTS } },

@@ -11,6 +11,8 @@ export default defineBlock({
   schema: legalSchema,
   component: Legal,
   hydrate: false,
+  // The article's id and each section's: the table of contents links to them (#reembolso-integral).
+  anchors: (props) => [props.id, ...(props.sections ?? []).map((section) => section.id)],
   examples: [
     {
       name: 'Política de Reembolso',

@@ -19,6 +19,8 @@ export default defineBlock({
   // Static HTML; progress, fade and scroll lock are a plain-DOM behaviour (loadingOverlay.behavior.ts)
   // that starts with the page script, never waiting for React.
   hydrate: false,
+  // Its component does not render the block's id: no link lands on it (runtime/load/anchors.ts).
+  anchors: false,
   behavior: true,
   placement: 'overlay',
   examples: [

@@ -21,6 +21,8 @@ export default defineBlock({
   // Static HTML. Its phone menu and its scroll state are a small plain-DOM behaviour
   // (navbar.behavior.ts), only where there are links or a sticky bar; never React.
   hydrate: false,
+  // Its component does not render the block's id: no link lands on it (runtime/load/anchors.ts).
+  anchors: false,
   behavior: (props) => (props.links?.length ?? 0) > 0 || props.sticky,
   placement: 'header',
   examples: [

@@ -10,6 +10,8 @@ export default defineBlock({
   component: NotFound,
   // Static: the page script logs the missing path (data-log-missing-path), no React needed.
   hydrate: false,
+  // Its component does not render the block's id: no link lands on it (runtime/load/anchors.ts).
+  anchors: false,
   examples: [
     {
       name: 'Padrão',

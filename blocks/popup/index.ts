@@ -36,6 +36,8 @@ export default defineBlock({
   component: Popup,
   // React and the island load only a few seconds before the popup opens (decision 0011).
   hydrate: ({ delayMs }) => ({ afterMs: Math.max(0, delayMs - PREFETCH_LEAD_MS) }),
+  // Its component does not render the block's id: no link lands on it (runtime/load/anchors.ts).
+  anchors: false,
   placement: 'overlay',
   examples: [
     {

@@ -13,6 +13,8 @@ export default defineBlock({
   // Static HTML; folding, unfolding on hover or focus and closing are a plain-DOM behaviour
   // (sideChat.behavior.ts) run by the page script, never React.
   hydrate: false,
+  // Its component does not render the block's id: no link lands on it (runtime/load/anchors.ts).
+  anchors: false,
   behavior: true,
   placement: 'overlay',
   examples: [

@@ -12,6 +12,8 @@ export default defineBlock({
   // Static HTML; closing it (and keeping it closed for the session) is a plain-DOM behaviour
   // (stickyCta.behavior.ts), never React.
   hydrate: false,
+  // Its component does not render the block's id: no link lands on it (runtime/load/anchors.ts).
+  anchors: false,
   behavior: true,
   placement: 'overlay',
   examples: [

@@ -63,6 +63,15 @@ export interface BlockDefinition<S extends TObject = TObject> {
    * it renders so the two never disagree (the faq block's FAQPage). undefined: none.
    */
   jsonLd?: (props: BlockProps<S>) => JsonLdThing | undefined;
+  /**
+   * The anchors (#id) the block gives its page, read from its props without rendering: a link to
+   * /pagina#id or #id is checked against them (runtime/load/anchors.ts). Default: the block's own
+   * `id`, which its component puts on its root element. false: none (the component does not
+   * render its id: a header, a floating button, an overlay). A function: every id its component
+   * renders from its props (the legal text's sections). A test renders every block's examples and
+   * compares (tests/runtime/anchors.test.ts). The props may be unvalidated: read them with care.
+   */
+  anchors?: false | ((props: BlockProps<S>) => readonly (string | undefined)[]);
 }
 
 /** A schema.org node without its @context (the document adds it), typed by schema-dts. */

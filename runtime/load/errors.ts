@@ -26,6 +26,8 @@ export type ErrorCode =
   | 'invalid-url'
   // A link to a page of this site that does not exist (runtime/load/links.ts).
   | 'broken-link'
+  // A link to an anchor (#faq) the page it goes to does not have (runtime/load/anchors.ts).
+  | 'broken-anchor'
   | 'render-error'
   // Page variants (runtime/load/extends.ts).
   | 'extends-missing'

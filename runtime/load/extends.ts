@@ -258,7 +258,7 @@ export function createVariantResolver(ctx: VariantContext): (parsed: ParsedFile)
     const { resolved } = outcome;
     const composite = compositeFile(resolved);
     // Links before the validation fills in defaults: the check is of the links written.
-    const broken = ctx.links?.(composite.parsed, composite.sourceAt) ?? [];
+    const broken = ctx.links?.(composite.parsed, composite.sourceAt, composite.remap) ?? [];
     const problems = [...ctx.page(composite.parsed), ...duplicateIds(resolved, composite), ...broken]
       .map(composite.remap)
       .sort((a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column)

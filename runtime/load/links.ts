@@ -7,12 +7,18 @@
  * props, with the set of routes its load already has: no file is read here. The positioned
  * document is touched only when a link is broken, to say where.
  *
- * Not routes, never refused: anchors (#faq), external addresses, mailto:/tel:, files (a last
+ * Not routes, never refused here: anchors (#faq), external addresses, mailto:/tel:, files (a last
  * name with a dot: /images/x.svg, /robots.txt, /favicon.ico) and the build's /assets/. The query
  * string and the anchor of "/recarga?x=1#faq" are ignored and "/recarga/" is "/recarga". The 404
  * page answers unknown addresses: it is not a link target.
+ *
+ * Anchors: a link's anchor ("#faq" alone, or of a link to a page that exists) is kept with its
+ * place and judged by anchors.ts once the load has every page's blocks (decision 0051). The
+ * routes each page's written links go to are kept too: the Estúdio names them before a page is
+ * deleted (studio/server/pages.ts).
  */
 import { isNode, isScalar, type Node } from 'yaml';
+import { linkAnchor, type AnchorLink } from './anchors.ts';
 import type { AnyBlockDefinition } from './define-block.ts';
 import type { PageProblem, SourceLocation } from './errors.ts';
 import type { ParsedFile } from './parse.ts';
@@ -133,7 +139,17 @@ export function linkRoute(href: string): string | undefined {
 /** Where a broken link's text is, for offsets of a composite document (extends.ts). */
 export type SourceAt = (offset: number) => { source: string; offset: number };
 
-export type LinkCheck = (parsed: ParsedFile, sourceAt?: SourceAt) => PageProblem[];
+/**
+ * The check of one page's written links: the problems of links to pages that do not exist. A
+ * variant's composite document gives `remap`, which puts a problem in the file it was written in.
+ */
+export interface LinkCheck {
+  (parsed: ParsedFile, sourceAt?: SourceAt, remap?: (problem: PageProblem) => PageProblem): PageProblem[];
+  /** Every link with an anchor met so far, for anchors.ts (after the load has every page). */
+  readonly anchorLinks: AnchorLink[];
+  /** The routes each checked page's written links go to, by the page's file (a variant's own). */
+  readonly routesOf: Map<string, Set<string>>;
+}
 
 const MAX_LISTED_ROUTES = 20;
 
@@ -149,7 +165,9 @@ export function linkChecker(blocks: readonly AnyBlockDefinition[], routes: Itera
   const shapes = blockShapes(blocks);
   const targets = [...routes].filter((r) => r !== NOT_FOUND_ROUTE).sort();
   const known = new Set(targets);
-  return (parsed, sourceAt) => {
+  const anchorLinks: AnchorLink[] = [];
+  const routesOf = new Map<string, Set<string>>();
+  const check = (parsed: ParsedFile, sourceAt?: SourceAt, remap = (p: PageProblem) => p) => {
     const list = (parsed.data as { blocks?: unknown } | null)?.blocks;
     if (!Array.isArray(list)) return [];
     const found: Found[] = [];
@@ -159,13 +177,36 @@ export function linkChecker(blocks: readonly AnyBlockDefinition[], routes: Itera
       if (shape) collect(block, shape, ['blocks', i], found);
     });
     const problems: PageProblem[] = [];
+    const routes = new Set<string>();
+    routesOf.set(parsed.file, routes);
     for (const link of found) {
       const route = linkRoute(link.href);
-      if (route === undefined || known.has(route)) continue;
-      problems.push(brokenLink(parsed, link, route, targets, sourceAt));
+      const here = route === undefined && link.href.startsWith('#');
+      if (route !== undefined && !known.has(route)) {
+        problems.push(brokenLink(parsed, link, route, targets, sourceAt));
+        continue;
+      }
+      if (route !== undefined) routes.add(route);
+      const anchor = route !== undefined || here ? linkAnchor(link.href) : undefined;
+      if (anchor === undefined) continue;
+      anchorLinks.push({
+        page: parsed.file,
+        href: link.href,
+        route,
+        anchor,
+        problem: (message, hint) =>
+          remap({
+            code: 'broken-anchor',
+            message,
+            hint,
+            loc: locate(parsed, link, sourceAt),
+            source: parsed.source,
+          }),
+      });
     }
     return problems;
   };
+  return Object.assign(check, { anchorLinks, routesOf });
 }
 
 function brokenLink(

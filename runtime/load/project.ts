@@ -10,12 +10,19 @@ import { SiteSchema, type Site } from '../../schema/site.ts';
 import type { AnyBlockDefinition } from './define-block.ts';
 import { PageErrors, type PageProblem } from './errors.ts';
 import { duplicateBlockIds } from './duplicate-ids.ts';
-import { createVariantResolver, isVariant, uniqueProblems, type BlockSource } from './extends.ts';
+import {
+  createVariantResolver,
+  isVariant,
+  resolvePageName,
+  uniqueProblems,
+  type BlockSource,
+} from './extends.ts';
 import { readPageFile, readSiteFolder, symbolicLinkProblem, type SourceOverrides } from './files.ts';
 import type { ParsedFile } from './parse.ts';
 import { checkExperiments, type ResolvedExperiment } from './experiments.ts';
 import { checkAudiences, type ResolvedAudience } from './audiences.ts';
-import { linkChecker } from './links.ts';
+import { anchorProblems, pageAnchors, type PageAnchors, type RouteAnswer } from './anchors.ts';
+import { linkChecker, type LinkCheck } from './links.ts';
 import { SCHEDULES_DIR } from './schedule-model.ts';
 import { badRouteFileName, fileToRoute, isRouteFile, routeLimitProblem } from './routes.ts';
 import type { Validator } from './validate.ts';
@@ -40,6 +47,8 @@ export interface LoadedPage {
   model: PageModel;
   /** Where each block of model.blocks was written (a variant's come from its base files too). */
   blockSources: BlockSource[];
+  /** The routes of the site the links its author wrote go to, sorted (links.ts; defaults aside). */
+  linksTo?: string[];
 }
 
 export interface Project {
@@ -216,8 +225,103 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
       : [];
   }
 
+  // Links to anchors (#faq, /recarga#faq), once every page's blocks are known (anchors.ts).
+  if (links.anchorLinks.length > 0) {
+    problems.push(
+      ...(await checkAnchors(links, {
+        ...options,
+        pages,
+        byRoute,
+        experiments,
+        audiences,
+        // The pages a link goes to that this load did not read are read without a link check of their own.
+        resolveVariant: () =>
+          createVariantResolver({
+            root,
+            pagesDir,
+            files,
+            page: validators.page,
+            blocks,
+            sources: options.sources,
+          }),
+      })),
+    );
+  }
+  for (const page of pages) page.linksTo = [...(links.routesOf.get(page.file) ?? [])].sort();
+
   if (problems.length > 0) throw new PageErrors(uniqueProblems(problems));
   return { site: site!, pages, experiments, audiences };
+}
+
+/**
+ * The problems of the links whose anchor a page they lead to does not have. The anchors come from
+ * the loaded pages; with `only`, the pages a link goes to are read too (their own problems are not
+ * this load's: a page that does not load is left unjudged).
+ */
+async function checkAnchors(
+  links: LinkCheck,
+  load: LoadOptions & {
+    pages: readonly LoadedPage[];
+    byRoute: ReadonlyMap<string, string>;
+    experiments: readonly ResolvedExperiment[];
+    audiences: readonly ResolvedAudience[];
+    resolveVariant: () => ReturnType<typeof createVariantResolver>;
+  },
+): Promise<PageProblem[]> {
+  const { root, pagesDir, blocks } = load;
+  const rel = (f: string) => path.relative(root, path.join(pagesDir, f)).split(path.sep).join('/');
+  const answers = (route: string): RouteAnswer[] => {
+    const own = load.byRoute.get(route);
+    const list: RouteAnswer[] = own === undefined ? [] : [{ file: own }];
+    for (const e of load.experiments) {
+      if (e.route !== route) continue;
+      const winner =
+        e.winner === undefined
+          ? undefined
+          : resolvePageName(
+              e.winner,
+              e.pages.map((p) => p.file),
+            );
+      const shown = winner && 'file' in winner ? e.pages.filter((p) => p.file === winner.file) : e.pages;
+      for (const p of shown) list.push({ file: rel(p.file), why: `página do experimento "${e.id}"` });
+    }
+    for (const a of load.audiences) {
+      if (a.route === route) list.push({ file: rel(a.file), why: `página de um público de ${route}` });
+    }
+    // One entry per file: the route's own page first.
+    return list.filter((a, i) => list.findIndex((b) => b.file === a.file) === i);
+  };
+  const anchors = new Map<string, PageAnchors | undefined>();
+  const routeOf = new Map<string, string>();
+  for (const page of load.pages) {
+    routeOf.set(page.file, page.route);
+    // A variant that did not resolve has no model.
+    anchors.set(page.file, page.model ? pageAnchors(blocks, page.model.blocks) : undefined);
+  }
+  const wanted = new Set<string>();
+  for (const link of links.anchorLinks) {
+    if (link.route === undefined) continue;
+    for (const a of answers(link.route)) if (!anchors.has(a.file)) wanted.add(a.file);
+  }
+  const resolveVariant = wanted.size > 0 ? load.resolveVariant() : undefined;
+  for (const file of wanted) {
+    // A file that is gone or unreadable: the check that names it (an experiment's page…) says so.
+    const read = await readPageFile(path.join(root, file), file, load.sources).catch(() => undefined);
+    let data: unknown;
+    if (read?.ok && isVariant(read.parsed.data)) {
+      const variant = await resolveVariant!(read.parsed);
+      data = variant.ok ? variant.data : undefined;
+    } else if (read?.ok) data = read.parsed.data;
+    anchors.set(
+      file,
+      data === undefined ? undefined : pageAnchors(blocks, (data as { blocks?: unknown }).blocks),
+    );
+  }
+  return anchorProblems(links.anchorLinks, {
+    routeOf: (file) => routeOf.get(file),
+    anchorsOf: (file) => anchors.get(file),
+    answers,
+  });
 }
 
 async function loadSite(

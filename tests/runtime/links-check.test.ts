@@ -94,10 +94,11 @@ describe('links to pages of the site', () => {
     await writeFile(
       path.join(pages, 'links.yaml'),
       cardPage([
-        '#faq',
+        // Anchors the pages have (a wrong one is refused: tests/runtime/anchors.test.ts).
+        '#conteudo',
         '/',
         '/termos-de-uso/',
-        '/recarga?utm_source=x#faq',
+        '/recarga?utm_source=x#como-funciona',
         '/images/cilindro.svg',
         '/robots.txt',
         '/favicon.ico',
