@@ -5,6 +5,12 @@
  * jsdom file starts with nothing mounted, an empty <body>, <html> without attributes (as jsdom
  * makes it), no cookies, empty storage and the address at /; every file ends with real timers,
  * its spies restored and its stubbed globals and variables put back.
+ *
+ * Emotion's client cache writes its rules as it does in production (`speedy`: into one style sheet
+ * with insertRule) rather than one <style> element per rule (its development mode). The rules,
+ * their order and so the computed styles are the same, but jsdom walks every <style> of <head> at
+ * each getComputedStyle, and axe-core lists <head>'s children in quadratic time (jsdom's
+ * `children.length` scans them all); <head> kept 843 of them after the stories alone.
  */
 import { afterAll, beforeAll, vi } from 'vitest';
 
@@ -25,12 +31,31 @@ function freshDocument(): void {
 
 const jsdom = typeof document !== 'undefined';
 
+/** Emotion's default cache (the one components use without a CacheProvider) in speedy mode. */
+async function speedyEmotion(): Promise<void> {
+  const [{ createElement }, { withEmotionCache }, { renderToStaticMarkup }] = await Promise.all([
+    import('react'),
+    import('@emotion/react'),
+    import('react-dom/server'),
+  ]);
+  let sheet: { isSpeedy: boolean } | undefined;
+  const Probe = withEmotionCache((_props: object, cache) => {
+    sheet = cache?.sheet;
+    return null;
+  });
+  renderToStaticMarkup(createElement(Probe));
+  if (sheet) sheet.isSpeedy = true;
+}
+
 /** Unmounts what the last file rendered with Testing Library and left mounted, then empties the page. */
 async function unmountAll(): Promise<void> {
   const { cleanup } = await import('@testing-library/react');
   cleanup();
   freshDocument();
 }
+
+// Before the file is collected, so that even rules inserted while it loads go to the one sheet.
+if (jsdom) await speedyEmotion();
 
 beforeAll(async () => {
   if (jsdom) await unmountAll();
