@@ -15,7 +15,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import sirv from 'sirv';
+import { folderHandler } from '../../runtime/file-response.ts';
 
 export type Viewport = 'phone' | 'desktop';
 export const VIEWPORTS: Record<Viewport, { width: number; height: number }> = {
@@ -34,13 +34,7 @@ export interface Served {
 }
 
 export async function serve(dir: string): Promise<Served> {
-  const files = sirv(dir, { dev: false, etag: true });
-  const server: Server = createServer((req, res) =>
-    files(req, res, () => {
-      res.statusCode = 404;
-      res.end();
-    }),
-  );
+  const server: Server = createServer(folderHandler(dir));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

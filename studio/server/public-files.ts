@@ -8,7 +8,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
-import { fileFolder } from './file-response.ts';
+import { fileFolder } from '../../runtime/file-response.ts';
 import { answered, sendHtml, sendPage } from './http.ts';
 import { isErrno, isInside } from './page-files.ts';
 import { previewAgent } from './preview-agent.ts';

@@ -62,6 +62,9 @@ const allowed: [file: string, specifier: string, typeOnly?: boolean][] = [
   ['studio/app/preview/agent.ts', './inline-edit.ts'],
   ['studio/server/server.ts', '../app/vite-config.ts'],
   ['studio/server/api.ts', '../yaml-edits.ts'],
+  // Files from disk: one module for the Estúdio's server and npm run preview (runtime/dev/).
+  ['studio/server/public-files.ts', '../../runtime/file-response.ts'],
+  ['runtime/dev/static-server.ts', '../file-response.ts'],
   ['tests/studio/structure.test.ts', '../../studio/app/screens/editor/structure-plan.ts'],
 ];
 

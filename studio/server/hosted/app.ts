@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { APP_ASSETS_DIR, CSP_NONCE_PLACEHOLDER } from '../../app/vite-config.ts';
-import { fileFolder } from '../file-response.ts';
+import { fileFolder } from '../../../runtime/file-response.ts';
 
 const run = promisify(execFile);
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../../..');

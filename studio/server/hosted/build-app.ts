@@ -1,7 +1,7 @@
 /**
  * `npm run studio:build -- <outDir>` (NODE_ENV=production tsx build-app.ts <outDir>): the
  * app's production build (appBuildConfig), its page moved to <outDir>/index.html, and a gzip and
- * a brotli copy of every script beside it (sirv answers with those when the browser accepts them).
+ * a brotli copy of every script beside it (runtime/file-response.ts answers with those when the browser accepts them).
  * Run in a process of its own by app.ts, so the server's Vite dev server never shares its
  * NODE_ENV.
  */

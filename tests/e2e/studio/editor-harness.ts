@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sirv from 'sirv';
 import { build, createServer, type InlineConfig } from 'vite';
+import { folderHandler } from '../../../runtime/file-response.ts';
 import { appViteConfig } from '../../../studio/app/vite-config.ts';
 
 export const HARNESS_ROOT = fileURLToPath(
@@ -74,8 +74,7 @@ export async function buildHarness(outDir: string): Promise<void> {
 
 /** The built harness as static files on 127.0.0.1, as a host would serve the app. */
 export async function serveBuiltHarness(outDir: string): Promise<RunningHarness> {
-  const files = sirv(outDir, { dev: false, etag: false });
-  const server = createHttpServer((request, response) => files(request, response));
+  const server = createHttpServer(folderHandler(outDir));
   const url = await listen(server);
   return { url, close: () => closeServer(server) };
 }

@@ -1,16 +1,17 @@
 /**
- * Files answered from disk (the app's build, public/): every failure is an answer, never a crash.
- * The file is opened before a byte of the answer is written, so a file that vanished (a cache
- * folder removed mid-session, a picture deleted) is "not here" (the caller answers 404) and any
- * other refusal of the disk is thrown before a header is written (the server's 500 in Portuguese); a read that fails after the headers went out
- * ends that one answer (the connection is closed) and nothing else. sirv, which this replaces,
- * piped a read stream without an error handler: one missing file took the whole server down.
+ * Files answered from disk: every failure is an answer, never a crash. Used by `npm run preview`
+ * (dev/static-server.ts: dist/ as a static host serves it) and by the Estúdio's server (the app's
+ * build, public/). The file is opened before a byte of the answer is written, so a file that
+ * vanished (a rebuild of dist/, a cache folder removed mid-session, a picture deleted) is "not
+ * here" (the caller answers 404) and any other refusal of the disk is thrown before a header is
+ * written (the caller's 500); a read that fails after the headers went out ends that one answer
+ * (the connection is closed) and nothing else. sirv, which this replaces, piped a read stream
+ * without an error handler: one missing file took the whole server down.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { open, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { isInside } from './page-files.ts';
 
 const TYPES: Record<string, string> = {
   '.avif': 'image/avif',
@@ -41,9 +42,19 @@ const TYPES: Record<string, string> = {
 export const contentTypeOf = (file: string) =>
   TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
+/** Whether `child` is `parent` or inside it (both absolute and resolved). */
+function isInside(parent: string, child: string): boolean {
+  return child === parent || child.startsWith(parent + path.sep);
+}
+
 export interface FileFolderOptions {
   /** Answer with the `.br` / `.gz` copy beside a file when the browser accepts it (the app's build). */
   precompressed?: boolean;
+  /**
+   * As a static host reads a built site: an address that names no file answers with its `.html`
+   * or its folder's `index.html` ("/agendamento", "/agendamento/" and "/" are pages).
+   */
+  pages?: boolean;
   /** Headers of every answer (Cache-Control, the security headers). */
   setHeaders?: (res: ServerResponse) => void;
 }
@@ -55,8 +66,23 @@ export function fileFolder(dir: string, options: FileFolderOptions = {}): FileFo
   const root = path.resolve(dir);
   let realRoot: Promise<string> | undefined;
   return async (req, res, pathname) => {
-    const file = fileOf(root, pathname);
-    if (!file) return false;
+    const parts = partsOf(pathname);
+    if (!parts) return false;
+    const names =
+      options.pages === true
+        ? [...(parts.length > 0 ? [parts, withHtml(parts)] : []), [...parts, 'index.html']]
+        : parts.length > 0
+          ? [parts]
+          : [];
+    for (const name of names) {
+      const file = path.join(root, ...name);
+      if (!isInside(root, file)) continue;
+      if (await answerWith(req, res, file)) return true;
+    }
+    return false;
+  };
+
+  async function answerWith(req: IncomingMessage, res: ServerResponse, file: string): Promise<boolean> {
     // Never through a link out of the folder (a symlink committed into public/, say).
     realRoot ??= realpath(root).catch(() => root);
     const real = await realpath(file).catch(() => undefined);
@@ -80,11 +106,33 @@ export function fileFolder(dir: string, options: FileFolderOptions = {}): FileFo
       return true;
     }
     return false;
+  }
+}
+
+/**
+ * A whole server's request handler for a folder of built files (a Storybook build, a test
+ * harness): the file as a static host finds it, else a bare 404; a disk error is a 500.
+ */
+export function folderHandler(dir: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const files = fileFolder(dir, { pages: true });
+  return (req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    files(req, res, pathname).then(
+      (found) => {
+        if (found) return;
+        res.statusCode = 404;
+        res.end();
+      },
+      () => {
+        res.statusCode = 500;
+        res.end();
+      },
+    );
   };
 }
 
-/** The file of `root` an address names: no dot-file or dot-folder, nothing outside `root`. */
-function fileOf(root: string, pathname: string): string | undefined {
+/** The names of the folders and file an address names: no dot-file or dot-folder, no NUL or backslash. */
+function partsOf(pathname: string): string[] | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -93,10 +141,10 @@ function fileOf(root: string, pathname: string): string | undefined {
   }
   if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
   const parts = decoded.split('/').filter(Boolean);
-  if (parts.length === 0 || parts.some((part) => part.startsWith('.'))) return undefined;
-  const file = path.join(root, ...parts);
-  return isInside(root, file) ? file : undefined;
+  return parts.some((part) => part.startsWith('.')) ? undefined : parts;
 }
+
+const withHtml = (parts: string[]) => [...parts.slice(0, -1), `${parts.at(-1)!}.html`];
 
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG']);
 
@@ -164,7 +212,7 @@ export async function sendOpened(
   // A read that fails now (the disk, a file cut short) ends this answer only: its headers are out,
   // so the connection is closed and the browser sees an incomplete answer, never a wrong one.
   stream.on('error', (error) => {
-    console.error('[estúdio] A leitura de um arquivo falhou no meio da resposta.', error);
+    console.error('A leitura de um arquivo falhou no meio da resposta.', error);
     res.destroy();
   });
   res.on('close', () => stream.destroy());
