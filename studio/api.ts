@@ -82,6 +82,19 @@ export interface DeleteRefused extends ApiError {
 }
 
 /**
+ * GET /api/page/links?file=pages/x.yaml: the pages whose links go to that page, by the link check
+ * of `npm run check` and the publish (runtime/load/links.ts): Excluir names them before deleting.
+ */
+export interface PageLinksAnswer {
+  /** The page's address. */
+  route: string;
+  /** false: the site has problems, so the scheduled changes' pages could not be read (pages/' are). */
+  checked: boolean;
+  /** Each page (now, or a scheduled change's) with a link to it, by route. */
+  linking: { file: string; route: string; schedule?: string }[];
+}
+
+/**
  * POST /api/preview. With `known` (the names of the render parts the app holds, space-separated),
  * the answer brings the render as a delta (runtime/dev/render-parts.ts) instead of `html`.
  */

@@ -68,6 +68,12 @@ export interface LoadOptions {
   only?: string[];
   /** Unsaved text to read instead of these files (root-relative paths), with the same limits. */
   sources?: SourceOverrides;
+  /**
+   * Filled by the load even when it throws: the routes each page's written links go to, by the
+   * page's file (root-relative), as LoadedPage.linksTo. The Estúdio names the pages that link to
+   * a page before it is deleted, also while the site has problems (studio/server/pages.ts).
+   */
+  linkRoutes?: Map<string, string[]>;
 }
 
 export interface Validators {
@@ -248,6 +254,7 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
     );
   }
   for (const page of pages) page.linksTo = [...(links.routesOf.get(page.file) ?? [])].sort();
+  for (const [file, routes] of links.routesOf) options.linkRoutes?.set(file, [...routes].sort());
 
   if (problems.length > 0) throw new PageErrors(uniqueProblems(problems));
   return { site: site!, pages, experiments, audiences };

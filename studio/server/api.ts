@@ -43,7 +43,7 @@ import {
 import { getImages, uploadImage } from './images.ts';
 import { historyWordsFor } from './history-words.ts';
 import { getInherited } from './inherited.ts';
-import { dependentsOf, listPages, routeFiles } from './pages.ts';
+import { dependentsOf, linksToPage, listPages, routeFiles } from './pages.ts';
 import { reviewRoutes } from './review/review-api.ts';
 import { ga4Routes } from './ga4/routes.ts';
 import { guardRoute } from './hosted/roles.ts';
@@ -267,6 +267,14 @@ const deletePage: Handler = async (ctx, request) => {
     await unlink(abs);
     return ok({});
   });
+};
+
+/** The pages with a link to a page (Excluir names them: deleting it breaks their links). */
+const getPageLinks: Handler = async (ctx, request) => {
+  const load = await ctx.runtime.load();
+  const rel = checkPageFileName(request.query.get('file'), load);
+  await existingPageFile(ctx.pagesDir, rel);
+  return ok(await linksToPage(ctx.runtime, rel));
 };
 
 /** The page as visitors would get it, rendered from the unsaved text by the build's own path. */
@@ -710,6 +718,7 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
   '/api/pages': { GET: getPages, POST: postPages },
   '/api/pages/duplicate': { POST: duplicatePage },
   '/api/page': { GET: getPage, PUT: putPage, DELETE: deletePage },
+  '/api/page/links': { GET: getPageLinks },
   '/api/preview': { POST: postPreview },
   '/api/inherited': { GET: getInherited },
   '/api/blocks': { GET: getBlocks },

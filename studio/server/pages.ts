@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import type { PageSummary } from '../api.ts';
+import type { PageLinksAnswer, PageSummary } from '../api.ts';
 import { apiFileName, isErrno } from './page-files.ts';
 import type { LoadStage, Runtime } from './runtime.ts';
 
@@ -121,4 +121,54 @@ export async function dependentsOf(pagesDir: string, rel: string, load: typeof L
       return 'file' in base && base.file === rel;
     })
     .map((h) => apiFileName(h.rel));
+}
+
+/**
+ * GET /api/page/links: the pages with a link to the page `rel`, by the link check of `npm run
+ * check` and the publish (runtime/load/links.ts): the broken links the publish would name once the
+ * page is deleted. Read also while the site has problems (a page deleted a moment ago leaves broken
+ * links behind); a scheduled change's own pages come from the check of the site at each instant it
+ * starts or ends (checkSite), which needs the site without problems: otherwise `checked` is false.
+ */
+export async function linksToPage(runtime: Runtime, rel: string): Promise<PageLinksAnswer> {
+  const load = await runtime.load();
+  const { blockList } = await runtime.blocks();
+  const file = apiFileName(rel);
+  const route = load.fileToRoute(rel);
+  const options = { root: runtime.root, pagesDir: runtime.pagesDir, blocks: blockList };
+  // By name: the class lives in the runner's module graph, which HMR may have re-evaluated.
+  const problems = (error: unknown) => {
+    if (!(error instanceof Error && error.name === 'PageErrors')) throw error;
+    return undefined;
+  };
+  const linkRoutes = new Map<string, string[]>();
+  await load.loadProject({ ...options, linkRoutes }).catch(problems);
+  const linking: PageLinksAnswer['linking'] = [];
+  for (const [from, routes] of linkRoutes) {
+    if (from !== file && routes.includes(route))
+      linking.push({ file: from, route: load.fileToRoute(from.slice(apiFileName('').length)) });
+  }
+  let checked = true;
+  const { schedules } = await load.readSchedules(runtime.pagesDir, runtime.root);
+  if (schedules.length > 0) {
+    const site = await load.checkSite(options).catch(problems);
+    // A scheduled change's own version of a page: named where it is written (pages/_agendamentos/<id>/…).
+    const scheduled = `${apiFileName(load.SCHEDULES_DIR)}/`;
+    const seen = new Set<string>();
+    for (const state of site?.future ?? []) {
+      for (const page of state.project.pages) {
+        if (!page.file.startsWith(scheduled) || seen.has(page.file) || !page.linksTo?.includes(route))
+          continue;
+        seen.add(page.file);
+        linking.push({
+          file: page.file,
+          route: page.route,
+          schedule: page.file.slice(scheduled.length).split('/')[0]!,
+        });
+      }
+    }
+    checked = site !== undefined;
+  }
+  linking.sort((a, b) => a.route.localeCompare(b.route) || a.file.localeCompare(b.file));
+  return { route, checked, linking };
 }

@@ -19,6 +19,7 @@ import type {
   ImagesAnswer,
   DuplicateRequest,
   PageAnswer,
+  PageLinksAnswer,
   PagesAnswer,
   PreviewAnswer,
   PreviewDeltaAnswer,
@@ -120,6 +121,8 @@ export const api = {
   create: (request: CreateRequest) => call<CreatedAnswer>('POST', '/api/pages', request),
   duplicate: (request: DuplicateRequest) => call<CreatedAnswer>('POST', '/api/pages/duplicate', request),
   remove: (file: string) => call<Record<string, never>>('DELETE', `/api/page${q(file)}`),
+  /** The pages that link to this one (Excluir's warning). */
+  linksTo: (file: string) => call<PageLinksAnswer>('GET', `/api/page/links${q(file)}`),
   preview: (file: string, source: string, signal?: AbortSignal) =>
     call<PreviewAnswer>('POST', '/api/preview', { file, source }, signal),
   /** The render as the parts the app does not hold yet (`known`: the names of those it holds). */

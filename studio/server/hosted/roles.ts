@@ -31,6 +31,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/page': 'anyone',
   'PUT /api/page': 'edit',
   'DELETE /api/page': 'delete-page',
+  // Which pages link to a page (Excluir's warning): reading.
+  'GET /api/page/links': 'anyone',
   'POST /api/preview': 'anyone',
   'GET /api/inherited': 'anyone',
   'GET /api/blocks': 'anyone',

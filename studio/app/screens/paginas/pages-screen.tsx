@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
-import type { DeletedPage, PageSummary, Placeholder } from '../../../api.ts';
+import type { DeletedPage, PageLinksAnswer, PageSummary, Placeholder } from '../../../api.ts';
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { when } from '../../shared/dates.ts';
 import { names, usePresence, useMe } from '../../shared/presence.ts';
@@ -473,6 +473,68 @@ function PageActions({
   );
 }
 
+/** "/" ; "/, /agendamento e /termos-de-uso" */
+const inWords = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items.at(-1)}`;
+
+/**
+ * Before a page is deleted: the pages whose links go to it, by the server's link check (the one
+ * the publish runs), so the broken links the publish will then name are no surprise.
+ */
+function LinksWarning({ page }: { page: PageSummary }) {
+  const [answer, setAnswer] = useState<PageLinksAnswer | 'failed'>();
+  useEffect(() => {
+    let live = true;
+    api.linksTo(page.file).then(
+      (found) => live && setAnswer(found),
+      () => live && setAnswer('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [page.file]);
+  if (answer === undefined)
+    return <Message tone="info">Conferindo se outras páginas têm links para {page.route}…</Message>;
+  if (answer === 'failed')
+    return (
+      <Message tone="info">
+        Não deu para conferir agora se outras páginas têm links para {page.route}. Se tiverem, a publicação
+        vai pedir que você troque esses links.
+      </Message>
+    );
+  const { linking } = answer;
+  const names = linking.map((l) => (l.schedule ? `${l.route} (no agendamento ${l.schedule})` : l.route));
+  return (
+    <>
+      {linking.length > 0 && (
+        <div css={warningCss} role="alert" data-links-warning>
+          <strong>
+            {linking.length === 1
+              ? `1 página tem links para ${page.route}: ${names[0]}.`
+              : `${linking.length} páginas têm links para ${page.route}: ${inWords(names)}.`}
+          </strong>{' '}
+          Depois de apagar, esses links ficam quebrados e a publicação vai pedir que você os troque.
+        </div>
+      )}
+      {!answer.checked && (
+        <Message tone="info">
+          Os agendamentos não foram conferidos: o site tem problemas agora (veja a coluna Situação).
+        </Message>
+      )}
+    </>
+  );
+}
+
+const warningCss = css`
+  margin: 0 0 12px;
+  padding: 10px 12px;
+  border-left: 4px solid ${colors.orange};
+  border-radius: ${radii.sm};
+  background: ${colors.orangeLight};
+  color: ${colors.navy};
+  overflow-wrap: anywhere;
+`;
+
 function ActionDialog({
   action,
   onClose,
@@ -507,6 +569,7 @@ function ActionDialog({
           O arquivo <code>{action.page.file}</code> será apagado. Páginas que outras estendem não podem ser
           excluídas.
         </p>
+        <LinksWarning page={action.page} />
         {error && <Message tone="error">{error.message}</Message>}
         <div css={actionsCss}>
           <Button onClick={onClose}>Cancelar</Button>
