@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { CHROME_FLAGS } from './scripts/chromium.ts';
 import { defineConfig } from '@playwright/test';
@@ -7,6 +8,37 @@ const PORT = Number(process.env.E2E_PORT ?? 4317);
 // page specs, and it skips the three extra builds (consent, hostile text, experiment) when iterating.
 // Playwright starts web servers one after the other: all four come from one command (see below).
 const SITE_ONLY = Boolean(process.env.E2E_SITE_ONLY);
+const PORTS = SITE_ONLY ? [PORT] : [PORT, PORT + 1, PORT + 2, PORT + 3];
+
+/**
+ * Whether 127.0.0.1:`port` is free: a leftover test server (a run interrupted, another checkout's
+ * run) would otherwise fail the web server with a bare EADDRINUSE, or with Playwright's advice to
+ * reuse it, which this config never does (a leftover may serve another build).
+ */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+// Only in the runner's own process, before its web server starts: the workers load this file too,
+// with the servers up (they inherit the mark).
+if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_PORTS_CHECKED) {
+  const taken: number[] = [];
+  for (const port of PORTS) if (!(await portIsFree(port))) taken.push(port);
+  if (taken.length > 0) {
+    const list = taken.join(', ');
+    throw new Error(
+      `Port${taken.length > 1 ? 's' : ''} ${list} on 127.0.0.1 ${taken.length > 1 ? 'are' : 'is'} already taken, ` +
+        `most likely by a test server left running. The browser tests need ${PORTS.length > 1 ? `ports ${PORT}–${PORT + 3}` : `port ${PORT}`} (E2E_PORT=${PORT}). ` +
+        `Free ${taken.length > 1 ? 'them' : 'it'}: find the process with \`ss -ltnp 'sport = :${taken[0]}'\` and stop it by its pid; ` +
+        `or pick other ports: E2E_PORT=${PORT + 10} npm run test:e2e`,
+    );
+  }
+  process.env.E2E_PORTS_CHECKED = '1';
+}
 
 // Browser tests run against the built site (npm run build) served like a static host.
 // DIST_DIR=/tmp/x/dist E2E_PORT=4500 npx playwright test … runs them against another build.

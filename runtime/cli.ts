@@ -297,6 +297,9 @@ main(process.argv.slice(2)).then(
       console.error(`✖ ${error.message}${error.hint ? `\n  ${error.hint}` : ''}`);
     } else if (error instanceof ReportError) {
       console.error(`✖ ${error.message}`);
+    } else if (error instanceof Error && error.name === 'PortInUseError') {
+      // dev/static-server.ts's: npm run preview on a port another server holds.
+      console.error(`✖ ${error.message}`);
     } else if (error instanceof Error && error.name === 'BudgetError') {
       // build/budget.ts's BudgetError (its stage is loaded only by the build command).
       console.error(`✖ ${error.message}`);

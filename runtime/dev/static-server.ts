@@ -68,5 +68,22 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
       });
     });
   });
-  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, host, error) : error),
+    );
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+/** The port is taken: said in words, with what to do (runtime/cli.ts prints only the message). */
+export class PortInUseError extends Error {
+  override name = 'PortInUseError';
+  constructor(port: number, host: string, cause: Error) {
+    super(
+      `A porta ${port} de ${host} já está em uso (outro servidor, talvez um npm run preview ainda aberto). ` +
+        `Encerre-o ou escolha outra porta: PORT=${port + 1} npm run preview`,
+      { cause },
+    );
+  }
 }

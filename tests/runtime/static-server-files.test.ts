@@ -119,6 +119,15 @@ describe('npm run preview serves dist/ as a static host', () => {
   });
 });
 
+describe('npm run preview on a taken port', () => {
+  it('says which port is taken and what to do', async () => {
+    const port = Number(new URL(base).port);
+    await expect(serveStatic(dir, port)).rejects.toThrow(
+      `A porta ${port} de 127.0.0.1 já está em uso (outro servidor, talvez um npm run preview ainda aberto). Encerre-o ou escolha outra porta: PORT=${port + 1} npm run preview`,
+    );
+  });
+});
+
 /**
  * A GET with node:http, the whole body as bytes (fetch would undo the gzip); `whileStreaming`
  * runs once the first bytes have arrived, before the rest is read.
