@@ -18,8 +18,10 @@ export const ROLE_LABEL: Record<Role, string> = {
 
 /** One sentence per role, for the Pessoas screen and the account tool's help. */
 export const ROLE_SUMMARY: Record<Role, string> = {
-  editor: 'Edita páginas e compartilha prévias; para publicar, pede a um Publicador.',
-  publicador: 'Também publica, aprova pedidos, agenda, restaura e apaga páginas.',
+  editor:
+    'Edita páginas e compartilha prévias. Para publicar, restaurar, desfazer, agendar, mudar um agendamento ou levar a vencedora de um experimento, envia um pedido que um Publicador aprova.',
+  publicador:
+    'Também faz tudo isso sem pedir, aprova ou devolve os pedidos e exclui páginas. Com “Toda publicação precisa de aprovação” ligado em Pedidos, também pede.',
   administrador: 'Também muda as Configurações do site, o Google Analytics e as pessoas e seus papéis.',
 };
 

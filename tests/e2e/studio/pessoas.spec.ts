@@ -58,6 +58,13 @@ test('an Editor does not see what the role cannot do; an Administrador changes t
   await expect(row(CARLA.email)).toContainText('(você)');
   await expect(row(ANA.email).getByLabel('Papel', { exact: true })).toHaveValue('editor');
   await expect(row(BRUNO.email).getByLabel('Papel', { exact: true })).toHaveValue('publicador');
+  // What each role may do, in words: an Editor asks for every publication, not only Publicar (0049).
+  await expect(carla.locator('dl dt')).toHaveText(['Editor', 'Publicador', 'Administrador']);
+  await expect(carla.locator('dl dd')).toHaveText([
+    'Edita páginas e compartilha prévias. Para publicar, restaurar, desfazer, agendar, mudar um agendamento ou levar a vencedora de um experimento, envia um pedido que um Publicador aprova.',
+    'Também faz tudo isso sem pedir, aprova ou devolve os pedidos e exclui páginas. Com “Toda publicação precisa de aprovação” ligado em Pedidos, também pede.',
+    'Também muda as Configurações do site, o Google Analytics e as pessoas e seus papéis.',
+  ]);
   const axe = await new AxeBuilder({ page: carla }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await shoot(carla, 'pessoas');
