@@ -2,10 +2,11 @@
  * Excluir a page others link to (Páginas): before deleting, the dialog names the pages whose links
  * go to it, by the server's link check (GET /api/page/links, the check the publish runs), so the
  * broken links the publish then names are no surprise; a page no other links to gets no warning.
- * The delete itself is as before. The dialog at 375 and 1280 px goes to .tmp/h4/.
+ * The delete itself is as before. The dialog at 375 and 1280 px goes to .tmp/h4/ (axe on both).
  */
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
 
@@ -54,6 +55,8 @@ test('Excluir names the pages that link to the page; a page nobody links to gets
     expect(box.x + box.width).toBeLessThanOrEqual(width);
     await expect(dialog.getByRole('button', { name: 'Excluir' })).toBeInViewport();
     await page.screenshot({ path: path.join(SHOTS, `apagar-links-${width}.png`) });
+    const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
     if (width === 375) await dialog.getByRole('button', { name: 'Cancelar' }).click();
     else {
       // The delete is as it was: the file goes, the list follows.
