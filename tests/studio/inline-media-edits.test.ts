@@ -86,7 +86,13 @@ for (const [file, start] of [
       expect(faq.lists).toContainEqual({ path: ['items'], length: 9, add: true, remove: true });
       expect(itemOf(faq, ['items', 3, 'answer'])).toEqual({ path: ['items'], at: 3 });
       const hero = offered.find((b) => b.index === answer.blocks.findIndex((x) => x.type === 'hero'))!;
-      expect(hero.images).toEqual([{ path: ['image'], n: expect.any(Number) }]);
+      expect(hero.images).toEqual([
+        {
+          path: ['image'],
+          n: expect.any(Number),
+          label: 'Ilustração ao lado do texto, bloco Abertura da página',
+        },
+      ]);
       expect(hero.links).toContainEqual({ path: ['secondaryCta'], href: '#como-funciona', action: 'link' });
       expect(hero.links).toContainEqual({ path: ['cta'], href: '', action: 'whatsapp' });
     });

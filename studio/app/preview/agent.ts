@@ -26,6 +26,7 @@ import {
 } from './inline-edit.ts';
 import { unionBox } from './boxes.ts';
 import { installInlineMedia, setPreviewScale } from './inline-media.ts';
+import { focusPlace } from './inline-keyboard.ts';
 import {
   resolveDelta,
   splitRender,
@@ -252,7 +253,7 @@ keepFocusWithTheAuthor();
 reportEvents((event, byClick) => parent.postMessage({ kind: 'event', event, byClick }, '*'));
 // Images, link targets and list items on the page (before in-place editing: a click on an image
 // is the image's).
-installInlineMedia((message) => parent.postMessage(message, '*'), endEditing);
+installInlineMedia((message) => parent.postMessage(message, '*'), endEditing, focusPlace);
 installInlineEditing(
   (message) => parent.postMessage(message, '*'),
   (index, n, force) => enqueue({ kind: 'afresh', index, n, force }),

@@ -29,12 +29,13 @@ import {
   withoutMarks,
 } from '../../../runtime/dev/browser.ts';
 import { keyInText, markImageElements, setMediaBlocks, textChosen } from './inline-media.ts';
+import { editingStarted, editingEnded, markStops } from './inline-keyboard.ts';
 import type { EditableBlock, InlineEditMessage, PropPath } from './inline-types.ts';
 
 export type { EditableBlock, InlineEditMessage, LinkTarget, ListOp, PropPath } from './inline-types.ts';
 
 const TAG = 'fillgas-block';
-const MARK = 'data-estudio-text';
+export const MARK = 'data-estudio-text';
 /** The text's number in its block's marks. */
 const LEAF = 'data-estudio-leaf';
 /** On an element that shows a text beside other words: "n:start:end …" (offsets in its text). */
@@ -68,6 +69,8 @@ interface Target {
   text: string;
   /** Which of the elements showing this leaf (a label shown twice: desktop and phone menus). */
   nth: number;
+  /** What the text is, for a screen reader (inline-edits.ts: leafLabel). */
+  label?: string;
   /** A part of an element, wrapped for editing: the block is shown afresh when editing ends. */
   wrapped?: boolean;
 }
@@ -255,6 +258,7 @@ export function installInlineEditing(
       const islands = queued;
       queued = new Set();
       for (const island of islands) if (island.isConnected) takeBlockMarks(island);
+      markStops();
     });
   });
   observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
@@ -275,7 +279,15 @@ export function setEditableTexts(next?: readonly EditableBlock[]): void {
   if (editing && !editing.el.isConnected) reattach(editing);
   else placeHint();
   setMediaBlocks(next, next !== undefined);
+  // The texts and images reached with Tab, and the focus found again after a render (inline-keyboard.ts).
+  markStops();
 }
+
+/** A text is being edited in place. */
+export const isEditing = (): boolean => editing !== undefined;
+
+/** The element being edited, if any. */
+export const editedElement = (): HTMLElement | undefined => editing?.el;
 
 /** Ends the text being edited, keeping what was typed (the focus went to the panel). */
 export function endEditing(): void {
@@ -295,14 +307,14 @@ function beneath(target: Element | null, x: number, y: number): HTMLElement | un
   return found && found.closest(TAG) === target.closest(TAG) ? found : undefined;
 }
 
-interface Part {
+export interface Part {
   n: number;
   start: number;
   end: number;
 }
 
 /** The texts an element shows beside other words (PARTS). */
-function partsOf(el: Element): Part[] {
+export function partsOf(el: Element): Part[] {
   return (el.getAttribute(PARTS) ?? '')
     .split(' ')
     .filter(Boolean)
@@ -313,7 +325,7 @@ function partsOf(el: Element): Part[] {
 }
 
 /** Where text `n` of a block is shown, in document order: whole elements, and parts of others. */
-function placesOf(wrapper: Element, n: number): { el: HTMLElement; part?: Part }[] {
+export function placesOf(wrapper: Element, n: number): { el: HTMLElement; part?: Part }[] {
   const out: { el: HTMLElement; part?: Part }[] = [];
   for (const el of wrapper.querySelectorAll<HTMLElement>(`[${MARK}]`)) {
     if (el.getAttribute(LEAF) === String(n)) out.push({ el });
@@ -323,7 +335,7 @@ function placesOf(wrapper: Element, n: number): { el: HTMLElement; part?: Part }
 }
 
 /** What a place edits: its block, the text's path and value, and which of its places it is. */
-function targetOf(el: Element, part?: Part): Target | undefined {
+export function targetOf(el: Element, part?: Part): Target | undefined {
   const wrapper = el.closest(TAG);
   const n = part ? part.n : Number(el.getAttribute(LEAF));
   if (!wrapper || !Number.isInteger(n)) return undefined;
@@ -331,7 +343,7 @@ function targetOf(el: Element, part?: Part): Target | undefined {
   const leaf = blocks.find((b) => b.index === index)?.texts.find((t) => t.n === n);
   if (!leaf) return undefined;
   const nth = placesOf(wrapper, n).findIndex((p) => p.el === el && p.part?.start === part?.start);
-  return { index, path: leaf.path, n, text: leaf.text, nth };
+  return { index, path: leaf.path, n, text: leaf.text, nth, ...(leaf.label ? { label: leaf.label } : {}) };
 }
 
 /** The text node and offset at `offset` characters into `host`'s text. */
@@ -408,7 +420,21 @@ function onClick(event: MouseEvent): void {
   if (editable) start(editable, { ...info, wrapped: Boolean(part) }, event.clientX, event.clientY);
 }
 
-function start(el: HTMLElement, info: Target, x: number, y: number): void {
+/**
+ * Enter or F2 on a text reached with the keyboard (inline-keyboard.ts): editing starts as a click
+ * would start it, with the caret at the end. False when the text is not one the author may edit.
+ */
+export function editFromKeyboard(el: HTMLElement, part?: Part): boolean {
+  const info = targetOf(el, part);
+  if (!info) return false;
+  if (editing) finish('keep');
+  const editable = part ? wrapPart(el, part) : el;
+  if (!editable) return false;
+  start(editable, { ...info, wrapped: Boolean(part) });
+  return true;
+}
+
+function start(el: HTMLElement, info: Target, x?: number, y?: number): void {
   editing = {
     ...info,
     el,
@@ -419,7 +445,7 @@ function start(el: HTMLElement, info: Target, x: number, y: number): void {
     saved: [...el.childNodes].map((node) => node.cloneNode(true)),
   };
   makeEditable(el);
-  const at = document.caretRangeFromPoint?.(x, y);
+  const at = x === undefined || y === undefined ? null : document.caretRangeFromPoint?.(x, y);
   const selection = getSelection();
   if (at && el.contains(at.startContainer) && selection) {
     selection.removeAllRanges();
@@ -430,6 +456,7 @@ function start(el: HTMLElement, info: Target, x: number, y: number): void {
   keepInView(el);
   placeHint();
   textChosen(info.index, info.path);
+  editingStarted(el, editing.multiline);
 }
 
 /** How far a fixed or sticky bar covers the viewport at its top and bottom edge (the navbar, the
@@ -567,15 +594,15 @@ function onKeyDown(event: KeyboardEvent): void {
     return;
   } else if (key === 'enter') {
     event.preventDefault();
-    finish('keep');
+    finish('keep', true);
   } else if (key === 'escape') {
     event.preventDefault();
-    finish('restore');
+    finish('restore', true);
   } else if (mod && !event.altKey && (key === 'z' || key === 'y')) {
     // One history for the page, the form and the source: the Estúdio's.
     event.preventDefault();
     const action = key === 'y' || event.shiftKey ? 'redo' : 'undo';
-    finish('keep');
+    finish('keep', true);
     post({ kind: 'text-history', action });
   }
 }
@@ -592,8 +619,12 @@ function onFocusOut(event: FocusEvent): void {
   }, 0);
 }
 
-/** Ends editing: the typed value kept, or the one from the start put back (an empty text too). */
-function finish(how: 'keep' | 'restore'): void {
+/**
+ * Ends editing: the typed value kept, or the one from the start put back (an empty text too).
+ * Ended by a key (`byKey`): the focus goes back to the text, not editing, so that Tab goes on
+ * from there (inline-keyboard.ts).
+ */
+function finish(how: 'keep' | 'restore', byKey = false): void {
   const e = editing;
   if (!e) return;
   editing = undefined;
@@ -605,7 +636,8 @@ function finish(how: 'keep' | 'restore'): void {
   e.el.removeAttribute('contenteditable');
   for (const unseen of e.el.querySelectorAll(UNSEEN)) unseen.removeAttribute('contenteditable');
   e.el.removeAttribute(EDITING);
-  if (document.activeElement === e.el) e.el.blur();
+  editingEnded(e.el, byKey ? { index: e.index, n: e.n, nth: e.nth } : undefined);
+  if (document.activeElement === e.el && !byKey) e.el.blur();
   getSelection()?.removeAllRanges();
   removeHint();
   post({ kind: 'text-edit-end', index: e.index, path: e.path });
@@ -641,6 +673,7 @@ function reattach(e: Editing): void {
   makeEditable(el);
   setCaret(el, e.caret);
   placeHint();
+  editingStarted(el, e.multiline);
 }
 
 function rememberCaret(): void {
@@ -696,7 +729,7 @@ function placeHint(): void {
   hint.textContent = editing.multiline
     ? 'Editando · Enter: novo parágrafo · Ctrl+Enter mantém · Esc desfaz'
     : 'Editando · Enter mantém · Esc desfaz';
-  // For the pointer's author; the keyboard's and the screen reader's path is the form.
+  // Seen only: a screen reader hears the same from the edited text's description (inline-keyboard.ts).
   hint.setAttribute('aria-hidden', 'true');
   hint.style.left = `${Math.max(0, box.left + scrollX - 3)}px`;
   hint.style.top = `${Math.max(0, box.top + scrollY - 27)}px`;

@@ -63,6 +63,8 @@ const CSS = `
 let post: (message: InlineEditMessage) => void = () => {};
 /** Ends the text being edited (keeping it), when the focus goes to the panel. */
 let endEditing: () => void = () => {};
+/** The focus back on the text or image the panel was about, when the panel closes from its keys. */
+let focusBack: () => void = () => {};
 let blocks: EditableBlock[] = [];
 /** The preview's scale in the Estúdio: the panel's sizes are divided by it. */
 let scale = 1;
@@ -77,9 +79,14 @@ const sameList = (a: PropPath, b: PropPath) => a.length === b.length && a.every(
 const startsWith = (path: PropPath, prefix: PropPath) => prefix.every((part, i) => path[i] === part);
 
 /** Called once by the agent: where messages go, and how editing a text is ended. */
-export function installInlineMedia(send: (message: InlineEditMessage) => void, end: () => void): void {
+export function installInlineMedia(
+  send: (message: InlineEditMessage) => void,
+  end: () => void,
+  back: () => void = () => {},
+): void {
   post = send;
   endEditing = end;
+  focusBack = back;
   // Capture on the window, before in-place editing's and the page's own listeners: a click on an
   // image chooses it (a carousel's slide or a linked image does nothing else here).
   addEventListener('click', onClick, true);
@@ -177,17 +184,41 @@ function onClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target : null;
   if (!target || target.closest(`#${PANEL_ID}`)) return;
   const el = target.closest(`[${IMAGE}]`);
-  const wrapper = el?.closest(TAG);
-  if (!el || !wrapper) return;
+  if (!el || !imageOf(el)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  pickImage(el);
+}
+
+/** The block and the image an element with an image's marks shows, if the author may replace it. */
+export function imageOf(el: Element): { index: number; path: PropPath; label?: string } | undefined {
+  const wrapper = el.closest(TAG);
+  if (!wrapper) return undefined;
   const index = Number(wrapper.getAttribute('data-index'));
   const n = Number(el.getAttribute(IMAGE));
   const image = blocks.find((b) => b.index === index)?.images?.find((i) => i.n === n);
-  if (!image) return;
-  event.preventDefault();
-  event.stopImmediatePropagation();
-  chosen = { index, path: image.path, image: true };
+  return image && { index, path: image.path, ...(image.label ? { label: image.label } : {}) };
+}
+
+/** The Estúdio opens its image picker for the image `el` shows (a click, or Enter on it: inline-keyboard.ts). */
+export function pickImage(el: Element): boolean {
+  const image = imageOf(el);
+  if (!image) return false;
+  chosen = { index: image.index, path: image.path, image: true };
   place();
-  post({ kind: 'image-pick', index, path: image.path });
+  post({ kind: 'image-pick', index: image.index, path: image.path });
+  return true;
+}
+
+/**
+ * The focus moved with the keyboard to another text or image than the one the panel is about:
+ * the panel goes (it is reached from its text while that is edited, with Tab).
+ */
+export function panelFollowsFocus(index: number, path: PropPath | undefined): void {
+  if (!chosen || (chosen.index === index && path && sameList(chosen.path, path))) return;
+  chosen = undefined;
+  draft = undefined;
+  hide();
 }
 
 /** The list item `path` (a text's, an image's) belongs to: the outermost list of the block. */
@@ -442,6 +473,7 @@ function build(): HTMLElement {
     chosen = undefined;
     draft = undefined;
     hide();
+    focusBack();
   };
   apply.addEventListener('click', applyLink);
   input.addEventListener('keydown', (event) => {
@@ -457,6 +489,7 @@ function build(): HTMLElement {
       chosen = undefined;
       draft = undefined;
       hide();
+      focusBack();
     }
   });
   panel.append(linkPart, itemPart);

@@ -10,9 +10,10 @@ export type PropPath = (string | number)[];
 export interface EditableBlock {
   index: number;
   /** `n`: the text's number in the block's marks (its index in the render's list of texts). */
-  texts: { path: PropPath; text: string; n: number }[];
+  /** `label`: what the text is, for a screen reader ("Título principal da página, bloco Abertura da página"). */
+  texts: { path: PropPath; text: string; n: number; label?: string }[];
   /** Its images that a click replaces (inline-media.ts): `n` is the number of the marks in their alt. */
-  images?: { path: PropPath; n: number }[];
+  images?: { path: PropPath; n: number; label?: string }[];
   /** The targets of its links and buttons: the label is the text at [...path, 'label']. */
   links?: LinkTarget[];
   /** Its lists whose items can be added, removed and moved on the page. */

@@ -70,6 +70,7 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
   const scroll = scrollY;
 
   const changed: Element[] = [];
+  const reopen = new Map<Element, number[]>();
   if (current && current.skeleton === rendered.skeleton && current.blocks.length === rendered.blocks.length) {
     // Same page around the blocks: the head if it changed (title, styles), then only the blocks
     // whose markup changed.
@@ -90,6 +91,10 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
       held.delete(index);
       const live = document.querySelector(`${TAG}[data-index="${index}"]`);
       if (!live) return;
+      // What the author opened in it (an answer just edited, the phone menu) stays open: the
+      // render that follows the end of editing (its last keystrokes) would otherwise close it.
+      const opened = openedIn(live);
+      if (opened.length > 0) reopen.set(live, opened);
       stop(live);
       const fresh = parseBlock(markup);
       for (const script of fresh.querySelectorAll('script')) if (!isData(script)) script.remove();
@@ -126,6 +131,7 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
   // (Asking for the scroll position lays the page out: only after a whole new body.)
   if (changed[0] === document.body && scrollY !== scroll) scrollTo(0, scroll);
   await run(changed, gen);
+  if (gen === generation) for (const [live, opened] of reopen) openAgain(live, opened);
 }
 
 /** Milliseconds of layout per idle moment, for what the first render left below the fold. */

@@ -49,7 +49,7 @@ export function editableTexts(
   const hasList = (path: YamlPath) => isSeq(readYaml(source).doc.getIn(path, true));
   return blocks.flatMap((block, index) => {
     const texts = (block.texts ?? [])
-      .map((leaf, n) => ({ ...leaf, n }))
+      .map((leaf, n) => ({ ...leaf, n, label: leafLabel(block.type, leaf.path) }))
       .filter((leaf) => {
         if (block.file === file || leaf.change) return true;
         const at = leaf.path.findIndex((part) => typeof part === 'number');
@@ -59,7 +59,7 @@ export function editableTexts(
     const media = block.media;
     const images = (media?.images ?? [])
       .filter((image) => own || image.change)
-      .map(({ path, n }) => ({ path, n }));
+      .map(({ path, n }) => ({ path, n, label: leafLabel(block.type, path) }));
     const links = (media?.links ?? [])
       .filter((link) => own || link.change)
       .map(({ path, href, action }) => ({ path, href: href ?? '', ...(action ? { action } : {}) }));
@@ -82,6 +82,39 @@ export function editableTexts(
       },
     ];
   });
+}
+
+/** A schema's description, short: "Texto do botão (um verbo: …)." → "Texto do botão". */
+function shortLabel(schema: JsonSchema | undefined): string | undefined {
+  const text = schema?.title ?? schema?.description;
+  const short = text
+    ?.split(/ \(|,? ex\.:|\. |: |; /)[0]!
+    .replace(/\.$/, '')
+    .trim();
+  return short && short.length <= 90 ? short : undefined;
+}
+
+/**
+ * What a text or an image of a block is, for a screen reader on the page (preview/inline-keyboard.ts):
+ * "Texto do botão, Botão principal, bloco Abertura da página"; "A pergunta, item 2, bloco Perguntas frequentes".
+ */
+export function leafLabel(type: string, path: PropPath): string {
+  const block = blockSchemas.get(type);
+  let at: JsonSchema | undefined = block;
+  const within: string[] = [];
+  path.forEach((key, i) => {
+    if (typeof key === 'number') {
+      at = at?.items as JsonSchema | undefined;
+      within.unshift(`item ${key + 1}`);
+    } else {
+      at = (at?.properties as Record<string, JsonSchema> | undefined)?.[key];
+      const label = shortLabel(at);
+      if (i < path.length - 1 && label && typeof path[i + 1] === 'string') within.unshift(label);
+    }
+  });
+  const own = shortLabel(at) ?? String(path[path.length - 1] ?? '');
+  const title = (block as { title?: string } | undefined)?.title ?? type;
+  return [own, ...within, `bloco ${title}`].join(', ');
 }
 
 const startsWith = (path: PropPath, prefix: PropPath) => prefix.every((part, i) => path[i] === part);
