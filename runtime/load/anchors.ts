@@ -176,7 +176,7 @@ export function anchorProblems(links: readonly AnchorLink[], index: AnchorIndex)
       const known =
         common.length > 0
           ? ` Âncoras ${of}: ${listed(common)}.`
-          : ` ${here ? 'Esta página' : route} não tem âncoras: nenhum bloco dela tem id.`;
+          : ` ${here ? 'Esta página' : route} não tem âncoras: nenhum bloco dela marca uma seção com um id.`;
       message = `O link "${link.href}" aponta para uma âncora que ${name} não tem.${didYouMean}${known}`;
     }
     const notAnchor = owner
