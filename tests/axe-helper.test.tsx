@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+/**
+ * The axe check of the component tests and stories (tests/helpers/axe.ts) finds what axe finds
+ * when every style sheet is whole: while it runs, the sheets hold only the rules that can match an
+ * element of the page, and the rules of other components are put back after it.
+ */
+import { css } from '@emotion/react';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+
+afterEach(cleanup);
+
+const hidden = css({ display: 'none' });
+const elsewhere = css({ display: 'none', color: 'rgb(1, 2, 3)' });
+
+/** Every rule of every sheet of the document, as objects. */
+const allRules = () => [...document.styleSheets].flatMap((s) => Array.from(s.cssRules));
+
+it('fails on an image without a text alternative, naming the rule and the element', async () => {
+  const { container } = render(
+    <main>
+      <img src="/x.png" />
+    </main>,
+  );
+  const failure = await expectNoAxeViolations(container).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toMatch(/image-alt: Images must have alternative text/);
+  expect(failure).toContain('<img src="/x.png">');
+});
+
+it('applies the rules that match the page: an unnamed button hidden by its class is not a violation, shown it is', async () => {
+  // Another component's rule, in the sheet but matching nothing here.
+  render(<p css={elsewhere}>outro</p>).unmount();
+  const { container, rerender } = render(
+    <main>
+      <button css={hidden} />
+    </main>,
+  );
+  const before = allRules();
+  expect(before.some((r) => r.cssText.includes('rgb(1, 2, 3)'))).toBe(true);
+  await expectNoAxeViolations(container);
+  // The sheets are whole again: the very same rules, in the same order.
+  expect(allRules()).toEqual(before);
+  expect(allRules().every((r, i) => r === before[i])).toBe(true);
+
+  rerender(
+    <main>
+      <button />
+    </main>,
+  );
+  await expect(expectNoAxeViolations(container)).rejects.toThrow(/button-name/);
+});
+
+it('keeps a rule whose class is on an ancestor outside the checked element', async () => {
+  const ancestor = css({ '& .cta': { display: 'none' } });
+  const { container } = render(
+    <div css={ancestor}>
+      <main>
+        <button className="cta" />
+      </main>
+    </div>,
+  );
+  await expectNoAxeViolations(container.querySelector('main')!);
+});
