@@ -4,11 +4,13 @@
  * In memory: the real pages/ with some files' text replaced (LoadOptions.sources), as the Estúdio's
  * preview loads a draft; the declarations are compared with one render of every block's examples.
  */
-import { readFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockList, blockMap } from '../../blocks/index.ts';
 import { LAYOUT_ANCHORS, pageAnchors } from '../../runtime/load/anchors.ts';
+import { checkSite } from '../../runtime/load/check-site.ts';
 import { PageErrors, type PageProblem } from '../../runtime/load/errors.ts';
 import { formatProblems } from '../../runtime/load/format-error.ts';
 import { loadProject, type BlockInstance } from '../../runtime/load/project.ts';
@@ -158,6 +160,31 @@ describe('links to anchors', () => {
     // A broken target is its own file's problem: not reported when checking another file.
     const brokenTarget = await load({ 'pages/sodastream-t.yaml': 'title: [' }, ['pages/termos-de-uso.yaml']);
     expect(brokenTarget.pages.map((p) => p.route)).toEqual(['/termos-de-uso']);
+  });
+  it('checks a scheduled change at its instant: a section it takes away breaks the links to it then', async () => {
+    // On disk: a schedule is a folder of pages/ (checkSite loads the site as it will be at its start).
+    const root = await mkdtemp(path.join(os.tmpdir(), 'ancoras-'));
+    try {
+      const pages = path.join(root, 'pages');
+      await cp(pagesDir, pages, { recursive: true });
+      const folder = path.join(pages, '_agendamentos', 'natal');
+      await mkdir(folder, { recursive: true });
+      const year = new Date().getUTCFullYear() + 1;
+      await writeFile(path.join(folder, '_agendamento.yaml'), `start: ${year}-12-20 00:00\n`);
+      const base = await text('sodastream-t.yaml');
+      const from = base.indexOf('  - type: steps\n    id: tecnologia');
+      const to = base.indexOf('  - type: steps', from + 1);
+      await writeFile(path.join(folder, 'sodastream-t.yaml'), base.slice(0, from) + base.slice(to));
+      const error = await checkSite({ root, pagesDir: pages, blocks: blockList }).catch((e: unknown) => e);
+      const found = (error as PageErrors).problems;
+      const termos = found.find((p) => p.loc.file === 'pages/termos-de-uso.yaml');
+      expect(termos?.message).toBe(
+        `Em 20/12/${year} às 00:00 (agendamento natal): o link "/sodastream-t#tecnologia" aponta para uma âncora que /sodastream-t não tem. Âncoras de /sodastream-t: #sobre, #beneficios, #experiencia, #depoimentos, #pagamento, #duvidas, #agendar, #pre-lancamento.`,
+      );
+      expect(found.every((p) => p.code === 'broken-anchor')).toBe(true);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 
