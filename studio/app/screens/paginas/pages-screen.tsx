@@ -493,8 +493,9 @@ function LinksWarning({ page }: { page: PageSummary }) {
       live = false;
     };
   }, [page.file]);
-  if (answer === undefined)
-    return <Message tone="info">Conferindo se outras páginas têm links para {page.route}…</Message>;
+  // Nothing while the server checks (about a second): a line that came and went would move the
+  // dialog's buttons under a finger on its way down. A warning that arrives moves them once.
+  if (answer === undefined) return null;
   if (answer === 'failed')
     return (
       <Message tone="info">
