@@ -257,8 +257,11 @@ export function installInlineEditing(
     queueMicrotask(() => {
       const islands = queued;
       queued = new Set();
-      for (const island of islands) if (island.isConnected) takeBlockMarks(island);
-      markStops();
+      for (const island of islands)
+        if (island.isConnected) {
+          takeBlockMarks(island);
+          markStops(island);
+        }
     });
   });
   observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
@@ -282,6 +285,9 @@ export function setEditableTexts(next?: readonly EditableBlock[]): void {
   // The texts and images reached with Tab, and the focus found again after a render (inline-keyboard.ts).
   markStops();
 }
+
+/** The blocks' editable texts, images and links, as the last render gave them. */
+export const editableBlocks = (): readonly EditableBlock[] => blocks;
 
 /** A text is being edited in place. */
 export const isEditing = (): boolean => editing !== undefined;

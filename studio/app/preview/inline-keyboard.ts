@@ -23,6 +23,7 @@
  *   layer): a focusable element there would be read as nothing. Those stay for the mouse and the form.
  */
 import {
+  editableBlocks,
   editedElement,
   editFromKeyboard,
   isEditing,
@@ -157,7 +158,7 @@ function startOf(item: Item): Range {
  * reached with Tab (its stop), a stop that no longer holds one is left as the page has it, and the
  * place the keyboard was on is focused again if a render took it away.
  */
-export function markStops(): void {
+export function markStops(changed?: Element): void {
   install();
   if (!document.getElementById(STYLE_ID)) {
     const style = document.createElement('style');
@@ -165,13 +166,32 @@ export function markStops(): void {
     style.textContent = CSS;
     document.head.append(style);
   }
+  const data = new Map(editableBlocks().map((block) => [block.index, block]));
+  const within = changed?.closest(TAG);
+  // Only the blocks whose markup or texts changed since they were marked (a keystroke swaps one
+  // block of a 200-block page), and the block an island of which React rendered again.
+  for (const wrapper of within ? [within] : document.querySelectorAll(TAG)) {
+    const block = data.get(Number(wrapper.getAttribute('data-index')));
+    const seen = marked.get(wrapper);
+    if (!within && seen && seen.block === block && seen.first === wrapper.firstElementChild) continue;
+    markBlock(wrapper);
+    marked.set(wrapper, { block, first: wrapper.firstElementChild });
+  }
+  restore();
+  drawBox();
+}
+
+/** Per block element: the texts it was marked for and its first child then (a swap replaces it). */
+const marked = new WeakMap<Element, { block: unknown; first: Element | null }>();
+
+function markBlock(wrapper: Element): void {
   const stops = new Set<Element>();
-  for (const el of document.querySelectorAll(`${TAG} [${MARK}], ${TAG} [${IMAGE}]`)) {
+  for (const el of wrapper.querySelectorAll(`[${MARK}], [${IMAGE}]`)) {
     if (el.classList.contains('estudio-part') || hiddenByPage(el)) continue;
     const stop = stopOf(el);
     if (stop && !stops.has(stop) && itemsOf(stop).length > 0) stops.add(stop);
   }
-  for (const old of document.querySelectorAll(`[${STOP}]`))
+  for (const old of wrapper.querySelectorAll(`[${STOP}]`))
     if (!stops.has(old)) {
       old.removeAttribute(STOP);
       old.removeAttribute('aria-description');
@@ -194,8 +214,6 @@ export function markStops(): void {
     }
     if (stop !== editedElement()) describe(stop);
   }
-  restore();
-  drawBox();
 }
 
 /** The stop's description: what its focused item is, and the key that changes it. */

@@ -121,7 +121,8 @@ export function ClickHint({ onDismiss, className }: { onDismiss: () => void; cla
   return (
     <p css={hintCss} className={className} role="note" data-click-hint>
       <span className="words">
-        <strong>Dica:</strong> clique num texto para mudar, ali mesmo na página.
+        <strong>Dica:</strong> clique num texto para mudar, ali mesmo na página (pelo teclado: Tab até ele e
+        Enter).
       </span>
       <button type="button" onClick={onDismiss}>
         Entendi
