@@ -4,7 +4,7 @@
  */
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import type { AnyBlockDefinition } from '../runtime/block-api.ts';
-import { AnchorId, HideFor, SitePath, StringEnum, Text, withDefault } from './shared.ts';
+import { AnchorId, BlockId, HideFor, SitePath, StringEnum, Text, withDefault } from './shared.ts';
 
 export const PageMetaSchema = Type.Object({
   title: Text({
@@ -89,7 +89,7 @@ export function blockInstanceSchema(def: AnyBlockDefinition): TObject {
   return Type.Object(
     {
       type: Type.Literal(def.type, { description: `${def.title}: ${def.description}` }),
-      id: Type.Optional(AnchorId),
+      id: Type.Optional(def.anchors === false ? BlockId : AnchorId),
       hideFor: Type.Optional(HideFor),
       ...(def.schema as TObject).properties,
     },

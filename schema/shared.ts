@@ -113,13 +113,24 @@ export const Link = Type.Object(
 );
 export type LinkValue = Static<typeof Link>;
 
-/** Anchor id of a block: lower-case letters, digits and hyphens ("duvidas", "pre-lancamento"). */
-export const AnchorId = Type.String({
+const ID_RULE = {
   pattern: '^[a-z][a-z0-9-]*$',
   patternErrorMessage:
     'Use só letras minúsculas sem acento, números e hífens, começando por letra (ex.: pre-lancamento).',
+};
+
+/** Anchor id of a block: lower-case letters, digits and hyphens ("duvidas", "pre-lancamento"). */
+export const AnchorId = Type.String({
+  ...ID_RULE,
   description:
     'Identificador da seção, usado em links como #duvidas. Só letras minúsculas, números e hífens.',
+});
+
+/** The id of a block that gives its page no anchor (`anchors: false`): it only names the block. */
+export const BlockId = Type.String({
+  ...ID_RULE,
+  description:
+    'Identificador do bloco, usado para mudá-lo numa variante; este bloco não é destino de links #. Só letras minúsculas, números e hífens.',
 });
 
 /**

@@ -5,6 +5,7 @@
  * default, Portuguese description) and a YAML example taken from the block's own examples.
  */
 import { stringify } from 'yaml';
+import { AnchorId } from '../../schema/shared.ts';
 import { BLOCK_BASE_KEYS, buildPageSchema, PageMetaSchema, variantProperties } from '../../schema/page.ts';
 import { clientCodeOf, type AnyBlockDefinition } from '../load/index.ts';
 
@@ -96,6 +97,13 @@ export function blocksDocText(blocks: readonly AnyBlockDefinition[]): string {
     '',
     ...propTable(Object.fromEntries(BLOCK_BASE_KEYS.map((k) => [k, base[k]!])), ['type'], {
       type: { type: 'string', const: undefined, description: 'O tipo do bloco, um dos listados abaixo.' },
+      id: {
+        ...base.id,
+        description: `${AnchorId.description} Nomeia o bloco numa variante. Não é destino de links # em: ${sorted
+          .filter(({ def }) => def.anchors === false)
+          .map(({ def }) => def.type)
+          .join(', ')}.`,
+      },
     }),
     '',
   ];
@@ -113,6 +121,9 @@ export function blocksDocText(blocks: readonly AnyBlockDefinition[]): string {
       '',
       `- Posição: ${placementNames[def.placement ?? 'main']}.`,
       `- JavaScript: ${describeHydrate(def)}.`,
+      ...(def.anchors === false
+        ? ['- Links #: não é destino de links; o `id` só nomeia o bloco numa variante.']
+        : []),
       '',
       ...propTable(props, schema.required ?? []),
       '',
