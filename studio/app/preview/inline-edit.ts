@@ -497,7 +497,7 @@ function coveredEdges(except: Element): { top: number; bottom: number } {
  * The text being edited scrolled clear of the page's fixed bars: where the caret is (as the text
  * grows, its last line), else the whole text.
  */
-function keepInView(el: HTMLElement): void {
+export function keepInView(el: Element): void {
   const margin = 12;
   const covered = coveredEdges(el);
   const selection = getSelection();

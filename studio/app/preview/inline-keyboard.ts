@@ -27,6 +27,7 @@ import {
   editedElement,
   editFromKeyboard,
   isEditing,
+  keepInView,
   MARK,
   partsOf,
   placesOf,
@@ -262,7 +263,7 @@ function onKeyDown(event: KeyboardEvent): void {
     remember(items[next]!);
     describe(stop, items);
     announce(stop.getAttribute('aria-description') ?? '');
-    items[next]!.el.scrollIntoView({ block: 'nearest' });
+    keepInView(items[next]!.el);
     drawBox();
   }
 }
@@ -291,6 +292,9 @@ function onFocusIn(event: FocusEvent): void {
     if (where) panelFollowsFocus(where.index, where.path);
   }
   describe(target, items);
+  // Clear of the page's fixed bars (the sticky call to action at the bottom of a phone); only for
+  // the keyboard: under a pointer the page would move between its press and its click.
+  if (target.matches(':focus-visible')) keepInView(item?.el ?? target);
   drawBox();
 }
 
@@ -423,9 +427,11 @@ function drawBox(): void {
   // Seen only: a screen reader hears it in the stop's description.
   hint.setAttribute('aria-hidden', 'true');
   const box = whole ? stop.getBoundingClientRect() : rect;
-  hint.style.left = `${Math.max(0, box.left + scrollX - 3)}px`;
   hint.style.top = `${Math.max(0, box.top + scrollY - 27)}px`;
   document.body.append(hint);
+  // Inside the page's width (a text at the right edge: its hint ends at the edge).
+  const left = Math.min(box.left - 3, innerWidth - hint.offsetWidth - 2);
+  hint.style.left = `${Math.max(0, left) + scrollX}px`;
 }
 
 /** The item's box on screen: its element's, or its part's characters'. */

@@ -307,4 +307,17 @@ test('at 375 px: a text reached with Tab and edited, to look at', async ({ page 
   await expect
     .poll(async () => (await blocksOf(page))?.[1]?.title)
     .toBe('Sodastream Refil fácil e rápido. já');
+  // On to the second button, low on the phone's screen: scrolled clear of the sticky bar at the
+  // bottom (what is at its lower edge is the button itself, not the bar over it).
+  const button = await pressUntil(page, 'Tab', (f) => f.frame && f.text === 'Como funciona', 3);
+  expect(button.description).toContain('Segundo botão');
+  const seen = await frameOf(page)
+    .locator(':root')
+    .evaluate(() => {
+      const el = document.activeElement!;
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.bottom - 2);
+      return Boolean(hit && el.contains(hit));
+    });
+  expect(seen).toBe(true);
 });
