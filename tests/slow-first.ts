@@ -1,39 +1,49 @@
 /**
- * The order `npm test` starts its files in (vite.config.ts, `test.sequence.sequencer`): the longest
- * first, so that the two files running at a time end together instead of one long file running
- * alone at the end while the other core waits. Vitest's own order takes the durations it kept from
- * earlier runs (node_modules/.vite/vitest), which a clean checkout such as CI's does not have: it
- * then starts the largest files first, and size says little here (edge-cloudflare.test.ts took 91 s
- * in CI from 6 kB; most files of 10 kB or more take a second or two).
+ * The order `npm test` starts its files in (vite.config.ts, `test.sequence.sequencer`).
+ *
+ * **Files that can share a worker, one after the other.** A worker of the "shared" project keeps its
+ * modules from one file to the next (decision 0039), but Vitest keeps a worker only when the next
+ * file in the queue has the same project and environment; otherwise it stops it and starts a new
+ * one, which imports Vitest, React, the runtime (and jsdom) again: about 1.5–2 s of CPU each time.
+ * In order of length alone, node and jsdom files alternated about fifty times in a run. So the
+ * files go in three runs: the isolated project's (a fresh worker each whatever the order), then
+ * the shared node files, then the shared jsdom files, whose small files end the run.
+ *
+ * **Within each, the longest first**, so that the two files running at a time end together instead
+ * of one long file running alone at the end while the other core waits. Vitest's own order takes
+ * the durations it kept from earlier runs (node_modules/.vite/vitest), which a clean checkout such
+ * as CI's does not have: it then starts the largest files first, and size says little here
+ * (edge-cloudflare.test.ts took 91 s in CI from 6 kB; most files of 10 kB or more take a second
+ * or two).
  *
  * A file's weight is its duration from an earlier run when Vitest kept one, else its figure below,
- * else a guess from its size; files that failed last time still come first, as with Vitest's order.
+ * else a guess from its size; within its run, a file that failed last time still comes first, as
+ * with Vitest's order.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
 
 /**
- * About how long the slow files take in CI, in seconds (two at a time on two cores): the CI run
- * before session 21 (199 s), with the files that session made shorter at their new figure and
- * the rest in the order of a run on this machine. Only the order depends on them: a file missing
- * here or a figure out of date makes a run slower, never wrong.
+ * About how long the slow files take on a quiet 2-core machine, in seconds (two at a time): the
+ * lead's run of session 22 (198.5 s), with stories and stories-pages at about their figure after
+ * that session's changes, and the rest in the order of earlier runs. Only the order depends on
+ * them: a file missing here or a figure out of date makes a run slower, never wrong.
  */
 const CI_SECONDS: Record<string, number> = {
-  'tests/studio/publish-crash.test.ts': 26,
-  'tests/stories.test.tsx': 22,
-  // Third, not beside publish-crash: its first Estúdio builds the app's kept build (app-cache.ts),
-  // which this file then takes instead of building it a second time at the same moment.
-  'tests/studio/hosted.test.ts': 21.5,
-  'tests/stories-pages.test.tsx': 21,
-  'tests/studio/publish.test.ts': 17,
-  'tests/studio/schedules-crash.test.ts': 14,
-  'tests/runtime/edge-cloudflare.test.ts': 11,
-  'tests/studio/schedules.test.ts': 10,
-  'tests/runtime/edge-hosts.test.ts': 10,
-  'tests/studio/experiments-publish.test.ts': 10,
+  'tests/studio/publish-crash.test.ts': 24,
+  'tests/studio/requests-actions.test.ts': 18,
+  'tests/studio/publish.test.ts': 14,
+  'tests/studio/schedules-crash.test.ts': 12.5,
+  // Not beside publish-crash at the start: its first Estúdio builds the app's kept build
+  // (app-cache.ts), which this file then takes instead of building it a second time at once.
+  'tests/studio/hosted.test.ts': 10.5,
+  'tests/studio/schedules.test.ts': 9,
+  'tests/runtime/edge-cloudflare.test.ts': 9,
   'tests/runtime/seo.test.ts': 9,
-  'tests/studio/shared-previews.test.ts': 8,
+  'tests/runtime/edge-hosts.test.ts': 8,
+  'tests/studio/experiments-publish.test.ts': 8,
+  'tests/studio/shared-previews.test.ts': 7,
   'tests/studio/requests-approval.test.ts': 6,
   'tests/studio/cli.test.ts': 5,
   'tests/studio/bundled-entry.test.ts': 5,
@@ -43,6 +53,9 @@ const CI_SECONDS: Record<string, number> = {
   'tests/runtime/yaml-parsers.test.ts': 3,
   'tests/experiments/report.test.ts': 3,
   'tests/studio/links.test.ts': 3,
+  // The jsdom run.
+  'tests/stories-pages.test.tsx': 17,
+  'tests/stories.test.tsx': 14,
 };
 
 /** A file of this many bytes counts as a second, when nothing better is known. */
@@ -66,13 +79,23 @@ export class SlowFirst implements TestSequencer {
       const seconds = kept?.duration !== undefined ? kept.duration / 1000 : CI_SECONDS[file];
       return {
         spec,
+        run: runOf(spec),
         failed: kept?.failed === true,
         seconds: seconds ?? statSync(spec.moduleId).size / BYTES_PER_SECOND,
       };
     };
     return files
       .map(known)
-      .sort((a, b) => Number(b.failed) - Number(a.failed) || b.seconds - a.seconds)
+      .sort((a, b) => a.run - b.run || Number(b.failed) - Number(a.failed) || b.seconds - a.seconds)
       .map(({ spec }) => spec);
   }
+}
+
+/** 0: the isolated project's files, 1: the shared node files, 2: the shared jsdom files. */
+function runOf(spec: TestSpecification): number {
+  if (spec.project.config.isolate !== false) return 0;
+  // The environment a file names in its first comment (`// @vitest-environment jsdom`), as Vitest reads it.
+  const head = readFileSync(spec.moduleId, 'utf8').slice(0, 1000);
+  const named = /@vitest-environment\s+([\w-]+)/.exec(head)?.[1];
+  return (named ?? spec.project.config.environment) === 'node' ? 1 : 2;
 }
