@@ -5,9 +5,4 @@
  * (NODE_ENV). Every other file runs in the "shared" project, whose workers keep their modules from
  * one file to the next. tests/isolated-files.test.ts finds the files that belong here.
  */
-export const ISOLATED_FILES = [
-  'blocks/popup/popup.test.tsx',
-  'blocks/sideChat/sideChat.test.tsx',
-  'blocks/stickyCta/stickyCta.test.tsx',
-  'tests/runtime/budget.test.ts',
-];
+export const ISOLATED_FILES = ['tests/runtime/budget.test.ts'];

@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
-import type * as SessionFlags from '../../runtime/client/session-flags.ts';
+import { forgetMemoryFlags } from '../../runtime/client/session-flags.ts';
 import { enhance } from '../../runtime/client/enhance.ts';
 import { hydrateStrategyOf, type AnyBlockDefinition, type Project } from '../../runtime/load/index.ts';
 import { BlockProviders, renderPage } from '../../runtime/render/index.ts';
@@ -16,15 +16,6 @@ import type { Site } from '../../schema/site.ts';
 import block from './index.ts';
 import Popup from './popup.tsx';
 import * as stories from './popup.stories.tsx';
-
-// The flags module keeps set flags in memory for the page's life; give each test a fresh page.
-const flags = vi.hoisted(() => ({
-  impl: undefined as undefined | typeof SessionFlags,
-}));
-vi.mock('../../runtime/client/session-flags.ts', () => ({
-  getFlag: (flag: 'hasClosedPopup') => flags.impl!.getFlag(flag),
-  setFlag: (flag: 'hasClosedPopup') => flags.impl!.setFlag(flag),
-}));
 
 const composed = composeStories(stories);
 const { OfertaDaPrimeiraRecarga, Aberto } = composed;
@@ -53,11 +44,10 @@ async function renderOpen() {
 // by one test is gone in the next.
 beforeAll(() => import('./popup-dialog.tsx'));
 
-let page = 0;
 beforeEach(async () => {
-  // A fresh copy of the real module (its own in-memory flags), as on a new page load.
-  page += 1;
-  flags.impl = await vi.importActual(`../../runtime/client/session-flags.ts?page=${page}`);
+  // The flags module keeps flags it could not store in memory for the page's life: a new page
+  // starts without them.
+  forgetMemoryFlags();
   sessionStorage.clear();
   vi.useFakeTimers();
 });

@@ -5,19 +5,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hydrateStrategyOf, usesBehavior } from '../../runtime/load/index.ts';
-import type * as SessionFlags from '../../runtime/client/session-flags.ts';
+import { forgetMemoryFlags } from '../../runtime/client/session-flags.ts';
 import block from './index.ts';
 import sideChatBehavior, { SIDE_CHAT_MEDIA } from './sideChat.behavior.ts';
 import * as stories from './sideChat.stories.tsx';
-
-// When storage throws, the flags module keeps set flags in memory for the page's life; give each test a fresh page.
-const flags = vi.hoisted(() => ({
-  impl: undefined as undefined | typeof SessionFlags,
-}));
-vi.mock('../../runtime/client/session-flags.ts', () => ({
-  getFlag: (flag: 'sideWhatsCollapsed') => flags.impl!.getFlag(flag),
-  setFlag: (flag: 'sideWhatsCollapsed') => flags.impl!.setFlag(flag),
-}));
 
 const composed = composeStories(stories);
 const { Agendamento } = composed;
@@ -53,12 +44,11 @@ function setDesktop(initial: boolean) {
   };
 }
 
-let page = 0;
 const originalMatchMedia = window.matchMedia;
 beforeEach(async () => {
-  // A fresh copy of the real module (its own in-memory flags), as on a new page load.
-  page += 1;
-  flags.impl = await vi.importActual(`../../runtime/client/session-flags.ts?page=${page}`);
+  // The flags module keeps flags it could not store in memory for the page's life: a new page
+  // starts without them.
+  forgetMemoryFlags();
   sessionStorage.clear();
   vi.useFakeTimers();
 });

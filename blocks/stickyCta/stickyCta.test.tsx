@@ -5,19 +5,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hydrateStrategyOf, usesBehavior } from '../../runtime/load/index.ts';
-import type * as SessionFlags from '../../runtime/client/session-flags.ts';
+import { forgetMemoryFlags } from '../../runtime/client/session-flags.ts';
 import block from './index.ts';
 import stickyCtaBehavior from './stickyCta.behavior.ts';
 import * as stories from './stickyCta.stories.tsx';
-
-// The flags module keeps flags in memory for the page's life when storage throws; give each test a fresh page.
-const flags = vi.hoisted(() => ({
-  impl: undefined as undefined | typeof SessionFlags,
-}));
-vi.mock('../../runtime/client/session-flags.ts', () => ({
-  getFlag: (flag: 'stickyWhatsDismissed') => flags.impl!.getFlag(flag),
-  setFlag: (flag: 'stickyWhatsDismissed') => flags.impl!.setFlag(flag),
-}));
 
 const composed = composeStories(stories);
 const { Agendamento } = composed;
@@ -39,11 +30,10 @@ function serverPage() {
   return wrapper;
 }
 
-let page = 0;
 beforeEach(async () => {
-  // A fresh copy of the real module (its own in-memory flags), as on a new page load.
-  page += 1;
-  flags.impl = await vi.importActual(`../../runtime/client/session-flags.ts?page=${page}`);
+  // The flags module keeps flags it could not store in memory for the page's life: a new page
+  // starts without them.
+  forgetMemoryFlags();
   sessionStorage.clear();
   // As on the site, where the pre-paint script sets it (without JavaScript there is no close button).
   document.documentElement.classList.add('js');
