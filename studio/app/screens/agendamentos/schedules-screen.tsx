@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { css } from '@emotion/react';
-import { colors, radii, shadows } from '../../../../design/theme.ts';
+import { colors } from '../../../../design/theme.ts';
 import type { ScheduleInfo, SchedulesAnswer } from '../../../schedules-api.ts';
 import { ApiFailure } from '../../shared/api-client.ts';
 import { editedSchedule, scheduleName, schedulesApi } from '../../shared/schedules-client.ts';
@@ -15,66 +15,18 @@ import { ScheduleAsks } from '../../shared/schedule-requests.tsx';
 import { ScheduleTimesFields, useScheduleTimes } from '../../shared/schedule-times.tsx';
 import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
 import { ScreenHeader } from '../../shared/screen-header.tsx';
+import { cardCss, cardListCss, cardPillCss, cardScreenCss, cardSectionTitleCss } from '../../shared/cards.ts';
 import { ScheduleShareButton } from '../previas/index.ts';
 
+/** What only Agendamentos' cards have: the schedule in words, "No ar agora". */
 const screenCss = css`
-  max-width: 1000px;
-  margin: 0 auto;
-  padding: 24px 16px 48px;
-  h1 {
-    font-size: 1.6rem;
-  }
-  h2 {
-    font-size: 1.2rem;
-    margin: 24px 0 8px;
-  }
-  ul.schedules {
-    list-style: none;
-    padding: 0;
-    margin: 0;
-    display: grid;
-    gap: 12px;
-  }
-  li.schedule {
-    background: ${colors.white};
-    border-radius: ${radii.md};
-    box-shadow: ${shadows.card};
-    padding: 14px 16px;
-    overflow-wrap: anywhere;
-  }
-  h3 {
-    font-size: 1.05rem;
-    margin: 0 0 4px;
-    color: ${colors.navy};
-  }
   .words {
     margin: 0 0 6px;
     font-weight: 600;
   }
-  .meta {
-    margin: 0 0 6px;
-    color: ${colors.muted};
-    font-size: 14px;
-  }
-  .files {
-    margin: 0 0 8px;
-    padding-left: 20px;
-    font-size: 14px;
-  }
   .live {
-    display: inline-block;
-    margin-left: 8px;
-    padding: 1px 8px;
-    border-radius: 999px;
     background: ${colors.waterLight};
     color: ${colors.waterDark};
-    font-size: 13px;
-    font-weight: 600;
-  }
-  .actions {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 8px;
   }
 `;
 
@@ -129,10 +81,14 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
   };
 
   const item = (s: ScheduleInfo, ended: boolean) => (
-    <li key={s.id} className="schedule" data-schedule={s.id}>
+    <li key={s.id} css={cardCss} data-schedule={s.id}>
       <h3>
         {s.note ?? scheduleName(s)}
-        {s.state === 'no-ar' && <span className="live">No ar agora</span>}
+        {s.state === 'no-ar' && (
+          <span className="live" css={cardPillCss}>
+            No ar agora
+          </span>
+        )}
       </h3>
       <p className="words">{s.words.charAt(0).toUpperCase() + s.words.slice(1)}.</p>
       <p className="meta">
@@ -187,7 +143,7 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
   );
 
   return (
-    <main css={screenCss}>
+    <main css={[cardScreenCss, screenCss]}>
       <ScreenHeader title="Agendamentos" />
       <p>
         Mudanças que entram no ar sozinhas na hora marcada (e, se tiverem fim, saem). Todos os horários são do
@@ -215,19 +171,23 @@ export function SchedulesScreen({ onOpen }: { onOpen: (file: string) => void }) 
       {list && (
         <>
           <section aria-labelledby="agendamentos-proximos">
-            <h2 id="agendamentos-proximos">Próximos</h2>
+            <h2 id="agendamentos-proximos" css={cardSectionTitleCss}>
+              Próximos
+            </h2>
             {list.upcoming.length === 0 ? (
               <p>Nenhuma mudança agendada.</p>
             ) : (
-              <ul className="schedules">{list.upcoming.map((s) => item(s, false))}</ul>
+              <ul css={cardListCss}>{list.upcoming.map((s) => item(s, false))}</ul>
             )}
           </section>
           <section aria-labelledby="agendamentos-encerrados">
-            <h2 id="agendamentos-encerrados">Encerrados</h2>
+            <h2 id="agendamentos-encerrados" css={cardSectionTitleCss}>
+              Encerrados
+            </h2>
             {list.ended.length === 0 ? (
               <p>Nenhum agendamento encerrado.</p>
             ) : (
-              <ul className="schedules">{list.ended.map((s) => item(s, true))}</ul>
+              <ul css={cardListCss}>{list.ended.map((s) => item(s, true))}</ul>
             )}
           </section>
         </>

@@ -21,59 +21,22 @@ import { when } from '../../shared/dates.ts';
 import { requestsApi, requestsChanged } from '../../shared/requests-client.ts';
 import { ScheduleTimesFields, useScheduleTimes } from '../../shared/schedule-times.tsx';
 import { ScreenHeader } from '../../shared/screen-header.tsx';
+import { cardCss, cardListCss, cardPillCss, cardScreenCss, cardSectionTitleCss } from '../../shared/cards.ts';
 import { actionsCss, Button, Dialog, fieldCss, Message, preCss } from '../../shared/ui.tsx';
 import { ChangedPages, PagePictures } from '../publicar/index.ts';
 
 const screenCss = css`
-  max-width: 1000px;
-  margin: 0 auto;
-  padding: 24px 16px 48px;
-  /* The screen's own sections only: a request's dialog is rendered inside the screen. */
-  & > h2 {
-    font-size: 1.2rem;
-    margin: 24px 0 8px;
-  }
-  ul.requests {
-    list-style: none;
-    padding: 0;
-    margin: 0;
-    display: grid;
-    gap: 12px;
-  }
   .empty {
     color: ${colors.muted};
   }
 `;
 
-const cardCss = css`
-  background: ${colors.white};
-  border-radius: ${radii.md};
-  box-shadow: ${shadows.card};
-  padding: 14px 16px;
-  overflow-wrap: anywhere;
+/** What only a request's card has: its message as the title, its state, its action, what changed since. */
+const requestCss = css`
   h3 {
-    font-size: 1.05rem;
-    margin: 0 0 4px;
-    color: ${colors.navy};
     white-space: pre-line;
   }
-  .meta {
-    margin: 0 0 6px;
-    color: ${colors.muted};
-    font-size: 14px;
-  }
-  .files {
-    margin: 0 0 8px;
-    padding-left: 20px;
-    font-size: 14px;
-  }
   .status {
-    display: inline-block;
-    margin-left: 8px;
-    padding: 1px 8px;
-    border-radius: 999px;
-    font-size: 13px;
-    font-weight: 600;
     vertical-align: 2px;
   }
   .status.pendente {
@@ -103,11 +66,6 @@ const cardCss = css`
     border-left: 4px solid ${colors.line};
     background: ${colors.surfaceAlt};
     white-space: pre-line;
-  }
-  .actions {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 8px;
   }
 `;
 
@@ -193,7 +151,7 @@ export function RequestsScreen() {
   const waiting = list?.requests.filter((r) => r.status === 'pendente') ?? [];
   const decided = list?.requests.filter((r) => r.status !== 'pendente') ?? [];
   return (
-    <main css={screenCss}>
+    <main css={[cardScreenCss, screenCss]}>
       <ScreenHeader title="Pedidos de publicação" />
       <p>
         {list?.mayApprove
@@ -215,11 +173,11 @@ export function RequestsScreen() {
       {list?.maySetApproval && <ApprovalSetting onChange={read} />}
       {list && (
         <>
-          <h2>Esperando decisão ({waiting.length})</h2>
+          <h2 css={cardSectionTitleCss}>Esperando decisão ({waiting.length})</h2>
           {waiting.length === 0 ? (
             <p className="empty">Nenhum pedido esperando.</p>
           ) : (
-            <ul className="requests">
+            <ul css={cardListCss}>
               {waiting.map((r) => (
                 <RequestCard
                   key={r.id}
@@ -231,11 +189,11 @@ export function RequestsScreen() {
               ))}
             </ul>
           )}
-          <h2>Decididos</h2>
+          <h2 css={cardSectionTitleCss}>Decididos</h2>
           {decided.length === 0 ? (
             <p className="empty">Nenhum pedido decidido ainda.</p>
           ) : (
-            <ul className="requests">
+            <ul css={cardListCss}>
               {decided.map((r) => (
                 <RequestCard
                   key={r.id}
@@ -294,10 +252,12 @@ function RequestCard({
 }) {
   const [subject, ...rest] = r.message.split('\n');
   return (
-    <li css={cardCss} data-request={r.id} data-status={r.status}>
+    <li css={[cardCss, requestCss]} data-request={r.id} data-status={r.status}>
       <h3>
         {subject}
-        <span className={`status ${r.status}`}>{STATUS_WORDS[r.status]}</span>
+        <span className={`status ${r.status}`} css={cardPillCss}>
+          {STATUS_WORDS[r.status]}
+        </span>
       </h3>
       {rest.join('\n').trim() && (
         <p css={{ margin: '0 0 6px', whiteSpace: 'pre-line' }}>{rest.join('\n').trim()}</p>

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { css } from '@emotion/react';
-import { colors, radii, shadows } from '../../../../design/theme.ts';
+import { colors, radii } from '../../../../design/theme.ts';
 import type { SharedLinkInfo, SharedLinkState, SharedPreviewsAnswer } from '../../../shared-previews-api.ts';
 import type { SchedulesAnswer } from '../../../schedules-api.ts';
 import { when } from '../../shared/dates.ts';
@@ -14,49 +14,11 @@ import { actionsCss, Button, Dialog, Message } from '../../shared/ui.tsx';
 import { previewsApi } from './previews-client.ts';
 import { ShareDialog } from './share-dialog.tsx';
 import { ScreenHeader } from '../../shared/screen-header.tsx';
+import { cardCss, cardListCss, cardPillCss, cardScreenCss, cardSectionTitleCss } from '../../shared/cards.ts';
 
+/** What only Prévias has: a link's state, readers' comments, the schedules that can be shared. */
 const screenCss = css`
-  max-width: 1000px;
-  margin: 0 auto;
-  padding: 24px 16px 48px;
-  h1 {
-    font-size: 1.6rem;
-  }
-  h2 {
-    font-size: 1.2rem;
-    margin: 24px 0 8px;
-  }
-  ul.links {
-    list-style: none;
-    padding: 0;
-    margin: 0;
-    display: grid;
-    gap: 12px;
-  }
-  li.link {
-    background: ${colors.white};
-    border-radius: ${radii.md};
-    box-shadow: ${shadows.card};
-    padding: 14px 16px;
-    overflow-wrap: anywhere;
-  }
-  h3 {
-    font-size: 1.05rem;
-    margin: 0 0 4px;
-    color: ${colors.navy};
-  }
-  .meta {
-    margin: 0 0 6px;
-    color: ${colors.muted};
-    font-size: 14px;
-  }
   .state {
-    display: inline-block;
-    margin-left: 8px;
-    padding: 1px 8px;
-    border-radius: 999px;
-    font-size: 13px;
-    font-weight: 600;
     background: ${colors.surfaceAlt};
     color: ${colors.muted};
   }
@@ -85,11 +47,6 @@ const screenCss = css`
     margin: 2px 0 0;
     font-size: 13px;
     color: ${colors.muted};
-  }
-  .actions {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 8px;
   }
   ul.scheduled {
     padding-left: 20px;
@@ -152,11 +109,11 @@ export function SharedPreviewsScreen() {
   };
 
   const item = (link: SharedLinkInfo) => (
-    <li key={link.id} className="link" data-link={link.id}>
+    <li key={link.id} css={cardCss} data-link={link.id}>
       <h3>
         {link.route}
         {link.schedule ? ` · ${scheduleName({ id: link.schedule })}` : ''}
-        <span className="state" data-state={link.state}>
+        <span className="state" css={cardPillCss} data-state={link.state}>
           {STATE_WORDS[link.state]}
         </span>
       </h3>
@@ -202,7 +159,7 @@ export function SharedPreviewsScreen() {
   );
 
   return (
-    <main css={screenCss}>
+    <main css={[cardScreenCss, screenCss]}>
       <ScreenHeader title="Prévias compartilhadas" />
       <p>
         Links que mostram uma página salva, antes de ela ir para o site, a quem não tem conta no Estúdio. Para
@@ -215,12 +172,16 @@ export function SharedPreviewsScreen() {
       {list?.available && (
         <>
           <section aria-labelledby="previas-ativas">
-            <h2 id="previas-ativas">Ativos</h2>
-            {active.length === 0 ? <p>Nenhum link ativo.</p> : <ul className="links">{active.map(item)}</ul>}
+            <h2 id="previas-ativas" css={cardSectionTitleCss}>
+              Ativos
+            </h2>
+            {active.length === 0 ? <p>Nenhum link ativo.</p> : <ul css={cardListCss}>{active.map(item)}</ul>}
           </section>
           {scheduledFiles.length > 0 && (
             <section aria-labelledby="previas-agendadas">
-              <h2 id="previas-agendadas">Compartilhar um agendamento</h2>
+              <h2 id="previas-agendadas" css={cardSectionTitleCss}>
+                Compartilhar um agendamento
+              </h2>
               <ul className="scheduled">
                 {scheduledFiles.map(({ schedule, file, route }) => (
                   <li key={`${schedule.id} ${file}`}>
@@ -244,8 +205,10 @@ export function SharedPreviewsScreen() {
           )}
           {ended.length > 0 && (
             <section aria-labelledby="previas-encerradas">
-              <h2 id="previas-encerradas">Encerrados</h2>
-              <ul className="links">{ended.map(item)}</ul>
+              <h2 id="previas-encerradas" css={cardSectionTitleCss}>
+                Encerrados
+              </h2>
+              <ul css={cardListCss}>{ended.map(item)}</ul>
             </section>
           )}
         </>
