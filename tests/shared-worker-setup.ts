@@ -3,7 +3,7 @@
  * share a worker and its modules (isolate: false) instead of each importing React, jsdom, the
  * runtime and the blocks again. What a fresh worker gave a file for free is given back here: a
  * jsdom file starts with nothing mounted, an empty <body>, <html> without attributes (as jsdom
- * makes it), no cookies, empty storage and the address at /; every file ends with real timers,
+ * makes it), jsdom's matchMedia, window size and scroll, no cookies, empty storage and the address at /; every file ends with real timers,
  * its spies restored and its stubbed globals and variables put back.
  *
  * Emotion's client cache writes its rules as it does in production (`speedy`: into one style sheet
@@ -31,6 +31,31 @@ function freshDocument(): void {
 
 const jsdom = typeof document !== 'undefined';
 
+/**
+ * Window properties test files set directly rather than through vi.stubGlobal: a media query
+ * (matchMedia), the window's size (runStory) and its scroll. Each file starts with those of the
+ * first file of the worker, that is jsdom's own.
+ */
+const WINDOW_PROPERTIES = ['matchMedia', 'innerWidth', 'innerHeight', 'scrollY'];
+const JSDOM_WINDOW = Symbol.for('tests/shared-worker-setup: jsdom window properties');
+
+function freshWindow(): void {
+  type Kept = [string, PropertyDescriptor | undefined, unknown][];
+  const win = window as unknown as Record<string, unknown>;
+  const kept = globalThis as { [JSDOM_WINDOW]?: Kept };
+  kept[JSDOM_WINDOW] ??= WINDOW_PROPERTIES.map((name) => [
+    name,
+    Object.getOwnPropertyDescriptor(window, name),
+    win[name],
+  ]);
+  for (const [name, descriptor, value] of kept[JSDOM_WINDOW]) {
+    if (descriptor) Object.defineProperty(window, name, descriptor);
+    else delete win[name];
+    // Vitest's global forwards to jsdom's window, where an assignment landed.
+    if (win[name] !== value) win[name] = value;
+  }
+}
+
 /** Emotion's default cache (the one components use without a CacheProvider) in speedy mode. */
 async function speedyEmotion(): Promise<void> {
   const [{ createElement }, { withEmotionCache }, { renderToStaticMarkup }] = await Promise.all([
@@ -54,8 +79,12 @@ async function unmountAll(): Promise<void> {
   freshDocument();
 }
 
-// Before the file is collected, so that even rules inserted while it loads go to the one sheet.
-if (jsdom) await speedyEmotion();
+// Before the file is collected: even rules inserted while it loads go to the one sheet, and what
+// the file sets on the window at its top level stays.
+if (jsdom) {
+  await speedyEmotion();
+  freshWindow();
+}
 
 beforeAll(async () => {
   if (jsdom) await unmountAll();
