@@ -53,6 +53,7 @@ type Incoming =
 const TAG = 'fillgas-block';
 const AGENT_CSS = `
 ${TAG}{display:contents}
+[data-estudio-instant] *{transition:none!important;animation:none!important}
 .estudio-box{position:absolute;pointer-events:none;z-index:2147483646;border-radius:4px}
 .estudio-box[data-kind=selected]{outline:3px solid #c2410c;outline-offset:2px;box-shadow:0 0 0 9999px rgba(11,37,69,.08)}
 .estudio-box[data-kind=hover]{outline:2px dashed #0b6e85;outline-offset:2px}

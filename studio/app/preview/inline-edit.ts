@@ -282,8 +282,13 @@ export function setEditableTexts(next?: readonly EditableBlock[]): void {
   if (editing && !editing.el.isConnected) reattach(editing);
   else placeHint();
   setMediaBlocks(next, next !== undefined);
-  // The texts and images reached with Tab, and the focus found again after a render (inline-keyboard.ts).
-  markStops();
+  // The texts and images reached with Tab, and the focus found again after a render
+  // (inline-keyboard.ts). Never in the way of the next render.
+  try {
+    markStops();
+  } catch (error) {
+    console.error('[estúdio] O teclado na prévia falhou nesta versão da página.', error);
+  }
 }
 
 /** The blocks' editable texts, images and links, as the last render gave them. */

@@ -75,12 +75,20 @@ const current = new WeakMap<Element, number>();
  */
 let memory: { index: number; text?: { n: number; nth: number }; image?: number } | undefined;
 let installed = false;
+/** The focus is being put back (restore): where it lands is already on screen, nothing scrolls. */
+let restoring = false;
 /** The browser's own focus (an image may be an <svg>): the page runner keeps the page's script from moving the focus. */
 const focusHtml = HTMLElement.prototype.focus;
 const focusSvg = SVGElement.prototype.focus;
 
+/**
+ * Focused where it is: the place was on screen (just edited, or left for the image picker), and a
+ * scroll after a render would move the page under the author's pointer.
+ */
 const focus = (el: Element) =>
-  el instanceof SVGElement ? focusSvg.call(el) : focusHtml.call(el as HTMLElement, { preventScroll: false });
+  el instanceof SVGElement
+    ? focusSvg.call(el, { preventScroll: true })
+    : focusHtml.call(el as HTMLElement, { preventScroll: true });
 
 function install(): void {
   if (installed) return;
@@ -293,8 +301,9 @@ function onFocusIn(event: FocusEvent): void {
   }
   describe(target, items);
   // Clear of the page's fixed bars (the sticky call to action at the bottom of a phone); only for
-  // the keyboard: under a pointer the page would move between its press and its click.
-  if (target.matches(':focus-visible')) keepInView(item?.el ?? target);
+  // Tab: under a pointer the page would move between its press and its click, and a focus put
+  // back after a render (the author may be reaching for another text) moves nothing.
+  if (target.matches(':focus-visible') && !restoring) keepInView(item?.el ?? target);
   drawBox();
 }
 
@@ -375,7 +384,12 @@ function restore(now = false, tries = 10): void {
   );
   current.set(stop, Math.max(0, at));
   describe(stop, items);
-  if (document.activeElement !== stop) focus(stop);
+  restoring = true;
+  try {
+    if (document.activeElement !== stop) focus(stop);
+  } finally {
+    restoring = false;
+  }
   // Not focusable yet (an answer opened again is hidden until its transition starts): soon again.
   if (document.activeElement !== stop && tries > 0) setTimeout(() => restore(false, tries - 1), 50);
   drawBox();

@@ -346,7 +346,14 @@ function openedIn(el: Element): number[] {
 
 function openAgain(el: Element, opened: number[]): void {
   const buttons = [...el.querySelectorAll<HTMLElement>('button[aria-expanded]')];
-  for (const i of opened) if (buttons[i]?.getAttribute('aria-expanded') === 'false') buttons[i]!.click();
+  const closed = opened.filter((i) => buttons[i]?.getAttribute('aria-expanded') === 'false');
+  if (closed.length === 0) return;
+  // At once, without the opening's animation: the author sees what was there before the swap, and
+  // nothing below moves while the next text is being reached (agent.ts: data-estudio-instant).
+  el.setAttribute('data-estudio-instant', '');
+  for (const i of closed) buttons[i]!.click();
+  void (el.firstElementChild ?? el).getBoundingClientRect();
+  requestAnimationFrame(() => requestAnimationFrame(() => el.removeAttribute('data-estudio-instant')));
 }
 
 /** What marks the markup a state changes (as the server writes it): those blocks start afresh. */

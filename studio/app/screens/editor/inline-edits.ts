@@ -102,6 +102,8 @@ export function leafLabel(type: string, path: PropPath): string {
   const block = blockSchemas.get(type);
   let at: JsonSchema | undefined = block;
   const within: string[] = [];
+  // A list of plain texts (an offer's "includes"): its item is named by the list.
+  let list: string | undefined;
   path.forEach((key, i) => {
     if (typeof key === 'number') {
       at = at?.items as JsonSchema | undefined;
@@ -109,10 +111,11 @@ export function leafLabel(type: string, path: PropPath): string {
     } else {
       at = (at?.properties as Record<string, JsonSchema> | undefined)?.[key];
       const label = shortLabel(at);
+      list = label;
       if (i < path.length - 1 && label && typeof path[i + 1] === 'string') within.unshift(label);
     }
   });
-  const own = shortLabel(at) ?? String(path[path.length - 1] ?? '');
+  const own = shortLabel(at) ?? list ?? String(path[path.length - 1] ?? '');
   const title = (block as { title?: string } | undefined)?.title ?? type;
   return [own, ...within, `bloco ${title}`].join(', ');
 }
