@@ -66,7 +66,8 @@ export async function makeGitSite(options: { pages?: string[] } = {}): Promise<G
 /**
  * A smaller site is still a whole site: `npm run check` refuses a link to a page that is not there
  * (runtime/load/links.ts), so a link of a copied page to a page left out goes to the home page
- * instead (its #anchor kept). Only the text of those links changes.
+ * instead, without its #anchor (the home page has not that page's sections: decision 0051). Only
+ * the text of those links changes.
  */
 async function keepLinksInside(pagesDir: string, names: readonly string[]): Promise<void> {
   const routes = new Set(
@@ -79,7 +80,7 @@ async function keepLinksInside(pagesDir: string, names: readonly string[]): Prom
     const file = path.join(pagesDir, name);
     const text = await readFile(file, 'utf8');
     const kept = text.replace(
-      /((?:href|logoHref):\s*['"]?|\]\()(\/[a-z0-9/-]*)/g,
+      /((?:href|logoHref):\s*['"]?|\]\()(\/[a-z0-9/-]*)(#[a-z0-9-]*)?/g,
       (whole, before: string, route: string) =>
         routes.has(route.replace(/(.)\/+$/, '$1')) ? whole : `${before}/`,
     );
