@@ -27,6 +27,7 @@ export function AskButton({
   fields,
   problem,
   onAsked,
+  onDone,
 }: {
   kind: ActionKind;
   /** The action's body, exactly as its direct route takes it (a function: read when sending). */
@@ -42,8 +43,14 @@ export function AskButton({
   /** Why the fields cannot be sent as they are (the button stays off), or undefined. */
   problem?: string;
   onAsked?: (request: PublicationRequest) => void;
+  /**
+   * Once the person has read the dialog's confirmation and closed it: a screen that shows the
+   * request in place of this button does it here (at onAsked, the dialog would vanish with it).
+   */
+  onDone?: (request: PublicationRequest) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<PublicationRequest>();
   return (
     <>
       <Button tone={tone} disabled={disabled} onClick={() => setOpen(true)} data-ask={kind}>
@@ -56,8 +63,14 @@ export function AskButton({
           what={what}
           fields={fields}
           problem={problem}
-          onClose={() => setOpen(false)}
-          onAsked={onAsked}
+          onClose={() => {
+            setOpen(false);
+            if (sent) onDone?.(sent);
+          }}
+          onAsked={(request) => {
+            setSent(request);
+            onAsked?.(request);
+          }}
         />
       )}
     </>

@@ -5,7 +5,8 @@
  * and the bare remote gets one commit with the schedule's folder, authored by the Editor and
  * committed by the Publicador; then the Editor asks for a new start in Agendamentos ("Pedir
  * mudança de horário"), approved the same way; then the Editor asks to bring an experiment's
- * published winner home ("Pedir para levar a vencedora"), approved; last, a schedule asked for
+ * published winner home ("Pedir para levar a vencedora": the dialog says it was sent; closed, the
+ * panel says so where the button was), approved; last, a schedule asked for
  * without a name reads by its time, its start passes before approval (the approval says so in
  * words), and the Editor asks again with another time from Pedidos ("Pedir de novo com outro
  * horário"), approved. axe on the Pedidos review of an action request and on each asking dialog.
@@ -178,10 +179,20 @@ test('the Editor asks to bring the published winner home; approved, the winner i
   await expectAxeClean(ana);
   await ask.getByRole('button', { name: 'Enviar pedido' }).click();
   const words = 'Leva a vencedora /recarga-b para /recarga e encerra o experimento recarga-titulo';
-  // The panel says it in place of the button (results-panel.tsx), which closes the dialog with it.
-  await expect(
-    ana.getByRole('status').filter({ hasText: `Pedido enviado: ${words}. Quem publica decide em Pedidos.` }),
-  ).toBeVisible();
+  // The dialog itself says it was sent and that nothing changed on the site yet, as every asking
+  // dialog does (it used to vanish at once, the button it belonged to replaced by the notice).
+  await expect(ask.getByRole('status')).toContainText(`Pedido enviado: ${words}.`);
+  await expect(ask.getByRole('status')).toContainText('Nada mudou no site ainda');
+  await ask.getByRole('button', { name: 'Fechar' }).click();
+  await expect(ask).toHaveCount(0);
+  // Closed, the panel says it where the button was (not asked twice), with the focus and a link to Pedidos.
+  const notice = ana
+    .getByRole('status')
+    .filter({ hasText: `Pedido enviado: ${words}. Quem publica decide em Pedidos.` });
+  await expect(notice).toBeVisible();
+  await expect(ana.locator('[data-asked]')).toBeFocused();
+  await expect(notice.getByRole('link', { name: 'Pedidos' })).toHaveAttribute('href', '#/pedidos');
+  await expect(ana.getByRole('button', { name: 'Pedir para levar a vencedora' })).toHaveCount(0);
   expect(commits()).toBe(before);
 
   const bruno = await team.signedIn(browser, BRUNO);

@@ -422,18 +422,16 @@ export function ResultsPanel({
           {concluded ? (
             <Message tone="info">Feito: “{concluded.message}”.</Message>
           ) : asked ? (
-            <Message tone="info">{asked}</Message>
+            <AskedNotice summary={asked} />
           ) : mustAsk ? (
+            // The dialog says the request was sent (and that nothing changed yet); closed, the
+            // panel keeps saying it where the button was, so it is not asked twice.
             <AskButton
               kind="levar-vencedora"
               disabled={unpublished}
               body={{ id: experimentId }}
               what={`O conteúdo de ${labelOf(publishedWinner)} vai para a página do endereço; a variante e o experimento saem do site, numa só publicação.`}
-              onAsked={(r) =>
-                setAsked(
-                  `Pedido enviado: ${r.action?.summary ?? 'levar a vencedora'}. Quem publica decide em Pedidos.`,
-                )
-              }
+              onDone={(r) => setAsked(r.action?.summary ?? 'levar a vencedora')}
             />
           ) : (
             <Button tone="primary" disabled={unpublished} onClick={onConclude}>
@@ -805,6 +803,22 @@ function SrmNumbers({
           : ''}
         .
       </p>
+    </div>
+  );
+}
+
+/**
+ * Levar a vencedora asked for, where its button was: it takes the focus the closed dialog would
+ * have given back to that button (gone with it), so the keyboard and a screen reader stay here.
+ */
+function AskedNotice({ summary }: { summary: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} css={{ outline: 'none' }} data-asked>
+      <Message tone="info">
+        Pedido enviado: {summary}. Quem publica decide em <a href="#/pedidos">Pedidos</a>.
+      </Message>
     </div>
   );
 }
