@@ -223,7 +223,9 @@ document.addEventListener(
     const index = indexOf(event.target);
     // A text being edited in place chooses its block itself (inline-edit.ts), keeping the focus.
     const inPlace = (event.target as Element | null)?.closest?.('[data-estudio-text]');
-    if (index >= 0 && !inPlace) parent.postMessage({ kind: 'block-clicked', index }, '*');
+    // Only the author's own clicks (a pointer, a key): the preview's own, opening again an answer
+    // after a render or showing a state, choose no block (the form would open beside the page).
+    if (index >= 0 && !inPlace && event.isTrusted) parent.postMessage({ kind: 'block-clicked', index }, '*');
   },
   true,
 );

@@ -26,6 +26,7 @@ import {
   closeMark,
   joinRender,
   openMark,
+  withoutMarks,
   type RenderParts,
 } from '../../../runtime/dev/browser.ts';
 
@@ -38,6 +39,11 @@ let current: RenderParts | undefined;
  */
 const held = new Map<number, string>();
 let state: PreviewStateId = 'pagina';
+/**
+ * The block and text the author last edited in place: a render that differs from the one shown
+ * only inside that text (its last keystrokes, arriving after editing ended) is not swapped in.
+ */
+let justEdited: { index: number; n: number } | undefined;
 let started = false;
 /** Bumped on every render and state change: work still pending for an older one stops. */
 let generation = 0;
@@ -88,6 +94,14 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
         if (!held.has(index)) held.set(index, current!.blocks[index]!);
         return;
       }
+      // The render of the last keystrokes, arriving after editing ended: the screen shows it already.
+      if (
+        justEdited?.index === index &&
+        onlyTextChanged(current!.blocks[index]!, markup, justEdited.n) &&
+        showsText(index, markup, justEdited.n)
+      )
+        return;
+      if (justEdited?.index === index) justEdited = undefined;
       held.delete(index);
       const live = document.querySelector(`${TAG}[data-index="${index}"]`);
       if (!live) return;
@@ -309,6 +323,7 @@ export async function showState(next: PreviewStateId): Promise<void> {
  * (`force`). What the author opened in the block (an answer, the menu) is opened again.
  */
 export async function showBlockAfresh(index: number, n: number, force: boolean): Promise<void> {
+  justEdited = force ? undefined : { index, n };
   const el = document.querySelector(`${TAG}[data-index="${index}"]`);
   const markup = current?.blocks[index];
   const shown = held.get(index);
@@ -335,6 +350,21 @@ function onlyTextChanged(before: string, after: string, n: number): boolean {
   };
   const a = strip(before);
   return a !== undefined && !before.includes('data-island') && a === strip(after);
+}
+
+/**
+ * Block `index` on screen shows text `n` as `markup` has it (the words compared without spaces):
+ * what the author typed in place, not a later change of that text in the code or the form.
+ */
+function showsText(index: number, markup: string, n: number): boolean {
+  const from = markup.indexOf(openMark(n));
+  const to = markup.indexOf(closeMark(n));
+  const el = document.querySelector(`${TAG}[data-index="${index}"] [data-estudio-leaf="${n}"]`);
+  if (from < 0 || to < from || !el) return false;
+  const template = document.createElement('template');
+  template.innerHTML = markup.slice(from + openMark(n).length, to);
+  const bare = (text: string) => withoutMarks(text).replace(/[\s\u00a0]+/g, '');
+  return bare(template.content.textContent ?? '') === bare(el.textContent ?? '');
 }
 
 /** Which of a block's disclosure buttons are open (by their order in the block). */
