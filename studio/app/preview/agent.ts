@@ -26,7 +26,7 @@ import {
 } from './inline-edit.ts';
 import { unionBox } from './boxes.ts';
 import { installInlineMedia, setPreviewScale } from './inline-media.ts';
-import { focusPlace } from './inline-keyboard.ts';
+import { editingEnded, editingStarted, focusPlace, markStops } from './inline-keyboard.ts';
 import {
   resolveDelta,
   splitRender,
@@ -260,6 +260,7 @@ installInlineMedia((message) => parent.postMessage(message, '*'), endEditing, fo
 installInlineEditing(
   (message) => parent.postMessage(message, '*'),
   (index, n, force) => enqueue({ kind: 'afresh', index, n, force }),
+  { markStops, editingStarted, editingEnded },
 );
 
 parent.postMessage({ kind: 'ready' }, '*');

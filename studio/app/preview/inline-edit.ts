@@ -29,7 +29,6 @@ import {
   withoutMarks,
 } from '../../../runtime/dev/browser.ts';
 import { keyInText, markImageElements, setMediaBlocks, textChosen } from './inline-media.ts';
-import { editingStarted, editingEnded, markStops } from './inline-keyboard.ts';
 import type { EditableBlock, InlineEditMessage, PropPath } from './inline-types.ts';
 
 export type { EditableBlock, InlineEditMessage, LinkTarget, ListOp, PropPath } from './inline-types.ts';
@@ -226,13 +225,26 @@ function isSound(el: Element, n: number): boolean {
   return between !== '' && between === bare(text);
 }
 
+/**
+ * What the keyboard's tab stops (inline-keyboard.ts) are told: the agent hands them in, so that
+ * module may import this one and not the other way round (no import circle).
+ */
+export interface KeyboardHooks {
+  markStops(changed?: Element): void;
+  editingStarted(el: HTMLElement, multiline: boolean): void;
+  editingEnded(el: HTMLElement, place?: { index: number; n: number; nth: number }): void;
+}
+let keyboard: KeyboardHooks = { markStops() {}, editingStarted() {}, editingEnded() {} };
+
 /** Starts listening; `send` posts to the Estúdio. Call once. */
 export function installInlineEditing(
   send: (message: InlineEditMessage) => void,
   showAfresh: (index: number, n: number, force: boolean) => void = () => {},
+  keyboardHooks?: KeyboardHooks,
 ): void {
   post = send;
   refresh = showAfresh;
+  if (keyboardHooks) keyboard = keyboardHooks;
   if (installed) return;
   installed = true;
   // Capture on the window runs before the agent's and the page's own listeners (on the document):
@@ -260,7 +272,7 @@ export function installInlineEditing(
       for (const island of islands)
         if (island.isConnected) {
           takeBlockMarks(island);
-          markStops(island);
+          keyboard.markStops(island);
         }
     });
   });
@@ -285,7 +297,7 @@ export function setEditableTexts(next?: readonly EditableBlock[]): void {
   // The texts and images reached with Tab, and the focus found again after a render
   // (inline-keyboard.ts). Never in the way of the next render.
   try {
-    markStops();
+    keyboard.markStops();
   } catch (error) {
     console.error('[estúdio] O teclado na prévia falhou nesta versão da página.', error);
   }
@@ -467,7 +479,7 @@ function start(el: HTMLElement, info: Target, x?: number, y?: number): void {
   keepInView(el);
   placeHint();
   textChosen(info.index, info.path);
-  editingStarted(el, editing.multiline);
+  keyboard.editingStarted(el, editing.multiline);
 }
 
 /** How far a fixed or sticky bar covers the viewport at its top and bottom edge (the navbar, the
@@ -647,7 +659,7 @@ function finish(how: 'keep' | 'restore', byKey = false): void {
   e.el.removeAttribute('contenteditable');
   for (const unseen of e.el.querySelectorAll(UNSEEN)) unseen.removeAttribute('contenteditable');
   e.el.removeAttribute(EDITING);
-  editingEnded(e.el, byKey ? { index: e.index, n: e.n, nth: e.nth } : undefined);
+  keyboard.editingEnded(e.el, byKey ? { index: e.index, n: e.n, nth: e.nth } : undefined);
   if (document.activeElement === e.el && !byKey) e.el.blur();
   getSelection()?.removeAllRanges();
   removeHint();
@@ -684,7 +696,7 @@ function reattach(e: Editing): void {
   makeEditable(el);
   setCaret(el, e.caret);
   placeHint();
-  editingStarted(el, e.multiline);
+  keyboard.editingStarted(el, e.multiline);
 }
 
 function rememberCaret(): void {
