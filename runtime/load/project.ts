@@ -196,15 +196,8 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
   // Every link to a page of the site goes to one of these routes (runtime/load/links.ts).
   const links = linkChecker(blocks, byRoute.keys());
   // Variants (`extends:`) are merged with their base page and validated whole (runtime/load/extends.ts).
-  const resolveVariant = createVariantResolver({
-    root,
-    pagesDir,
-    files,
-    page: validators.page,
-    blocks,
-    sources: options.sources,
-    links,
-  });
+  const variantOptions = { root, pagesDir, files, page: validators.page, blocks, sources: options.sources };
+  const resolveVariant = createVariantResolver({ ...variantOptions, links });
   for (const { page, result } of parsedPages) {
     if (!result.ok) {
       problems.push(...result.problems);
@@ -241,15 +234,7 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
         experiments,
         audiences,
         // The pages a link goes to that this load did not read are read without a link check of their own.
-        resolveVariant: () =>
-          createVariantResolver({
-            root,
-            pagesDir,
-            files,
-            page: validators.page,
-            blocks,
-            sources: options.sources,
-          }),
+        resolveVariant: () => createVariantResolver(variantOptions),
       })),
     );
   }
