@@ -193,6 +193,12 @@ test('the Editor asks to bring the published winner home; approved, the winner i
   await expect(ana.locator('[data-asked]')).toBeFocused();
   await expect(notice.getByRole('link', { name: 'Pedidos' })).toHaveAttribute('href', '#/pedidos');
   await expect(ana.getByRole('button', { name: 'Pedir para levar a vencedora' })).toHaveCount(0);
+  // Opened again, the screen still says the request is waiting instead of offering to ask twice,
+  // and leaves the focus where a page's opening puts it.
+  await ana.reload();
+  await expect(notice).toBeVisible();
+  await expect(ana.getByRole('button', { name: 'Pedir para levar a vencedora' })).toHaveCount(0);
+  await expect(ana.locator('[data-asked]')).not.toBeFocused();
   expect(commits()).toBe(before);
 
   const bruno = await team.signedIn(browser, BRUNO);

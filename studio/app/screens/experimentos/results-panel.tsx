@@ -18,6 +18,7 @@ import type { PublishAnswer } from '../../../api.ts';
 import type { Report } from '../../../../runtime/experiments/index.ts';
 import { api } from '../../shared/api-client.ts';
 import { AskButton } from '../../shared/action-request.tsx';
+import { requestsApi } from '../../shared/requests-client.ts';
 import { useMustAsk } from '../../shared/role.ts';
 import { Button, Message } from '../../shared/ui.tsx';
 import { CumulativeChart, PosteriorChart, RateChart, type ChartArm, type ChartDay } from './charts.tsx';
@@ -203,7 +204,34 @@ export function ResultsPanel({
   // Levar a vencedora publishes: an Editor, or anyone while every publication needs approval
   // (decisions 0048, 0049), asks for it instead.
   const mustAsk = useMustAsk('publish') === true;
-  const [asked, setAsked] = useState<string>();
+  const [asked, setAsked] = useState<Asked>();
+  // A request already waiting (asked before the page was opened again, or by someone else) is
+  // said where the button would be, so it is not asked twice.
+  useEffect(() => {
+    if (!mustAsk || !publishedWinner) return;
+    let live = true;
+    requestsApi.list().then(
+      (answer) => {
+        const waiting = answer.requests.find(
+          (r) =>
+            r.kind === 'levar-vencedora' && r.status === 'pendente' && r.action?.body.id === experimentId,
+        );
+        if (live && waiting?.action)
+          setAsked(
+            (now) =>
+              now ?? {
+                summary: waiting.action!.summary,
+                by: waiting.mine ? undefined : waiting.requester.name,
+                justNow: false,
+              },
+          );
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [mustAsk, publishedWinner, experimentId]);
   const [numbers, setNumbers] = useState<Numbers>();
   const [connection, setConnection] = useState<Ga4Status | 'unknown'>();
   const [pulling, setPulling] = useState(false);
@@ -422,7 +450,7 @@ export function ResultsPanel({
           {concluded ? (
             <Message tone="info">Feito: “{concluded.message}”.</Message>
           ) : asked ? (
-            <AskedNotice summary={asked} />
+            <AskedNotice asked={asked} />
           ) : mustAsk ? (
             // The dialog says the request was sent (and that nothing changed yet); closed, the
             // panel keeps saying it where the button was, so it is not asked twice.
@@ -431,7 +459,7 @@ export function ResultsPanel({
               disabled={unpublished}
               body={{ id: experimentId }}
               what={`O conteúdo de ${labelOf(publishedWinner)} vai para a página do endereço; a variante e o experimento saem do site, numa só publicação.`}
-              onDone={(r) => setAsked(r.action?.summary ?? 'levar a vencedora')}
+              onDone={(r) => setAsked({ summary: r.action?.summary ?? 'levar a vencedora', justNow: true })}
             />
           ) : (
             <Button tone="primary" disabled={unpublished} onClick={onConclude}>
@@ -807,17 +835,28 @@ function SrmNumbers({
   );
 }
 
+/** Levar a vencedora asked for: its summary, by someone else (their name), and whether just now. */
+interface Asked {
+  summary: string;
+  by?: string;
+  justNow: boolean;
+}
+
 /**
- * Levar a vencedora asked for, where its button was: it takes the focus the closed dialog would
- * have given back to that button (gone with it), so the keyboard and a screen reader stay here.
+ * Levar a vencedora asked for, where its button was. Asked just now, it takes the focus the closed
+ * dialog would have given back to that button (gone with it), so the keyboard and a screen reader
+ * stay here; found waiting when the screen opened, it leaves the focus where it is.
  */
-function AskedNotice({ summary }: { summary: string }) {
+function AskedNotice({ asked }: { asked: Asked }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useEffect(() => {
+    if (asked.justNow) ref.current?.focus();
+  }, [asked.justNow]);
   return (
     <div ref={ref} tabIndex={-1} css={{ outline: 'none' }} data-asked>
       <Message tone="info">
-        Pedido enviado: {summary}. Quem publica decide em <a href="#/pedidos">Pedidos</a>.
+        {asked.by ? `Pedido enviado por ${asked.by}` : 'Pedido enviado'}: {asked.summary}. Quem publica decide
+        em <a href="#/pedidos">Pedidos</a>.
       </Message>
     </div>
   );
