@@ -10,6 +10,7 @@ import {
   isPair,
   isScalar,
   isSeq,
+  Scalar,
   stringify,
   type Node,
   type Pair,
@@ -34,6 +35,7 @@ const lineEnd = (text: string, at: number) => {
   const end = text.indexOf('\n', at);
   return end < 0 ? text.length : end;
 };
+const indentOf = (line: string) => line.length - line.trimStart().length;
 /** The end of the last line a node's value occupies (before its newline). */
 const nodeLineEnd = (text: string, node: Node) => lineEnd(text, Math.max(node.range![1] - 1, node.range![0]));
 
@@ -42,6 +44,62 @@ export function inlineYaml(value: unknown): string {
   if (typeof value === 'string' && /[\n\r]/.test(value)) return JSON.stringify(value);
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return stringify(value, { lineWidth: 0 }).trimEnd();
+}
+
+/** How a text scalar is written, when not plain: its quotes, or its block's header and column. */
+export type ScalarStyle =
+  { type: 'QUOTE_SINGLE' | 'QUOTE_DOUBLE' } | { type: 'BLOCK_LITERAL' | 'BLOCK_FOLDED'; pad: string };
+
+/**
+ * The style `node` is written in (undefined: plain, not a text, or a block whose header says more
+ * than `|`/`>` and its chomping: an indentation indicator, a comment).
+ */
+export function scalarStyle(text: string, node: unknown): ScalarStyle | undefined {
+  if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
+  const type = node.type;
+  if (type === Scalar.QUOTE_SINGLE || type === Scalar.QUOTE_DOUBLE) return { type };
+  if (type !== Scalar.BLOCK_LITERAL && type !== Scalar.BLOCK_FOLDED) return undefined;
+  const from = node.range[0];
+  const headerEnd = lineEnd(text, from);
+  if (!/^[|>][+-]?$/.test(text.slice(from, headerEnd).trimEnd())) return undefined;
+  const first = text
+    .slice(headerEnd + 1, node.range[1])
+    .split('\n')
+    .find((line) => line.trim() !== '');
+  return first === undefined ? undefined : { type, pad: first.slice(0, indentOf(first)) };
+}
+
+/**
+ * `value` as YAML in `style` when the style can say it (a text on one line in quotes; in a block,
+ * a text that neither starts with a blank nor ends with a line break), else as inlineYaml writes it.
+ * A block's lines are at `pad`, its header where the value starts.
+ */
+export function writeScalar(value: unknown, style: ScalarStyle | undefined): string {
+  if (typeof value !== 'string' || !style) return inlineYaml(value);
+  const scalar = new Scalar(value);
+  scalar.type = style.type;
+  if (style.type === 'QUOTE_SINGLE' || style.type === 'QUOTE_DOUBLE') {
+    if (/[\n\r]/.test(value)) return inlineYaml(value);
+    const written = stringify(scalar, { lineWidth: 0 }).replace(/\n$/, '');
+    return written.startsWith(style.type === 'QUOTE_SINGLE' ? "'" : '"') ? written : inlineYaml(value);
+  }
+  if (value === '' || /^\s|\n$/.test(value)) return inlineYaml(value);
+  const [head, ...lines] = stringify(scalar, { lineWidth: 0 }).replace(/\n$/, '').split('\n');
+  if (!head || !/^[|>][+-]?$/.test(head)) return inlineYaml(value);
+  const pad = 'pad' in style ? style.pad : '';
+  return [head, ...lines.map((line) => (line === '' ? '' : pad + line))].join('\n');
+}
+
+/**
+ * `value` where `node` is, as the form writes it: a text written 'in single quotes' or as a
+ * `|`/`>` block stays so. A text in double quotes is written plain when it can be: the writer
+ * itself quotes a plain text for a moment (a keystroke's trailing space), and its next keystroke
+ * must not keep those quotes. (Editing on the page keeps the style the text had when editing
+ * started, double quotes included: inline-edits.ts's sessionTextEdit.)
+ */
+function inPlace(text: string, node: Node, value: unknown): string {
+  const style = scalarStyle(text, node);
+  return writeScalar(value, style?.type === 'QUOTE_DOUBLE' ? undefined : style);
 }
 
 function nodeAt(text: string, path: YamlPath): Node | undefined {
@@ -76,7 +134,7 @@ export function setValue(text: string, path: YamlPath, value: unknown): TextChan
     // A block scalar's range takes its last line break too: that one stays.
     let to = current.range[1];
     while (to > current.range[0] && text[to - 1] === '\n') to--;
-    return { from: current.range[0], to, insert: inlineYaml(value) };
+    return { from: current.range[0], to, insert: inPlace(text, current, value) };
   }
   if (parent.flow) {
     // A flow map ({ label: … }) is rewritten whole, on its own range.
@@ -140,7 +198,7 @@ export function setListItem(
   }
   let to = item.range[1];
   while (to > item.range[0] && text[to - 1] === '\n') to--;
-  return { from: item.range[0], to, insert: inlineYaml(value) };
+  return { from: item.range[0], to, insert: inPlace(text, item, value) };
 }
 
 /** Appends an item to the list at `path` (a block list, or a flow list rewritten whole). */
@@ -234,7 +292,6 @@ export function applyChange(text: string, change: TextChange): string {
 // Whole blocks (the Estúdio's structure panel): an item of a block list with its comments.
 
 const isCommentLine = (line: string) => /^\s*#/.test(line);
-const indentOf = (line: string) => line.length - line.trimStart().length;
 
 /**
  * The text of each item of a block list: from the comment lines right above its dash (at the

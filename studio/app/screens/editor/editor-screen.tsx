@@ -34,10 +34,12 @@ import { PreviewFrame, type PreviewState } from '../../shared/preview-frame.tsx'
 import {
   editableTexts,
   imageEdit,
-  inlineTextEdit,
   linkEdit,
   listEdit,
+  sessionTextEdit,
+  startInline,
   type InlineEditMessage,
+  type InlineSession,
 } from './inline-edits.ts';
 import { ImageDialog } from './image-dialog.tsx';
 import { EventsStrip, StateControl, type PageEvent } from './preview-controls.tsx';
@@ -685,6 +687,8 @@ function Editor({
 
   // A text edited in the page itself (inline-edits.ts): each keystroke is the form's edit of that
   // node (one history with the source and the form); the block is chosen, the source's cursor stays.
+  // The text being edited there, from its start: its value put back gives back the file as it was.
+  const inlineSession = useRef<InlineSession | undefined>(undefined);
   const onInlineEdit = (message: InlineEditMessage) => {
     if (message.kind === 'text-history') {
       if (message.action === 'undo') editor.current?.undo();
@@ -704,6 +708,9 @@ function Editor({
     } else if (message.kind === 'list-edit') {
       formEdit((current) => listEdit(current, file, block, message.path, message.at, message.op));
     } else if (message.kind === 'text-edit-start') {
+      const source = editor.current?.text();
+      inlineSession.current =
+        source === undefined ? undefined : startInline(source, file, message.index, block, message.path);
       setInheritedChoice(undefined);
       setSelected((s) =>
         s.index === message.index ? s : { index: message.index, scroll: false, seq: s.seq + 1 },
@@ -711,7 +718,21 @@ function Editor({
     } else if (message.kind === 'text-edit') {
       // Someone who has typed on the page has learnt what the hint says.
       if (hint.shown) hint.dismiss();
-      formEdit((current) => inlineTextEdit(current, file, block, message.path, message.value), true);
+      formEdit(
+        (current) =>
+          sessionTextEdit(
+            inlineSession.current,
+            current,
+            file,
+            block,
+            message.index,
+            message.path,
+            message.value,
+          ),
+        true,
+      );
+    } else if (message.kind === 'text-edit-end') {
+      inlineSession.current = undefined;
     }
   };
 

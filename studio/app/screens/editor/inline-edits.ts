@@ -19,9 +19,12 @@ import {
   moveItem,
   removeItem,
   removeItemWithComments,
+  scalarStyle,
   setListItem,
   setValue,
   swapWithNext,
+  writeScalar,
+  type ScalarStyle,
   type TextChange,
 } from '../../../yaml-edits.ts';
 import type { EditableBlock, ListOp, PropPath } from '../../preview/inline-edit.ts';
@@ -421,4 +424,81 @@ function defaultAt(schema: JsonSchema | undefined, path: PropPath): unknown {
         : (at?.properties as Record<string, JsonSchema> | undefined)?.[key];
   }
   return at?.default;
+}
+
+/**
+ * One text edited on the page, from the moment editing started: the file as it was then, the
+ * text's value then, and how its scalar was written. Its value put back (Esc, or typed back as it
+ * was) gives back that file byte for byte (a variant's `change:` entry written by the first
+ * keystroke goes again, a folded block keeps its folds); each keystroke writes the scalar in its
+ * style of then ('single', "double", a `|-` block), not in the one a keystroke before left (a
+ * trailing space quotes a plain text for a moment).
+ */
+export interface InlineSession {
+  index: number;
+  path: PropPath;
+  /** The value the page showed when editing started (undefined: not known, nothing put back). */
+  value: string | undefined;
+  /** The file when editing started. */
+  source: string;
+  /** How the scalar was written then (undefined: plain, or not written yet). */
+  style: ScalarStyle | undefined;
+  /** The file as this session's last edit left it (undefined: changed by something else since). */
+  written: string | undefined;
+}
+
+/** The scalar node of the text at `path` of `block` in `text`, if the file writes it. */
+function scalarOf(text: string, file: string, block: RenderedBlock, path: PropPath): unknown {
+  const change = block.file === file ? undefined : block.texts?.find((t) => samePath(t.path, path))?.change;
+  if (change) {
+    const found = resolve(text, change);
+    return found?.complete ? found.node : undefined;
+  }
+  return readYaml(text).doc.getIn(yamlPathOf(block, file, path), true);
+}
+
+/** A session for the text at `path` of `block` (the render's `index`th), the file being `source`. */
+export function startInline(
+  source: string,
+  file: string,
+  index: number,
+  block: RenderedBlock,
+  path: PropPath,
+): InlineSession {
+  const value = block.texts?.find((t) => samePath(t.path, path))?.text;
+  const style = scalarStyle(source, scalarOf(source, file, block, path));
+  return { index, path, value, source, style, written: source };
+}
+
+/**
+ * inlineTextEdit within a session, while the file is as the session left it: the value editing
+ * started with is the file as it was then; another value replaces the scalar, written in the
+ * style it had then. Otherwise (another text, the file changed meanwhile, the scalar not written
+ * yet) the edit inlineTextEdit makes.
+ */
+export function sessionTextEdit(
+  session: InlineSession | undefined,
+  current: string,
+  file: string,
+  block: RenderedBlock,
+  index: number,
+  path: PropPath,
+  value: string,
+): TextChange | undefined {
+  const own = session !== undefined && session.index === index && samePath(session.path, path);
+  if (!own || current !== session.written) {
+    if (own) session.written = undefined;
+    return inlineTextEdit(current, file, block, path, value);
+  }
+  let change: TextChange | undefined;
+  const node = scalarOf(current, file, block, path);
+  if (value === session.value) change = differingRange(current, session.source);
+  else if (isScalar(node) && node.range) {
+    if (node.value === value) return undefined;
+    let to = node.range[1];
+    while (to > node.range[0] && current[to - 1] === '\n') to--;
+    change = { from: node.range[0], to, insert: writeScalar(value, session.style) };
+  } else change = inlineTextEdit(current, file, block, path, value);
+  session.written = change ? applyChange(current, change) : current;
+  return change;
 }
