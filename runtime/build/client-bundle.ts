@@ -6,7 +6,6 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
 import type { Plugin, PluginOption } from 'vite';
 
 /** The two lazy-import tables: which file each block type contributes, and the export's name. */
@@ -32,7 +31,10 @@ export interface ClientBundleOptions {
 export const sideEffectFree = (id: string): boolean => /[\\/]runtime[\\/](block|behavior)-api\.ts$/.test(id);
 
 export function clientPlugins(options: ClientBundleOptions = {}): PluginOption[] {
-  return [react({ jsxImportSource: '@emotion/react' }), blockTables(options)];
+  // The React plugin (and Vite with it) loaded when Vite asks for the plugins, not when the build
+  // stage is imported: a build whose client bundle is kept loads neither (client-cache.ts).
+  const react = import('@vitejs/plugin-react').then((m) => m.default({ jsxImportSource: '@emotion/react' }));
+  return [react, blockTables(options)];
 }
 
 function blockTables(options: ClientBundleOptions): Plugin {

@@ -5,7 +5,6 @@
  */
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build as viteBuild } from 'vite';
 import {
   AGENDA_DIR,
   edgePaths,
@@ -201,6 +200,8 @@ async function bundleEdge(root: string, outDir: string, source: string, fileName
   await mkdir(tmp, { recursive: true });
   const entry = path.join(tmp, 'entry.ts');
   await writeFile(entry, source);
+  // Vite is loaded only when there is an edge entry to bundle (most builds have none).
+  const { build: viteBuild } = await import('vite');
   try {
     await viteBuild({
       configFile: false,

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { build as viteBuild, type Manifest } from 'vite';
+import type { Manifest } from 'vite';
 import { fontBaseName, fontFiles, type FontFile } from '../../design/fonts.ts';
 import { assertWithinBudget, measureRouteJs, scriptsInHtml, type JsBudget, type RouteJs } from './budget.ts';
 import {
@@ -30,6 +30,7 @@ import { blockList, blockMap } from '../../blocks/index.ts';
 import { writeDeployFiles } from './headers.ts';
 import { writeImageVariants } from './images.ts';
 import { clientPlugins, sideEffectFree } from './client-bundle.ts';
+import { keptClientBundle } from './client-cache.ts';
 
 export const CLIENT_ENTRY = 'runtime/client/main.ts';
 const HYDRATE_MODULE = 'runtime/client/hydrate.tsx';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   budget?: JsBudget;
   /** The build's clock (default: now): the root is the site at this instant (issue 38). */
   now?: Date;
+  /** Where client bundles are kept (client-cache.ts; default node_modules/.cache/fillgas-client). */
+  clientCache?: string;
 }
 
 export interface BuildReport {
@@ -107,7 +110,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   // prerendered beside it; none to come and no audience, the build is exactly the one it always was.
   const scratch = `${outDir}.agenda-${process.pid}`;
   try {
-    const built = await renderSite(root, project, tmp, publicDir, options.budget, log);
+    const built = await renderSite(root, project, tmp, publicDir, options, log);
     const t3 = performance.now();
     if (checked.future.length === 0 && project.audiences.length === 0) {
       await writeExperimentManifest(tmp, project.experiments, root);
@@ -116,8 +119,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
         tmp,
         checked,
         scratch,
-        (state, out) =>
-          renderSite(root, state, out, publicDir, options.budget, () => {}).then(() => undefined),
+        (state, out) => renderSite(root, state, out, publicDir, options, () => {}).then(() => undefined),
         root,
         log,
       );
@@ -166,11 +168,11 @@ async function renderSite(
   project: Project,
   tmp: string,
   publicDir: string,
-  budget: JsBudget | undefined,
+  { budget, clientCache }: Pick<BuildOptions, 'budget' | 'clientCache'>,
   log: (line: string) => void,
 ): Promise<{ routes: BuildReport['routes']; bundleMs: number }> {
   const t1 = performance.now();
-  const manifest = await bundleClient(root, tmp, usedClientCode(project), publicDir);
+  const manifest = await bundleClient(root, tmp, usedClientCode(project), publicDir, clientCache);
   const fontUrls = await copyFonts(root, tmp);
   const bundleMs = performance.now() - t1;
 
@@ -246,8 +248,28 @@ async function bundleClient(
   outDir: string,
   used: { islandTypes: string[]; behaviorTypes: string[] },
   publicDir: string,
+  cacheDir?: string,
 ): Promise<Manifest> {
-  await viteBuild({
+  // Kept by a fingerprint of its sources, packages, public/ and the types used (client-cache.ts).
+  await keptClientBundle(
+    { root, publicDir, used },
+    outDir,
+    () => viteBundle(root, outDir, used, publicDir),
+    cacheDir,
+  );
+  return JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Vite's build of the client into `outDir` (public/ copied in); the ids of the modules bundled. */
+async function viteBundle(
+  root: string,
+  outDir: string,
+  used: { islandTypes: string[]; behaviorTypes: string[] },
+  publicDir: string,
+): Promise<string[]> {
+  // Loaded only here: a build whose client bundle is kept does not load Vite at all.
+  const { build: viteBuild } = await import('vite');
+  const output = await viteBuild({
     configFile: false,
     root,
     logLevel: 'warn',
@@ -265,7 +287,11 @@ async function bundleClient(
       },
     },
   });
-  return JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  // (A watcher, never asked for here, would say nothing of its modules: such a bundle is not kept.)
+  if (!Array.isArray(output) && !('output' in output)) return ['(watcher)'];
+  return (Array.isArray(output) ? output : [output]).flatMap((o) =>
+    o.output.flatMap((file) => (file.type === 'chunk' ? file.moduleIds : [])),
+  );
 }
 
 /**
