@@ -26,7 +26,7 @@ import {
 } from './inline-edit.ts';
 import { unionBox } from './boxes.ts';
 import { installInlineMedia, setPreviewScale } from './inline-media.ts';
-import { editingEnded, editingStarted, focusPlace, markStops } from './inline-keyboard.ts';
+import { editingEnded, editingStarted, focusOnward, focusPlace, markStops } from './inline-keyboard.ts';
 import {
   resolveDelta,
   splitRender,
@@ -256,7 +256,7 @@ keepFocusWithTheAuthor();
 reportEvents((event, byClick) => parent.postMessage({ kind: 'event', event, byClick }, '*'));
 // Images, link targets and list items on the page (before in-place editing: a click on an image
 // is the image's).
-installInlineMedia((message) => parent.postMessage(message, '*'), endEditing, focusPlace);
+installInlineMedia((message) => parent.postMessage(message, '*'), endEditing, focusPlace, focusOnward);
 installInlineEditing(
   (message) => parent.postMessage(message, '*'),
   (index, n, force) => enqueue({ kind: 'afresh', index, n, force }),

@@ -16,6 +16,12 @@
  *   editar."), its name stays the words it shows; a text being edited says how editing ends. The
  *   focused text is outlined (dashed, the hover's colour, with a light halo) with "Enter ou F2:
  *   editar" over it; the focus ring shows only for the keyboard (:focus-visible).
+ * - **Its panel.** A text that is a link's label or a list item's (an image of an item too) has
+ *   a panel beside it (inline-media.ts: the link's target, the item's add, move and remove). Ctrl+K
+ *   (or the context menu key, Shift+F10) on its stop goes into that panel, editing or not; the
+ *   stop says so (`aria-keyshortcuts`, "Ctrl+K: destino" in its hint, and while the panel is shown,
+ *   its description). Tab from the stop still goes on to the next text (the panel is not in the
+ *   way); from the panel, Shift+Tab comes back to the text and Tab goes on to what follows it.
  * - **Back where it was.** Enter (Ctrl+Enter in a text of several paragraphs) keeps, Esc puts
  *   back, and the focus returns to the text, not editing; when a render replaced the element, or
  *   the image picker closed, the same place is found again and focused (`restore`).
@@ -34,7 +40,17 @@ import {
   targetOf,
   type Part,
 } from './inline-edit.ts';
-import { IMAGE, imageOf, panelFollowsFocus, pickImage } from './inline-media.ts';
+import {
+  IMAGE,
+  imageOf,
+  isPanelKey,
+  openPanel,
+  panelFollowsFocus,
+  panelOffer,
+  panelShownFor,
+  pickImage,
+  type PanelAbout,
+} from './inline-media.ts';
 
 const TAG = 'fillgas-block';
 /** On an element that is a tab stop for editing: the page's own link or button, or a text given tabindex. */
@@ -49,6 +65,13 @@ const LIVE_ID = 'estudio-anuncio';
 const STYLE_ID = 'estudio-inline-keyboard';
 const TEXT_HINT = 'Enter ou F2: editar';
 const IMAGE_HINT = 'Enter ou F2: trocar imagem';
+/** The panel's part of the hint: "destino do botão e item da lista" → "destino e item". */
+const panelHint = (offer: string) =>
+  ` · Ctrl+K: ${offer.replace(/ do (link|botão)/, '').replace(' da lista', '')}`;
+const PANEL = '#estudio-painel';
+/** What the focus can reach with Tab (filtered further by tabbable()). */
+const FOCUSABLE =
+  'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]';
 
 const CSS = `
 [${STOP}]:focus-visible:not([${SUB}]):not([data-estudio-editing]){outline:3px dashed #c2410c!important;outline-offset:3px!important;
@@ -204,6 +227,7 @@ function markBlock(wrapper: Element): void {
     if (!stops.has(old)) {
       old.removeAttribute(STOP);
       old.removeAttribute('aria-description');
+      old.removeAttribute('aria-keyshortcuts');
       if (old.hasAttribute(ADDED)) old.removeAttribute('tabindex');
       old.removeAttribute(ADDED);
     }
@@ -225,7 +249,22 @@ function markBlock(wrapper: Element): void {
   }
 }
 
-/** The stop's description: what its focused item is, and the key that changes it. */
+/** Where an item is in its block: its index and path, for the panel (inline-media.ts). */
+function aboutOf(item: Item): PanelAbout | undefined {
+  const where = item.kind === 'image' ? imageOf(item.el) : targetOf(item.el, item.part);
+  return where && { index: where.index, path: where.path, image: item.kind === 'image' };
+}
+
+/** What the panel holds for an item ("destino do botão"), undefined if it has no panel. */
+function offerOf(item: Item | undefined): string | undefined {
+  const about = item && aboutOf(item);
+  return about && panelOffer(about.index, about.path, about.image);
+}
+
+/**
+ * The stop's description: what its focused item is, and the key that changes it; while the item's
+ * panel is shown (editing it ended), the key that goes there.
+ */
 function describe(stop: Element, items = itemsOf(stop)): void {
   const item = items[Math.min(current.get(stop) ?? 0, items.length - 1)];
   if (!item) return;
@@ -235,9 +274,14 @@ function describe(stop: Element, items = itemsOf(stop)): void {
       : `Texto editável: ${item.label}. Enter ou F2 para editar.`;
   const more =
     items.length > 1 ? ` (${(current.get(stop) ?? 0) + 1} de ${items.length}: Tab passa ao próximo)` : '';
-  const description = what + more;
+  const offer = offerOf(item);
+  const about = offer ? aboutOf(item) : undefined;
+  const shown = about && panelShownFor(about.index, about.path);
+  const description = what + more + (shown ? ` Ctrl+K vai ao painel ao lado: ${offer}.` : '');
   if (stop.getAttribute('aria-description') !== description)
     stop.setAttribute('aria-description', description);
+  if (offer) stop.setAttribute('aria-keyshortcuts', 'Control+K');
+  else stop.removeAttribute('aria-keyshortcuts');
 }
 
 function activeStop(): Element | undefined {
@@ -246,11 +290,23 @@ function activeStop(): Element | undefined {
 }
 
 function onKeyDown(event: KeyboardEvent): void {
-  if (isEditing() || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (isEditing()) return;
   const stop = activeStop();
   if (!stop) return;
   const items = itemsOf(stop);
   const at = Math.min(current.get(stop) ?? 0, items.length - 1);
+  if (isPanelKey(event)) {
+    // Not the browser's (Ctrl+K: its search) nor the page's: the panel of this text, if it has one.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const item = items[at];
+    const about = item && aboutOf(item);
+    if (item) remember(item);
+    if (!about || !openPanel(about.index, about.path, about.image))
+      announce('Este texto não tem painel: nem destino de link, nem item de lista.');
+    return;
+  }
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
   if ((event.key === 'Enter' && !event.shiftKey) || (event.key === 'F2' && !event.shiftKey)) {
     const item = items[at];
     if (!item) return;
@@ -278,17 +334,23 @@ function onKeyDown(event: KeyboardEvent): void {
 
 function onFocusIn(event: FocusEvent): void {
   const target = event.target instanceof Element ? event.target : null;
-  if (!target || target === editedElement() || target.closest('#estudio-painel')) return;
+  if (!target || target === editedElement() || target.closest(PANEL)) return;
   if (!target.hasAttribute(STOP)) {
     memory = undefined;
     removeBox();
+    // The panel belongs to a text: the focus elsewhere on the page takes it away.
+    panelFollowsFocus(-1, undefined);
     return;
   }
   const items = itemsOf(target);
-  // Reached backwards (Shift+Tab from what follows it): its last text first.
-  const from = event.relatedTarget instanceof Node ? event.relatedTarget : null;
+  // Reached backwards (Shift+Tab from what follows it): its last text first. From the panel (at
+  // the page's end, but after its text in the tab order: onward()) is forwards.
+  const from = event.relatedTarget instanceof Element ? event.relatedTarget : null;
   const backwards = Boolean(
-    from && target.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING && !target.contains(from),
+    from &&
+    !from.closest(PANEL) &&
+    target.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING &&
+    !target.contains(from),
   );
   const remembered = memory && items.findIndex((item) => sameAs(item, memory!));
   const at = remembered !== undefined && remembered >= 0 ? remembered : backwards ? items.length - 1 : 0;
@@ -352,9 +414,62 @@ export function editingEnded(el: HTMLElement, place?: { index: number; n: number
   restore(true);
 }
 
-/** The place the keyboard was on, focused again (the panel closed by its keys: inline-media.ts). */
-export function focusPlace(): void {
+/**
+ * The place the keyboard was on, focused again (the panel closed by its keys, or Shift+Tab from
+ * its first control: inline-media.ts): the text or image the panel was about, when it says.
+ */
+export function focusPlace(about?: PanelAbout): void {
+  const block = about && editableBlocks().find((b) => b.index === about.index);
+  const same = (path: (string | number)[]) =>
+    about !== undefined && path.length === about.path.length && path.every((p, i) => p === about.path[i]);
+  if (about?.image) {
+    const n = block?.images?.find((i) => same(i.path))?.n;
+    if (n !== undefined) memory = { index: about.index, image: n };
+  } else if (about) {
+    const n = block?.texts.find((t) => same(t.path))?.n;
+    if (n !== undefined && !(memory?.index === about.index && memory.text?.n === n))
+      memory = { index: about.index, text: { n, nth: 0 } };
+  }
   restore(true);
+}
+
+/**
+ * Tab from the panel's last control: what follows its text, as if the panel sat right after it:
+ * the stop's next text, or the next element the page's tab order reaches. False when nothing in
+ * the page follows (the browser's Tab then leaves the frame, the panel being the page's last).
+ */
+export function focusOnward(): boolean {
+  const found = memory && placeNow();
+  if (!found) return false;
+  const { stop, items, at } = found;
+  if (at >= 0 && at < items.length - 1) {
+    current.set(stop, at + 1);
+    remember(items[at + 1]!);
+    focus(stop);
+    describe(stop, items);
+    announce(stop.getAttribute('aria-description') ?? '');
+    drawBox();
+    return true;
+  }
+  const next = [...document.querySelectorAll(FOCUSABLE)].find(
+    (el) =>
+      stop.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING &&
+      !stop.contains(el) &&
+      tabbable(el),
+  );
+  if (!next) return false;
+  memory = undefined;
+  focus(next);
+  return document.activeElement === next;
+}
+
+/** In the page's tab order: focusable, shown, not in the panel, not taken out (tabindex -1, inert, disabled). */
+function tabbable(el: Element): boolean {
+  if (el.closest(PANEL) || el.closest('[inert]')) return false;
+  if (!(el instanceof HTMLElement || el instanceof SVGElement) || el.tabIndex < 0) return false;
+  if ((el as HTMLButtonElement).disabled) return false;
+  if (el.getClientRects().length === 0) return false;
+  return getComputedStyle(el).visibility !== 'hidden';
 }
 
 /**
@@ -366,22 +481,9 @@ function restore(now = false, tries = 10): void {
   if (!memory || isEditing() || !document.hasFocus()) return;
   const active = document.activeElement;
   if (!now && active && active !== document.body && active.isConnected) return;
-  const wrapper = document.querySelector(`${TAG}[data-index="${memory.index}"]`);
-  if (!wrapper) return;
-  let el: Element | undefined;
-  let part: Part | undefined;
-  if (memory.image !== undefined) el = wrapper.querySelector(`[${IMAGE}="${memory.image}"]`) ?? undefined;
-  else if (memory.text) {
-    const found = placesOf(wrapper, memory.text.n)[memory.text.nth];
-    el = found?.el;
-    part = found?.part;
-  }
-  const stop = el && stopOf(el);
-  if (!el || !stop?.hasAttribute(STOP)) return;
-  const items = itemsOf(stop);
-  const at = items.findIndex(
-    (item) => item.el === el && (item.kind === 'image' || item.part?.start === part?.start),
-  );
+  const found = placeNow();
+  if (!found) return;
+  const { stop, items, at } = found;
   current.set(stop, Math.max(0, at));
   describe(stop, items);
   restoring = true;
@@ -393,6 +495,28 @@ function restore(now = false, tries = 10): void {
   // Not focusable yet (an answer opened again is hidden until its transition starts): soon again.
   if (document.activeElement !== stop && tries > 0) setTimeout(() => restore(false, tries - 1), 50);
   drawBox();
+}
+
+/** The remembered place on the page now: its stop, the stop's items and which one it is (-1: not found among them). */
+function placeNow(): { stop: Element; items: Item[]; at: number } | undefined {
+  if (!memory) return undefined;
+  const wrapper = document.querySelector(`${TAG}[data-index="${memory.index}"]`);
+  if (!wrapper) return undefined;
+  let el: Element | undefined;
+  let part: Part | undefined;
+  if (memory.image !== undefined) el = wrapper.querySelector(`[${IMAGE}="${memory.image}"]`) ?? undefined;
+  else if (memory.text) {
+    const found = placesOf(wrapper, memory.text.n)[memory.text.nth];
+    el = found?.el;
+    part = found?.part;
+  }
+  const stop = el && stopOf(el);
+  if (!el || !stop?.hasAttribute(STOP)) return undefined;
+  const items = itemsOf(stop);
+  const at = items.findIndex(
+    (item) => item.el === el && (item.kind === 'image' || item.part?.start === part?.start),
+  );
+  return { stop, items, at };
 }
 
 /** Told to a screen reader: the text a Tab moved to inside one stop (its focus did not move). */
@@ -437,7 +561,8 @@ function drawBox(): void {
   }
   const hint = document.createElement('div');
   hint.className = `${BOX_CLASS}-hint`;
-  hint.textContent = item.kind === 'image' ? IMAGE_HINT : TEXT_HINT;
+  const offer = offerOf(item);
+  hint.textContent = (item.kind === 'image' ? IMAGE_HINT : TEXT_HINT) + (offer ? panelHint(offer) : '');
   // Seen only: a screen reader hears it in the stop's description.
   hint.setAttribute('aria-hidden', 'true');
   const box = whole ? stop.getBoundingClientRect() : rect;

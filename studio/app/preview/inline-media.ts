@@ -12,8 +12,11 @@
  * - **A list item** (a question of the FAQ, a step, a testimonial): while one of its texts is
  *   edited, or its image chosen, the same panel has "Adicionar depois", ↑, ↓ and "Remover".
  *
- * The panel is plain buttons and fields: reached from the edited text with Tab, Esc closes it,
- * Enter applies an address; Alt+↑ and Alt+↓ in the edited text move its item. Its controls are
+ * The panel is plain buttons and fields: reached from the edited text with Tab, and from a text
+ * or an image that has the focus (editing ended, or never started) with Ctrl+K (or the context
+ * menu key, Shift+F10); Esc closes it, Enter applies an address; Alt+↑ and Alt+↓ in the edited
+ * text move its item. In the tab order it sits right after its text: Shift+Tab from its first
+ * control goes back to the text, Tab from its last goes on to what follows the text. Its controls are
  * 32 px on screen (44 px on a touch screen) whatever the preview's scale: the Estúdio tells the
  * frame how much it is scaled.
  */
@@ -63,13 +66,21 @@ const CSS = `
 let post: (message: InlineEditMessage) => void = () => {};
 /** Ends the text being edited (keeping it), when the focus goes to the panel. */
 let endEditing: () => void = () => {};
+/** What the panel is about, as its text's or image's place. */
+export interface PanelAbout {
+  index: number;
+  path: PropPath;
+  image: boolean;
+}
 /** The focus back on the text or image the panel was about, when the panel closes from its keys. */
-let focusBack: () => void = () => {};
+let focusBack: (about?: PanelAbout) => void = () => {};
+/** The focus on what follows that text or image (Tab from the panel's last control); false: nothing does. */
+let focusOnward: () => boolean = () => false;
 let blocks: EditableBlock[] = [];
 /** The preview's scale in the Estúdio: the panel's sizes are divided by it. */
 let scale = 1;
 /** What the panel is about: a text or an image of a block, and the element it is shown under. */
-let chosen: { index: number; path: PropPath; image: boolean } | undefined;
+let chosen: PanelAbout | undefined;
 /** A list edit was asked for: the next ones wait for its render (they address the new list). */
 let waiting = false;
 /** The link form's last values, kept while the panel follows its text through renders. */
@@ -82,11 +93,13 @@ const startsWith = (path: PropPath, prefix: PropPath) => prefix.every((part, i) 
 export function installInlineMedia(
   send: (message: InlineEditMessage) => void,
   end: () => void,
-  back: () => void = () => {},
+  back: (about?: PanelAbout) => void = () => {},
+  onward: () => boolean = () => false,
 ): void {
   post = send;
   endEditing = end;
   focusBack = back;
+  focusOnward = onward;
   // Capture on the window, before in-place editing's and the page's own listeners: a click on an
   // image chooses it (a carousel's slide or a linked image does nothing else here).
   addEventListener('click', onClick, true);
@@ -148,10 +161,8 @@ export function textChosen(index: number, path: PropPath): void {
  */
 export function keyInText(event: KeyboardEvent): boolean {
   const panel = document.getElementById(PANEL_ID);
-  if (event.key === 'Tab' && !event.shiftKey && panel && !panel.hidden) {
-    const first = [...panel.querySelectorAll<HTMLElement>('input, select, button:not(:disabled)')].find(
-      (el) => el.getClientRects().length > 0,
-    );
+  if ((event.key === 'Tab' && !event.shiftKey) || isPanelKey(event)) {
+    const first = panel && !panel.hidden ? controlsOf(panel)[0] : undefined;
     if (!first) return false;
     event.preventDefault();
     endEditing();
@@ -169,6 +180,54 @@ export function keyInText(event: KeyboardEvent): boolean {
     return true;
   }
   return false;
+}
+
+/** Ctrl+K (⌘K), the context menu key or Shift+F10: the panel of the focused text or image. */
+export function isPanelKey(event: KeyboardEvent): boolean {
+  const key = typeof event.key === 'string' ? event.key.toLowerCase() : '';
+  if (key === 'k') return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+  if (key === 'contextmenu') return !event.ctrlKey && !event.metaKey && !event.altKey;
+  return key === 'f10' && event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey;
+}
+
+/** The panel's controls the focus can go to, in order (the hidden parts' and disabled buttons left out). */
+const controlsOf = (panel: HTMLElement) =>
+  [...panel.querySelectorAll<HTMLElement>('input, select, button:not(:disabled)')].filter(
+    (el) => el.getClientRects().length > 0,
+  );
+
+/**
+ * What the panel holds for a text (or an image) of block `index`, in words: "destino do botão",
+ * "item da lista", both; undefined when it would hold nothing (the key does nothing there).
+ */
+export function panelOffer(index: number, path: PropPath, image: boolean): string | undefined {
+  const link = image ? undefined : linkOf(index, path);
+  const item = itemOf(index, path);
+  const target = link && (link.action === undefined ? 'destino do link' : 'destino do botão');
+  if (target && item) return `${target} e item da lista`;
+  return target ?? (item ? 'item da lista' : undefined);
+}
+
+/** True while the panel is shown for that text or image. */
+export function panelShownFor(index: number, path: PropPath): boolean {
+  const panel = document.getElementById(PANEL_ID);
+  return Boolean(panel && !panel.hidden && chosen?.index === index && sameList(chosen.path, path));
+}
+
+/**
+ * The panel of a text or an image that has the focus, shown (if it was not) and focused on its
+ * first control. False when that text has no link and no list item.
+ */
+export function openPanel(index: number, path: PropPath, image: boolean): boolean {
+  if (!panelOffer(index, path, image)) return false;
+  if (!panelShownFor(index, path)) {
+    chosen = { index, path, image };
+    place();
+  }
+  const panel = document.getElementById(PANEL_ID);
+  const first = panel && !panel.hidden ? controlsOf(panel)[0] : undefined;
+  first?.focus();
+  return Boolean(first);
 }
 
 function onPointerDown(event: PointerEvent): void {
@@ -470,10 +529,11 @@ function build(): HTMLElement {
       href,
       ...(action !== undefined ? { action } : {}),
     });
+    const about = chosen;
     chosen = undefined;
     draft = undefined;
     hide();
-    focusBack();
+    focusBack(about);
   };
   apply.addEventListener('click', applyLink);
   input.addEventListener('keydown', (event) => {
@@ -484,12 +544,23 @@ function build(): HTMLElement {
   panel.addEventListener('keydown', (event) => {
     // After the panel's own fields: the page's keys (an accordion, a carousel) are not for it.
     event.stopPropagation();
+    if (event.key === 'Tab' && !event.ctrlKey && !event.altKey && !event.metaKey) {
+      // Where the panel is in the tab order: right after its text (not at the page's end, where it is).
+      const controls = controlsOf(panel);
+      const at = controls.indexOf(document.activeElement as HTMLElement);
+      if (event.shiftKey && at === 0) {
+        event.preventDefault();
+        focusBack(chosen);
+      } else if (!event.shiftKey && at === controls.length - 1 && focusOnward()) event.preventDefault();
+      return;
+    }
     if (event.key === 'Escape') {
       event.preventDefault();
+      const about = chosen;
       chosen = undefined;
       draft = undefined;
       hide();
-      focusBack();
+      focusBack(about);
     }
   });
   panel.append(linkPart, itemPart);
