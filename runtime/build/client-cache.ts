@@ -14,7 +14,7 @@
  * is built again.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { cp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { cp, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,8 +28,11 @@ export const DEFAULT_CLIENT_CACHE = path.resolve(
 export const CLIENT_SOURCE_FOLDERS = ['runtime', 'blocks', 'design', 'schema'] as const;
 const ROOT_FILES = ['package-lock.json', 'package.json', 'tsconfig.json'];
 
-/** How many kept bundles stay (each is the page script's chunks and a copy of public/). */
-const KEEP = 12;
+/**
+ * How many kept bundles stay, the most recently used (each is the page script's chunks and a copy
+ * of public/, 0.3–1.5 MB): a test run makes about a dozen, one per site, public/ and NODE_ENV.
+ */
+const KEEP = 20;
 
 export interface ClientInput {
   root: string;
@@ -89,6 +92,8 @@ export async function keptClientBundle(
     try {
       await rm(outDir, { recursive: true, force: true });
       await cp(kept, outDir, { recursive: true });
+      const now = new Date();
+      await utimes(kept, now, now).catch(() => {}); // recently used: kept longest
       return true;
     } catch {
       // Removed meanwhile (another process keeping its newest): built below like any other.
@@ -116,18 +121,25 @@ export async function keptClientBundle(
  */
 async function discard(dir: string): Promise<void> {
   const gone = `${dir}.gone-${process.pid}-${randomBytes(4).toString('hex')}`;
-  if (
-    await rename(dir, gone).then(
-      () => true,
-      () => false,
-    )
-  )
-    await rm(gone, { recursive: true, force: true });
+  try {
+    await rename(dir, gone);
+  } catch {
+    return; // not there (or already being removed)
+  }
+  await rm(gone, { recursive: true, force: true });
 }
 
-/** Only the KEEP most recently kept bundles stay. */
+/** Only the KEEP most recently used bundles stay; leftovers of killed builds go. */
 async function forgetOldest(cacheDir: string): Promise<void> {
-  const names = (await readdir(cacheDir)).filter((n) => /^[0-9a-f]{32}$/.test(n));
+  const all = await readdir(cacheDir);
+  // A copy a killed build left half made (the Estúdio's check is killed with its build): removed
+  // once surely nobody is writing it.
+  for (const n of all.filter((n) => /\.(tmp|gone)-\d+-[0-9a-f]{8}$/.test(n))) {
+    const mtime = (await stat(path.join(cacheDir, n)).catch(() => undefined))?.mtimeMs;
+    if (mtime !== undefined && Date.now() - mtime > 10 * 60_000)
+      await rm(path.join(cacheDir, n), { recursive: true, force: true }).catch(() => {});
+  }
+  const names = all.filter((n) => /^[0-9a-f]{32}$/.test(n));
   if (names.length <= KEEP) return;
   const dated = await Promise.all(
     names.map(async (n) => ({

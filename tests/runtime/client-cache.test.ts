@@ -3,7 +3,7 @@
  * a build that finds its bundle kept writes the same dist/, byte for byte, as one that bundles;
  * a kept bundle cut short is built again; anything the bundle is made from names another one.
  */
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,9 +63,15 @@ describe('a kept client bundle', () => {
 
     // Without its manifest the kept folder is not used: bundled again, and kept whole again.
     await rm(path.join(cache, kept[0]!, '.vite'), { recursive: true });
+    // A copy a killed build left half made an hour ago goes; one being written now stays.
+    const old = path.join(cache, `${kept[0]}.tmp-123-0a1b2c3d`);
+    const young = path.join(cache, `${kept[0]}.tmp-456-0a1b2c3d`);
+    for (const dir of [old, young]) await mkdir(path.join(dir, 'assets'), { recursive: true });
+    const hourAgo = new Date(Date.now() - 3600_000);
+    await utimes(old, hourAgo, hourAgo);
     await build('third');
     expect(await filesOf(path.join(site.tmp, 'third'))).toEqual(first);
-    expect(await readdir(cache)).toEqual(kept);
+    expect((await readdir(cache)).sort()).toEqual([kept[0]!, path.basename(young)]);
     const again = await filesOf(path.join(cache, kept[0]!));
     expect(again.has('marca.txt')).toBe(false);
     expect(again.has(path.join('.vite', 'manifest.json'))).toBe(true);
