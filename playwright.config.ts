@@ -50,7 +50,9 @@ export default defineConfig({
   // One retry, reported as "flaky": on this 2-core machine a loaded run has lost a page mid-test
   // (events.spec, /agendamento on the phone: "Target page, context or browser has been closed").
   retries: 1,
-  reporter: process.env.CI ? 'list' : 'line',
+  // After the tests, where the suite's wall time went (web servers, time per spec file, each worker's
+  // start-up, restarts and idle end: tests/e2e/timeline-reporter.ts).
+  reporter: [[process.env.CI ? 'list' : 'line'], ['./tests/e2e/timeline-reporter.ts']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
@@ -93,9 +95,11 @@ export default defineConfig({
         // port: with a test analytics id (consent banner, Google tag, CSP with Google), the
         // hostile-text fixture (tests/e2e/hostile.spec.ts), and an experiment on /sodastream-t
         // behind the build's real edge worker under workerd (tests/e2e/experiment.spec.ts). One
-        // process builds the three while the first starts; the last port opens when all answer.
+        // process builds the three while the first starts. The tests start once the built site
+        // answers: the specs that visit the other three wait for them in a beforeAll
+        // (extraSitesReady, tests/e2e/consent-helpers.ts), so the builds hold no other test back.
         command: `E2E_PORT=${PORT} NODE_ENV=production node --import tsx tests/servers/test-sites.ts`,
-        url: `http://127.0.0.1:${PORT + 3}/`,
+        url: `http://127.0.0.1:${PORT}/`,
         reuseExistingServer: false,
         timeout: 120_000,
       },

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { pageStarted } from './projects.ts';
 import { ALL_ROUTES } from './routes.ts';
 
@@ -12,14 +13,19 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-for (const path of routes) {
-  test(`axe finds no violations on ${path}`, async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(path);
-    await pageStarted(page);
-    expect(await violations(page)).toEqual([]);
-  });
-}
+// Every route on one page, each a fresh load as a first visit (one-page.ts).
+test('axe finds no violations on any route', async ({ page }) => {
+  allowPerRoute(routes.length, 30_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await noteStorageAtStart(page);
+  for (const path of routes) {
+    await test.step(path, async () => {
+      await visitFresh(page, path);
+      await pageStarted(page);
+      expect(await violations(page), path).toEqual([]);
+    });
+  }
+});
 
 test('axe finds no violations on /agendamento with the accordion, the menu and the popup open', async ({
   page,

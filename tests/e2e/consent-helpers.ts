@@ -1,5 +1,5 @@
 /** Shared by the consent, CSP and event browser tests: the second server (tests/servers/consent-preview.ts). */
-import type { Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 
 export { TEST_ANALYTICS_ID as GA_ID } from '../servers/test-site.ts';
 export const GA_PORT = Number(process.env.E2E_PORT ?? 4317) + 1;
@@ -16,4 +16,30 @@ export async function routeGoogle(page: Page, body = 'window.__googleTag = (wind
     return route.fulfill({ contentType: 'text/javascript', body });
   });
   return requests;
+}
+
+/**
+ * Waits until the three extra sites of tests/servers/test-sites.ts answer (the consent site, the
+ * hostile-text site, the experiment behind workerd). Playwright starts the tests as soon as the
+ * built site answers, while that process is still building the other three; the fourth port
+ * opens once all of them answer. Call from a `test.beforeAll` of every spec that visits them.
+ */
+export async function extraSitesReady(): Promise<void> {
+  if (process.env.E2E_SITE_ONLY)
+    throw new Error('Este teste precisa dos três sites extras: rode sem E2E_SITE_ONLY=1.');
+  const last = `http://127.0.0.1:${GA_PORT + 2}/`;
+  const deadline = Date.now() + 170_000;
+  test.setTimeout(180_000);
+  for (;;) {
+    const answered = await fetch(last).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `The extra test sites (tests/servers/test-sites.ts) did not answer at ${last}: see the web server's output.`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

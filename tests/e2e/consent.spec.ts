@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
 import { blockStorage } from './storage.ts';
-import { GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';
+import { extraSitesReady, GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';
 import { isPhone, pageLaidOut } from './projects.ts';
 
 type Entry = Record<string, unknown>;
@@ -73,6 +73,7 @@ test.describe('without an analytics id (the committed _site.yaml)', () => {
 
 test.describe('with an analytics id', () => {
   test.use({ baseURL: GA_BASE_URL });
+  test.beforeAll(extraSitesReady);
 
   test('defaults are denied before anything else; the tag is not requested before a choice', async ({
     page,

@@ -5,7 +5,7 @@
  * consent, the Google tag answered locally).
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';
+import { extraSitesReady, GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';
 import { ALL_ROUTES } from './routes.ts';
 
 const routes = ALL_ROUTES;
@@ -157,6 +157,7 @@ for (const route of routes) {
 
 test.describe('with an analytics id', () => {
   test.use({ baseURL: GA_BASE_URL });
+  test.beforeAll(extraSitesReady);
 
   for (const route of routes) {
     test(`no CSP violation on ${route}, before and after consent`, async ({ page }) => {

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PAGE_VIEW_EVENTS, TRACK_SECTIONS } from '../../schema/constants.ts';
-import { GA_BASE_URL, routeGoogle } from './consent-helpers.ts';
+import { extraSitesReady, GA_BASE_URL, routeGoogle } from './consent-helpers.ts';
 import { PAGE_ROUTES } from './routes.ts';
 import { isPhone, pageStarted } from './projects.ts';
 
@@ -139,6 +139,7 @@ test.describe('spec §7 catalogue, page by page', () => {
 test('with an analytics id, a click is still one data-layer event, and gtag.js gets the same event', async ({
   page,
 }) => {
+  await extraSitesReady();
   await routeGoogle(page);
   await page.goto(`${GA_BASE_URL}/recarga`);
   await page.getByRole('button', { name: 'Aceitar todos' }).click();

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_EXPERIMENT } from '../servers/test-site.ts';
-import { routeGoogle } from './consent-helpers.ts';
+import { extraSitesReady, routeGoogle } from './consent-helpers.ts';
 
 const BASE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4317) + 3}`;
 const { id, route, pages } = TEST_EXPERIMENT;
@@ -24,6 +24,8 @@ const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const GOOGLEBOT_UA =
   'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+test.beforeAll(extraSitesReady);
 
 test.use({
   baseURL: BASE,

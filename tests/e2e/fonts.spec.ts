@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fontFiles } from '../../design/fonts.ts';
-import { GA_BASE_URL } from './consent-helpers.ts';
+import { extraSitesReady, GA_BASE_URL } from './consent-helpers.ts';
 import { ALL_ROUTES } from './routes.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
 
@@ -99,6 +99,7 @@ test('every text asks for a font file the site ships, every file is used, the fi
 
 test('the consent banner asks only for shipped font files', async ({ page }) => {
   // The second test server has an analytics id, so the banner shows on arrival.
+  await extraSitesReady();
   await page.goto(`${GA_BASE_URL}/agendamento`);
   await expect(page.getByRole('region', { name: 'Sua privacidade' })).toBeVisible();
   const uses = await textFonts(page, '.fg-consent');

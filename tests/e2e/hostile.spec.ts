@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { extraSitesReady } from './consent-helpers.ts';
 import { watchConsole } from './console.ts';
 import { blockStorage } from './storage.ts';
 
@@ -25,6 +26,7 @@ async function stubOutside(context: BrowserContext): Promise<void> {
   );
 }
 
+test.beforeAll(extraSitesReady);
 test.beforeEach(({ context }) => stubOutside(context));
 
 async function noScriptRan(page: Page): Promise<string[]> {

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TABBABLE } from '../../runtime/client/focus.ts';
 import { ALL_ROUTES } from './routes.ts';
+import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
 import { isPhone, pageStarted } from './projects.ts';
 
@@ -65,30 +66,35 @@ async function tabThrough(page: Page, max: number) {
   return reached;
 }
 
-for (const route of routes) {
-  test(`Tab reaches every visible control of ${route}, each with a visible focus ring`, async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(route);
-    await pageStarted(page);
-    const controls = await markControls(page);
-    expect(controls.length).toBeGreaterThan(0);
-    const reached = await tabThrough(page, controls.length + 20);
-    const reachedIds = new Set(reached.map((r) => r.kb));
-    const names = await page.evaluate(() =>
-      Object.fromEntries(
-        [...document.querySelectorAll('[data-kb]')].map((el) => [
-          el.getAttribute('data-kb'),
-          el.outerHTML.slice(0, 80),
-        ]),
-      ),
-    );
-    const missed = Object.keys(names).filter((kb) => !reachedIds.has(kb));
-    expect(missed.map((kb) => names[kb])).toEqual([]);
-    expect(reached.filter((r) => !r.ring).map((r) => r.name)).toEqual([]);
-    // The first Tab lands on the skip link, which takes focus to the content.
-    expect(reached[0]!.name).toContain('Pular para o conteúdo');
-  });
-}
+// Every route on one page, each a fresh load as a first visit (one-page.ts).
+test('Tab reaches every visible control of every route, each with a visible focus ring', async ({ page }) => {
+  allowPerRoute(routes.length, 30_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await noteStorageAtStart(page);
+  for (const route of routes) {
+    await test.step(route, async () => {
+      await visitFresh(page, route);
+      await pageStarted(page);
+      const controls = await markControls(page);
+      expect(controls.length).toBeGreaterThan(0);
+      const reached = await tabThrough(page, controls.length + 20);
+      const reachedIds = new Set(reached.map((r) => r.kb));
+      const names = await page.evaluate(() =>
+        Object.fromEntries(
+          [...document.querySelectorAll('[data-kb]')].map((el) => [
+            el.getAttribute('data-kb'),
+            el.outerHTML.slice(0, 80),
+          ]),
+        ),
+      );
+      const missed = Object.keys(names).filter((kb) => !reachedIds.has(kb));
+      expect(missed.map((kb) => names[kb])).toEqual([]);
+      expect(reached.filter((r) => !r.ring).map((r) => r.name)).toEqual([]);
+      // The first Tab lands on the skip link, which takes focus to the content.
+      expect(reached[0]!.name).toContain('Pular para o conteúdo');
+    });
+  }
+});
 
 test('the skip link moves focus to the main content', async ({ page }) => {
   await page.goto('/agendamento');

@@ -1,5 +1,6 @@
 /** The three policy pages (spec §2, §5, §9): readable legal text with a table of contents and every rule. */
 import { expect, test } from '@playwright/test';
+import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
 
 const rules: Record<string, RegExp[]> = {
   '/politica-de-reembolso': [
@@ -18,28 +19,33 @@ const rules: Record<string, RegExp[]> = {
   ],
 };
 
-for (const [path, expected] of Object.entries(rules)) {
-  test(`${path}: heading, table of contents that reaches each section, the spec's rules, footer links`, async ({
-    page,
-  }) => {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-      'href',
-      `https://fillgas.example${path}`,
-    );
-    const toc = page.getByRole('navigation', { name: 'Nesta página' });
-    const entries = toc.getByRole('link');
-    expect(await entries.count()).toBeGreaterThanOrEqual(3);
-    for (const href of await entries.evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
-      await expect(page.locator(href)).toHaveCount(1);
-    }
-    const text = (await page.locator('main').textContent()) ?? '';
-    for (const rule of expected) expect(text).toMatch(rule);
-    await expect(page.locator('main')).toContainText('contato@fillgas.example');
-    for (const policy of ['/politica-de-reembolso', '/politica-de-cancelamento', '/termos-de-uso']) {
-      await expect(page.locator(`footer a[href="${policy}"]`)).toHaveCount(1);
-    }
-  });
-}
+// The three policies on one page, each a fresh load as a first visit (one-page.ts).
+test("each policy: heading, table of contents that reaches each section, the spec's rules, footer links", async ({
+  page,
+}) => {
+  allowPerRoute(Object.keys(rules).length, 20_000);
+  await noteStorageAtStart(page);
+  for (const [path, expected] of Object.entries(rules)) {
+    await test.step(path, async () => {
+      const response = await visitFresh(page, path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `https://fillgas.example${path}`,
+      );
+      const toc = page.getByRole('navigation', { name: 'Nesta página' });
+      const entries = toc.getByRole('link');
+      expect(await entries.count()).toBeGreaterThanOrEqual(3);
+      for (const href of await entries.evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
+        await expect(page.locator(href)).toHaveCount(1);
+      }
+      const text = (await page.locator('main').textContent()) ?? '';
+      for (const rule of expected) expect(text).toMatch(rule);
+      await expect(page.locator('main')).toContainText('contato@fillgas.example');
+      for (const policy of ['/politica-de-reembolso', '/politica-de-cancelamento', '/termos-de-uso']) {
+        await expect(page.locator(`footer a[href="${policy}"]`)).toHaveCount(1);
+      }
+    });
+  }
+});

@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
+import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { isPhone, pageLaidOut } from './projects.ts';
 
 const PHONE = '5511900000000';
@@ -102,68 +103,8 @@ async function footerLinks(page: Page): Promise<void> {
   expect(await privacy.text()).toContain('id="seus-direitos"');
 }
 
-test.beforeEach(async ({ context }) => {
-  // Chat links open the messaging app in a new tab; answer them locally (no network here).
-  await context.route(/api\.whatsapp\.com/, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
-  );
-});
-
-for (const p of pages) {
-  test.describe(p.path, () => {
-    // Three read-only checks of the page as it loads, on one load (a fresh context and page cost
-    // about a second of CPU on the 2-core machine): each its own step, so a failure names it.
-    test('head, chat links and footer links, on one load', async ({ page }) => {
-      await page.goto(p.path);
-      await test.step('head: title, description and canonical; page view reaches the data layer', () =>
-        headAndPageView(page, p));
-      await test.step('every chat link carries the business number and the recarga message, in a new tab', () =>
-        chatLinks(page, p));
-      await test.step('footer links point somewhere real', () => footerLinks(page));
-    });
-
-    test('every call to action records its section name on click', async ({ page }) => {
-      await page.goto(p.path);
-      await expect.poll(() => dataLayer(page)).toContainEqual(expect.objectContaining({ event: p.pageView }));
-      const declared = await page
-        .locator('a[data-track]:not([data-track-footer])')
-        .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('data-track')))]);
-      expect(declared.sort()).toEqual(p.ctas.map((c) => c.track).sort());
-      for (const { track } of p.ctas) {
-        const link = page.locator(`a[data-track="${track}"]:not([data-cta="phone"]):visible`).first();
-        // On a phone the navbar's button lives in the menu.
-        if (track.startsWith('Navbar') && (await link.count()) === 0)
-          await page.getByRole('button', { name: 'Abrir menu' }).click();
-        await link.scrollIntoViewIfNeeded();
-        const [chat] = await Promise.all([page.waitForEvent('popup'), link.click()]);
-        await chat.close();
-        expect(await dataLayer(page)).toContainEqual(
-          expect.objectContaining({ event: p.clickEvent, section: track }),
-        );
-      }
-    });
-
-    test('no horizontal scroll, no console errors, axe clean', async ({ page }) => {
-      const consoleLog = watchConsole(page);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.goto(p.path);
-      await page.waitForLoadState('networkidle');
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      ).toBeLessThanOrEqual(0);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-        .analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
-      expect(consoleLog.messages).toEqual([]);
-    });
-  });
-}
-
-test('/recarga: the decorative stats show the spec figures as given; sections in order', async ({ page }) => {
-  await page.goto('/recarga');
+/** /recarga: the decorative stats show the spec figures as given; sections in order. */
+async function recargaContent(page: Page): Promise<void> {
   await expect(page.locator('#numeros li')).toHaveText([
     /99%\s+de precisão/,
     /60\s+dias\s+de janela/,
@@ -181,12 +122,10 @@ test('/recarga: the decorative stats show the spec figures as given; sections in
   expect(JSON.stringify(jsonLd[0].areaServed)).toContain('Grande São Paulo');
   // The centered-logo-only bar: no menu, no anchors.
   await expect(page.getByRole('navigation', { name: 'Menu principal' })).toHaveCount(0);
-});
+}
 
-test('/sodastream-m: specifications, three-way comparison, 4 steps, 4 guarantees, 6 technical questions', async ({
-  page,
-}) => {
-  await page.goto('/sodastream-m');
+/** /sodastream-m: specifications, three-way comparison, 4 steps, 4 guarantees, 6 technical questions. */
+async function sodastreamMContent(page: Page): Promise<void> {
   const specs = page.locator('#especificacoes dl');
   await expect(specs.locator('dt')).toHaveCount(7);
   await expect(specs).toContainText('99,9%');
@@ -204,10 +143,10 @@ test('/sodastream-m: specifications, three-way comparison, 4 steps, 4 guarantees
   await expect(page.locator('#garantias h3')).toHaveCount(4);
   await expect(page.locator('#faq button[aria-expanded]')).toHaveCount(6);
   await expect(page.locator('#depoimentos figure, #depoimentos blockquote').first()).toBeAttached();
-});
+}
 
-test('/sodastream-f: sections, payment reading, support hours, reviews, 5 questions', async ({ page }) => {
-  await page.goto('/sodastream-f');
+/** /sodastream-f: sections, payment reading, support hours, reviews, 5 questions. */
+async function sodastreamFContent(page: Page): Promise<void> {
   await expect(page.locator('#como-funciona ol > li')).toHaveCount(3);
   await expect(page.locator('#pagamento')).toContainText(
     'Somente entrando em contato com o nosso suporte, pelo WhatsApp ou por telefone.',
@@ -242,36 +181,128 @@ test('/sodastream-f: sections, payment reading, support hours, reviews, 5 questi
     ].map((id) => document.getElementById(id)!.getBoundingClientRect().top + window.scrollY),
   );
   expect([...order].sort((a, b) => a - b)).toEqual(order);
+}
+
+/** Each page's own content, read from the same plain load as the head and the links. */
+const content: Record<string, [string, (page: Page) => Promise<void>]> = {
+  '/recarga': ['the decorative stats show the spec figures as given; sections in order', recargaContent],
+  '/sodastream-m': [
+    'specifications, three-way comparison, 4 steps, 4 guarantees, 6 technical questions',
+    sodastreamMContent,
+  ],
+  '/sodastream-f': ['sections, payment reading, support hours, reviews, 5 questions', sodastreamFContent],
+};
+
+test.beforeEach(async ({ context }) => {
+  // Chat links open the messaging app in a new tab; answer them locally (no network here).
+  await context.route(/api\.whatsapp\.com/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
+  );
 });
 
-for (const [label, id] of [
+for (const p of pages) {
+  test.describe(p.path, () => {
+    // Four read-only checks of the page as it loads, on one load (a fresh context and page cost
+    // about a second of CPU on the 2-core machine): each its own step, so a failure names it.
+    test('head, chat links, footer links and its own content, on one load', async ({ page }) => {
+      await page.goto(p.path);
+      await test.step('head: title, description and canonical; page view reaches the data layer', () =>
+        headAndPageView(page, p));
+      await test.step('every chat link carries the business number and the recarga message, in a new tab', () =>
+        chatLinks(page, p));
+      await test.step('footer links point somewhere real', () => footerLinks(page));
+      const [name, check] = content[p.path]!;
+      await test.step(name, () => check(page));
+    });
+  });
+}
+
+// The three pages on one page, each a fresh load as a first visit (one-page.ts).
+test('every call to action records its section name on click, on each page', async ({ page }) => {
+  allowPerRoute(pages.length, 30_000);
+  await noteStorageAtStart(page);
+  for (const p of pages) {
+    await test.step(p.path, async () => {
+      await visitFresh(page, p.path);
+      await expect.poll(() => dataLayer(page)).toContainEqual(expect.objectContaining({ event: p.pageView }));
+      const declared = await page
+        .locator('a[data-track]:not([data-track-footer])')
+        .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('data-track')))]);
+      expect(declared.sort()).toEqual(p.ctas.map((c) => c.track).sort());
+      for (const { track } of p.ctas) {
+        const link = page.locator(`a[data-track="${track}"]:not([data-cta="phone"]):visible`).first();
+        // On a phone the navbar's button lives in the menu.
+        if (track.startsWith('Navbar') && (await link.count()) === 0)
+          await page.getByRole('button', { name: 'Abrir menu' }).click();
+        await link.scrollIntoViewIfNeeded();
+        const [chat] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+        await chat.close();
+        expect(await dataLayer(page)).toContainEqual(
+          expect.objectContaining({ event: p.clickEvent, section: track }),
+        );
+      }
+    });
+  }
+});
+
+test('no horizontal scroll, no console errors, axe clean, on each page', async ({ page }) => {
+  allowPerRoute(pages.length, 30_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await noteStorageAtStart(page);
+  for (const p of pages) {
+    await test.step(p.path, async () => {
+      const consoleLog = watchConsole(page);
+      await visitFresh(page, p.path);
+      await page.waitForLoadState('networkidle');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+        .analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+      expect(consoleLog.messages).toEqual([]);
+    });
+  }
+});
+
+const NAVBAR_LINKS = [
   ['Como funciona', 'como-funciona'],
   ['Garantias', 'garantias'],
   ['Dúvidas', 'faq'],
-] as const) {
-  test(`/sodastream-f: the navbar's "${label}" scrolls to #${id}`, async ({ page }) => {
-    await page.goto('/sodastream-f');
-    await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
-    if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
-    await page
-      .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: label, exact: true })
-      .click();
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top),
-          id,
-        ),
-      )
-      .toBeLessThan(120);
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top),
-          id,
-        ),
-      )
-      .toBeGreaterThan(-20);
-  });
-}
+] as const;
+
+// Each link on a fresh load of /sodastream-f as a first visit, one after the other on one page (one-page.ts).
+test("/sodastream-f: each of the navbar's links scrolls to its section", async ({ page }) => {
+  allowPerRoute(NAVBAR_LINKS.length, 30_000);
+  await noteStorageAtStart(page);
+  for (const [label, id] of NAVBAR_LINKS) {
+    await test.step(`"${label}" scrolls to #${id}`, async () => {
+      await visitFresh(page, '/sodastream-f');
+      await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
+      if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
+      await page
+        .getByRole('navigation', { name: 'Menu principal' })
+        .getByRole('link', { name: label, exact: true })
+        .click();
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top),
+            id,
+          ),
+        )
+        .toBeLessThan(120);
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top),
+            id,
+          ),
+        )
+        .toBeGreaterThan(-20);
+    });
+  }
+});

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { watchConsole } from './console.ts';
+import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { isPhone, pageLaidOut, pageStarted } from './projects.ts';
 
 // The business number and messages live only in pages/_site.yaml: read them from there.
@@ -22,6 +23,42 @@ const SECTIONS = ['sobre', 'tecnologia', 'experiencia', 'pre-lancamento'];
 
 const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+
+/** /recarrega-site: Service and FAQPage JSON-LD, the FAQ matching the visible one. */
+async function recarregaSiteJsonLd(page: Page): Promise<void> {
+  const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (t) =>
+      JSON.parse(t) as Record<string, unknown> & {
+        mainEntity?: { name: string; acceptedAnswer: { text: string } }[];
+      },
+  );
+  expect(jsonLd.map((d) => d['@type'])).toEqual(['Service', 'FAQPage']);
+  expect(JSON.stringify(jsonLd[0]!.areaServed)).toContain('São Paulo');
+  const questions = (await page.locator('#duvidas button[aria-expanded]').allTextContents()).map((t) =>
+    t.trim(),
+  );
+  expect(jsonLd[1]!.mainEntity!.map((q) => q.name)).toEqual(questions);
+  const answers = await page
+    .locator('#duvidas button[aria-expanded]')
+    .evaluateAll((bs) =>
+      bs.map((b) =>
+        document.getElementById(b.getAttribute('aria-controls')!)!.textContent!.replace(/\s+/g, ' ').trim(),
+      ),
+    );
+  expect(jsonLd[1]!.mainEntity!.map((q) => q.acceptedAnswer.text.replace(/\u00a0/g, ' '))).toEqual(
+    answers.map((a) => a.replace(/\u00a0/g, ' ')),
+  );
+}
+
+/** /sodastream-t: no structured data of its own. */
+async function sodastreamTJsonLd(page: Page): Promise<void> {
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+}
+
+const structuredData: Record<string, [string, (page: Page) => Promise<void>]> = {
+  [T]: ['no structured data of its own', sodastreamTJsonLd],
+  [C]: ['Service and FAQPage JSON-LD, the FAQ matching the visible one', recarregaSiteJsonLd],
+};
 
 test.beforeEach(async ({ context }) => {
   // Chat links open the messaging app in a new tab; answer them locally (no network here).
@@ -91,9 +128,11 @@ for (const route of [T, C]) {
     expect(consoleLog.messages).toEqual([]);
   });
 
-  // Two read-only checks of the page as it loads, on one load (a fresh context and page cost about a
+  // Three read-only checks of the page as it loads, on one load (a fresh context and page cost about a
   // second of CPU on the 2-core machine): each its own step, so a failure names it.
-  test(`${route}: canonical, title and description; every chat link, on one load`, async ({ page }) => {
+  test(`${route}: canonical, title and description; every chat link; structured data, on one load`, async ({
+    page,
+  }) => {
     await page.goto(route);
     await test.step('canonical, title and description', async () => {
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site.origin}${route}`);
@@ -124,6 +163,8 @@ for (const route of [T, C]) {
         await expect(a).toHaveAttribute('rel', 'noopener noreferrer');
       }
     });
+    const [name, check] = structuredData[route]!;
+    await test.step(name, () => check(page));
   });
 
   test(`${route}: axe finds no violations`, async ({ page }) => {
@@ -233,31 +274,36 @@ test('/recarrega-site: page view and click events carry the …C names', async (
 });
 
 test.describe('paid-ad rule on /recarrega-site', () => {
-  for (const query of ['?gclid=abc123', '?utm_source=google&utm_medium=cpc']) {
-    test(`hides #pre-lancamento for ${query}`, async ({ page }) => {
-      const consoleLog = watchConsole(page);
-      await page.goto(`${C}${query}`);
-      await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
-      await expect(page.locator('#pre-lancamento')).toHaveCount(0);
-      await expect(page.locator('#agendar')).toBeVisible();
-      await expect(page.locator('footer')).toBeVisible();
-      expect(consoleLog.messages).toEqual([]);
-    });
-  }
+  // Each address a fresh load as a first visit, one after the other on one page (one-page.ts).
+  test('hides #pre-lancamento for paid traffic only, and only on /recarrega-site', async ({ page }) => {
+    allowPerRoute(5, 30_000);
+    await noteStorageAtStart(page);
+    for (const query of ['?gclid=abc123', '?utm_source=google&utm_medium=cpc']) {
+      await test.step(`hides #pre-lancamento for ${query}`, async () => {
+        const consoleLog = watchConsole(page);
+        await visitFresh(page, `${C}${query}`);
+        await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
+        await expect(page.locator('#pre-lancamento')).toHaveCount(0);
+        await expect(page.locator('#agendar')).toBeVisible();
+        await expect(page.locator('footer')).toBeVisible();
+        expect(consoleLog.messages).toEqual([]);
+      });
+    }
 
-  for (const query of ['', '?utm_source=facebook']) {
-    test(`shows #pre-lancamento for "${query}"`, async ({ page }) => {
-      await page.goto(`${C}${query}`);
-      await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
-      await page.locator('#pre-lancamento').scrollIntoViewIfNeeded();
-      await expect(page.locator('#pre-lancamento')).toBeVisible();
-    });
-  }
+    for (const query of ['', '?utm_source=facebook']) {
+      await test.step(`shows #pre-lancamento for "${query}"`, async () => {
+        await visitFresh(page, `${C}${query}`);
+        await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
+        await page.locator('#pre-lancamento').scrollIntoViewIfNeeded();
+        await expect(page.locator('#pre-lancamento')).toBeVisible();
+      });
+    }
 
-  test('does not apply to /sodastream-t', async ({ page }) => {
-    await page.goto(`${T}?gclid=abc123`);
-    await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
-    await expect(page.locator('#pre-lancamento')).toHaveCount(1);
+    await test.step('does not apply to /sodastream-t', async () => {
+      await visitFresh(page, `${T}?gclid=abc123`);
+      await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
+      await expect(page.locator('#pre-lancamento')).toHaveCount(1);
+    });
   });
 
   test('without JavaScript the section is in the HTML (the rule needs the page script)', async ({
@@ -269,35 +315,4 @@ test.describe('paid-ad rule on /recarrega-site', () => {
     await expect(page.locator('[data-hide-for="paidTraffic"] #pre-lancamento')).toHaveCount(1);
     await context.close();
   });
-});
-
-test('/recarrega-site: Service and FAQPage JSON-LD, the FAQ matching the visible one', async ({ page }) => {
-  await page.goto(C);
-  const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
-    (t) =>
-      JSON.parse(t) as Record<string, unknown> & {
-        mainEntity?: { name: string; acceptedAnswer: { text: string } }[];
-      },
-  );
-  expect(jsonLd.map((d) => d['@type'])).toEqual(['Service', 'FAQPage']);
-  expect(JSON.stringify(jsonLd[0]!.areaServed)).toContain('São Paulo');
-  const questions = (await page.locator('#duvidas button[aria-expanded]').allTextContents()).map((t) =>
-    t.trim(),
-  );
-  expect(jsonLd[1]!.mainEntity!.map((q) => q.name)).toEqual(questions);
-  const answers = await page
-    .locator('#duvidas button[aria-expanded]')
-    .evaluateAll((bs) =>
-      bs.map((b) =>
-        document.getElementById(b.getAttribute('aria-controls')!)!.textContent!.replace(/\s+/g, ' ').trim(),
-      ),
-    );
-  expect(jsonLd[1]!.mainEntity!.map((q) => q.acceptedAnswer.text.replace(/\u00a0/g, ' '))).toEqual(
-    answers.map((a) => a.replace(/\u00a0/g, ' ')),
-  );
-});
-
-test('/sodastream-t: no structured data of its own', async ({ page }) => {
-  await page.goto(T);
-  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
 });

@@ -12,6 +12,9 @@
  *
  * The three builds run here one after the other (test-builds.ts), each served as soon as it is
  * made; PORT+3 opens last, once all the others answer, so it is the one address to wait for.
+ * Playwright waits only for PORT (the built site): the tests that need none of the three start
+ * while they are built, and the specs that visit them wait for PORT+3 first (extraSitesReady in
+ * tests/e2e/consent-helpers.ts).
  *
  *   E2E_PORT=4317 NODE_ENV=production node --import tsx tests/servers/test-sites.ts
  */

@@ -1,0 +1,115 @@
+/**
+ * Where the browser suite's wall time went, printed after the other reporter's summary (decision
+ * 0044): the time before the first test (the web servers, with the three extra builds of
+ * tests/servers/test-sites.ts, then the test files loaded), the summed test time per project and
+ * per spec file, and for each worker slot the time it ran no test: starting up, restarted (a new
+ * project, or after a failure), between two tests, and idle at the end while the other one
+ * finished.
+ */
+import type {
+  FullConfig,
+  FullResult,
+  Reporter,
+  Suite,
+  TestCase,
+  TestResult,
+} from '@playwright/test/reporter';
+
+interface Run {
+  project: string;
+  file: string;
+  slot: number;
+  worker: number;
+  start: number;
+  end: number;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export default class TimelineReporter implements Reporter {
+  /** When Playwright created the reporters: before its web servers start. */
+  private readonly created = Date.now();
+  private begun = 0;
+  private workers = 1;
+  private rootDir = '';
+  private readonly runs: Run[] = [];
+
+  onBegin(config: FullConfig, _suite: Suite): void {
+    this.begun = Date.now();
+    this.workers = config.workers;
+    this.rootDir = config.rootDir;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    // A test skipped before it reached a worker ran nowhere.
+    if (result.parallelIndex < 0) return;
+    const start = result.startTime.getTime();
+    let file = test.location.file;
+    if (file.startsWith(this.rootDir)) file = file.slice(this.rootDir.length + 1);
+    this.runs.push({
+      project: test.parent.project()?.name ?? '',
+      file,
+      slot: result.parallelIndex,
+      worker: result.workerIndex,
+      start,
+      end: start + result.duration,
+    });
+  }
+
+  onEnd(_result: FullResult): void {
+    const ended = Date.now();
+    if (this.runs.length === 0) return;
+    const lines: string[] = ['', 'Where the time went (tests/e2e/timeline-reporter.ts):'];
+    lines.push(
+      `  wall ${seconds(ended - this.created)}: web servers and loading the tests ${seconds(this.begun - this.created)}, ` +
+        `tests ${seconds(ended - this.begun)} on ${this.workers} worker${this.workers > 1 ? 's' : ''}`,
+    );
+
+    const perProject = new Map<string, number>();
+    const perFile = new Map<string, number>();
+    for (const run of this.runs) {
+      perProject.set(run.project, (perProject.get(run.project) ?? 0) + run.end - run.start);
+      const key = `[${run.project}] ${run.file}`;
+      perFile.set(key, (perFile.get(key) ?? 0) + run.end - run.start);
+    }
+    const summed = [...perProject.values()].reduce((a, b) => a + b, 0);
+    lines.push(
+      `  summed test time ${seconds(summed)}: ` +
+        [...perProject].map(([project, ms]) => `${project} ${seconds(ms)}`).join(', '),
+    );
+    const files = [...perFile].sort((a, b) => b[1] - a[1]);
+    lines.push(`  spec files by summed time (top 15 of ${files.length}):`);
+    for (const [key, ms] of files.slice(0, 15)) lines.push(`    ${seconds(ms).padStart(8)}  ${key}`);
+
+    // Each slot (parallelIndex) runs one worker process at a time; a new worker index in the
+    // same slot is a restart (another project's worker, or a fresh one after a failed test).
+    const lastEnd = Math.max(...this.runs.map((run) => run.end));
+    const slots = [...new Set(this.runs.map((run) => run.slot))].sort((a, b) => a - b);
+    lines.push('  time each worker slot ran no test:');
+    for (const slot of slots) {
+      const runs = this.runs.filter((run) => run.slot === slot).sort((a, b) => a.start - b.start);
+      let restarts = 0;
+      let restartMs = 0;
+      let betweenMs = 0;
+      for (let i = 1; i < runs.length; i++) {
+        const gap = Math.max(0, runs[i]!.start - runs[i - 1]!.end);
+        if (runs[i]!.worker !== runs[i - 1]!.worker) {
+          restarts++;
+          restartMs += gap;
+        } else betweenMs += gap;
+      }
+      const busy = runs.reduce((sum, run) => sum + run.end - run.start, 0);
+      lines.push(
+        `    slot ${slot}: ${runs.length} tests, ${seconds(busy)} in tests; starting ${seconds(runs[0]!.start - this.begun)}, ` +
+          `${restarts} restart${restarts === 1 ? '' : 's'} ${seconds(restartMs)}, between tests ${seconds(betweenMs)}, ` +
+          `idle at the end ${seconds(lastEnd - Math.max(...runs.map((run) => run.end)))}`,
+      );
+    }
+    lines.push(`  after the last test (workers and web servers stopping): ${seconds(ended - lastEnd)}`);
+    console.log(lines.join('\n'));
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}
