@@ -8,7 +8,7 @@
  */
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import { colors, radii } from '../../../design/theme.ts';
+import { scheduleInputCss } from './ui.tsx';
 
 export interface ScheduleTimes {
   startDay: string;
@@ -63,15 +63,8 @@ const whenCss = css`
     font-weight: 600;
   }
   input {
-    font: inherit;
+    ${scheduleInputCss}
     font-weight: 400;
-    padding: 6px 8px;
-    min-height: 36px;
-    box-sizing: border-box;
-    border-radius: ${radii.sm};
-    border: 1px solid ${colors.disabled};
-    background: ${colors.white};
-    color: ${colors.ink};
   }
 `;
 

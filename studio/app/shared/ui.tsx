@@ -258,6 +258,22 @@ export const fieldCss = css`
   }
 `;
 
+/**
+ * A schedule's day and hour fields (and the publish dialog's name beside them): one look for
+ * Agendamentos' Alterar horário, the requests' times (schedule-times.tsx) and Publicar's Agendar
+ * (publicar/schedule-fields.tsx). Used inside a selector: `input { ${scheduleInputCss} }`.
+ */
+export const scheduleInputCss = css`
+  font: inherit;
+  padding: 6px 8px;
+  min-height: 36px;
+  box-sizing: border-box;
+  border-radius: ${radii.sm};
+  border: 1px solid ${colors.disabled};
+  background: ${colors.white};
+  color: ${colors.ink};
+`;
+
 /** Text shown as it is, a command's output or a file: monospaced, scrolled when long. */
 export const preCss = css`
   font:

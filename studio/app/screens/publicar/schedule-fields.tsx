@@ -8,7 +8,7 @@ import { css } from '@emotion/react';
 import { colors, radii } from '../../../../design/theme.ts';
 import type { ScheduleInfo, SchedulesAnswer } from '../../../schedules-api.ts';
 import { changeInWords, scheduleName, type EditedSchedule } from '../../shared/schedules-client.ts';
-import { Button } from '../../shared/ui.tsx';
+import { Button, scheduleInputCss } from '../../shared/ui.tsx';
 
 export interface ScheduleChoice {
   mode: 'agora' | 'agendar';
@@ -126,14 +126,7 @@ const fieldsCss = css`
   input[type='date'],
   input[type='time'],
   input[type='text'] {
-    font: inherit;
-    padding: 6px 8px;
-    min-height: 36px;
-    box-sizing: border-box;
-    border-radius: ${radii.sm};
-    border: 1px solid ${colors.disabled};
-    background: ${colors.white};
-    color: ${colors.ink};
+    ${scheduleInputCss}
   }
   .name input {
     width: min(100%, 320px);
