@@ -83,6 +83,12 @@ const tableCss = css`
   a.route {
     font: 600 15px/1.3 ${fonts.display};
   }
+  /* A long address (one word, or hyphens only) breaks where it must, all of it shown: kept whole,
+     it widened the table past its region and scrolled the actions out of sight. */
+  td.where {
+    overflow-wrap: anywhere;
+    min-width: 16rem;
+  }
 `;
 const badgeCss = (ok: boolean) => css`
   display: inline-block;
@@ -228,7 +234,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
               <tbody>
                 {pages.map((page) => (
                   <tr key={page.file} data-file={page.file}>
-                    <td>
+                    <td className="where">
                       <a className="route" href={editHref(page.file)}>
                         {page.route}
                       </a>
