@@ -17,13 +17,6 @@ import {
 } from './load/index.ts';
 import { blockList } from '../blocks/index.ts';
 import { createPage, NewPageError } from './author/index.ts';
-import {
-  experimentsNamedBy,
-  formatReport,
-  judgeExport,
-  readExport,
-  ReportError,
-} from './experiments/index.ts';
 import type { ResolvedExperiment } from './load/index.ts';
 import { siteDay } from './edge/index.ts';
 
@@ -196,6 +189,10 @@ const EXPERIMENTS_USAGE = [
  * never assumed: a 60/40 experiment read as 50/50 shows a false SRM).
  */
 async function experimentsCommand(argv: string[], pagesDir: string): Promise<number> {
+  // The statistics (and their @stdlib packages, about 0.08 s of CPU) only for this command: not at
+  // every build and check (decision 0039, session 23).
+  const { experimentsNamedBy, formatReport, judgeExport, readExport, ReportError } =
+    await import('./experiments/index.ts');
   let args = argv;
   const take = (name: string) => {
     const [value, rest] = option(args, name);
@@ -295,7 +292,8 @@ main(process.argv.slice(2)).then(
       console.error(formatProblems(error.problems));
     } else if (error instanceof NewPageError) {
       console.error(`✖ ${error.message}${error.hint ? `\n  ${error.hint}` : ''}`);
-    } else if (error instanceof ReportError) {
+    } else if (error instanceof Error && error.name === 'ReportError') {
+      // experiments/report.ts's ReportError (loaded only by the experiments command).
       console.error(`✖ ${error.message}`);
     } else if (error instanceof Error && error.name === 'PortInUseError') {
       // dev/static-server.ts's: npm run preview on a port another server holds.

@@ -35,6 +35,22 @@ const node = (args: string[], cwd: string) =>
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
   );
 
+/** The text of every file `files` load at start: their static imports, followed. */
+async function loadedWith(...files: string[]): Promise<string[]> {
+  const loaded = new Set<string>();
+  const follow = async (file: string): Promise<void> => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    const text = await readFile(file, 'utf8');
+    for (const [, spec] of text.matchAll(/^import\s[^;]*?from\s*"(\.[^"]+)"/gm))
+      await follow(path.resolve(path.dirname(file), spec!));
+    for (const [, spec] of text.matchAll(/^import\s*"(\.[^"]+)"/gm))
+      await follow(path.resolve(path.dirname(file), spec!));
+  };
+  for (const file of files) await follow(file);
+  return Promise.all([...loaded].map((f) => readFile(f, 'utf8')));
+}
+
 describe('the CLI from its bundle', () => {
   it('is a kept file that answers check as tsx does, on valid pages and on a broken one', async () => {
     const args = await entryArgs(repo, 'runtime/cli.ts');
@@ -95,19 +111,7 @@ describe('the Estúdio from its bundle', () => {
     const [bundle] = await entryArgs(repo, 'studio/server/main.ts');
     expect(bundle).toMatch(/node-main-[0-9a-f]{8}\/[0-9a-f]{16}\/entry\.mjs$/);
     const dir = path.dirname(bundle!);
-    /** Every file the entry loads at start: its static imports, followed. */
-    const loaded = new Set<string>();
-    const follow = async (file: string): Promise<void> => {
-      if (loaded.has(file)) return;
-      loaded.add(file);
-      const text = await readFile(file, 'utf8');
-      for (const [, spec] of text.matchAll(/^import\s[^;]*?from\s*"(\.[^"]+)"/gm))
-        await follow(path.resolve(path.dirname(file), spec!));
-      for (const [, spec] of text.matchAll(/^import\s*"(\.[^"]+)"/gm))
-        await follow(path.resolve(path.dirname(file), spec!));
-    };
-    await follow(bundle!);
-    const atStart = await Promise.all([...loaded].map((f) => readFile(f, 'utf8')));
+    const atStart = await loadedWith(bundle!);
     const imports = (t: string) => /^import\s[^;]*?from\s*"playwright-core"/m.test(t);
     expect(atStart.some(imports)).toBe(false);
     const all = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.mjs'));
@@ -118,6 +122,26 @@ describe('the Estúdio from its bundle', () => {
     const react = (t: string) => /^import\s[^;]*?from\s*"react(-dom)?(\/[^"]*)?"/m.test(t);
     expect(atStart.some(react)).toBe(false);
     expect(later.some(react)).toBe(true);
+  });
+
+  it('builds without loading Vite when the page script is kept, nor the statistics of the experiments', async () => {
+    const [bundle] = await entryArgs(repo, 'runtime/cli.ts');
+    const chunks = path.join(path.dirname(bundle!), 'chunks');
+    const names = await readdir(chunks);
+    const build = names.find((n) => /^build-\w+\.mjs$/.test(n));
+    expect(build).toBeDefined();
+    // What `build` loads: the entry's static imports, then its build stage's (cli.ts imports it
+    // for the build command), followed.
+    const loaded = await loadedWith(bundle!, path.join(chunks, build!));
+    const from = (pkg: string) => (t: string) =>
+      new RegExp(String.raw`^import\s[^;]*?from\s*"${pkg}(/[^"]*)?"`, 'm').test(t);
+    for (const pkg of ['vite', '@vitejs/plugin-react', '@stdlib/[\\w-]+'])
+      expect(loaded.some(from(pkg)), pkg).toBe(false);
+    // They are in the bundle, loaded where they are used: Vite when the page script is bundled
+    // (runtime/build/client-cache.ts), the statistics by `experiments report`.
+    const all = await Promise.all(names.map((n) => readFile(path.join(chunks, n), 'utf8')));
+    expect(all.some((t) => t.includes('import("vite")'))).toBe(true);
+    expect(all.some(from('@stdlib/[\\w-]+'))).toBe(true);
   });
 
   it('previews a page as the Estúdio of npm run studio does, with the runtime of its bundle', async () => {
