@@ -43,12 +43,22 @@ export const TAB: string = (() => {
 
 /** Reports `file` as open in this tab while the component lives; returns who is editing what. */
 export function usePresence(file: string | null): Editing {
-  const [editing, setEditing] = useState<Editing>([]);
+  return usePresenceAnswer(file).editing;
+}
+
+/**
+ * usePresence, and whether the server has answered once (`known`; a failed answer counts: there
+ * is nothing to wait for). Páginas shows its rows with their "está editando" badges from the
+ * first frame: a badge arriving after its row made the rows below it move.
+ */
+export function usePresenceAnswer(file: string | null): { editing: Editing; known: boolean } {
+  const [state, setState] = useState<{ editing: Editing; known: boolean }>({ editing: [], known: false });
   useEffect(() => {
     let live = true;
-    const update = (answer: PresenceAnswer) => live && setEditing(answer.editing);
-    const beat = () => api.here(TAB, file).then(update, () => {});
-    const poll = () => api.presence().then(update, () => {});
+    const update = (answer: PresenceAnswer) => live && setState({ editing: answer.editing, known: true });
+    const failed = () => live && setState((now) => (now.known ? now : { ...now, known: true }));
+    const beat = () => api.here(TAB, file).then(update, failed);
+    const poll = () => api.presence().then(update, failed);
     if (file) void beat();
     else void poll();
     const beats = file ? setInterval(() => void beat(), BEAT_MS) : undefined;
@@ -72,7 +82,7 @@ export function usePresence(file: string | null): Editing {
       if (file) void api.here(TAB, null).catch(() => {});
     };
   }, [file]);
-  return editing;
+  return state;
 }
 
 /** "Ana", "Ana e Bruno", "Ana, Bruno e Carla" (one name per person). */

@@ -9,13 +9,11 @@ import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
 import type { DeletedPage, PageLinksAnswer, PageSummary, Placeholder } from '../../../api.ts';
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { when } from '../../shared/dates.ts';
-import { names, usePresence, useMe } from '../../shared/presence.ts';
+import { names, usePresenceAnswer, useMe, type Editing } from '../../shared/presence.ts';
 import { useCan } from '../../shared/role.ts';
 import { PlaceholderWarning, PublishDialog } from '../publicar/index.ts';
 import { actionsCss, Button, Dialog, fieldCss, Message, useMediaQuery } from '../../shared/ui.tsx';
 import { publishVerb, usePublishAsks } from '../../shared/publish-words.ts';
-
-type Editing = ReturnType<typeof usePresence>;
 
 type Action =
   | { kind: 'new' }
@@ -120,7 +118,15 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
   const [publishing, setPublishing] = useState(false);
   const [deleted, setDeleted] = useState<DeletedPage[]>([]);
   const [placeholders, setPlaceholders] = useState<Placeholder[]>();
-  const editing = usePresence(null);
+  const presence = usePresenceAnswer(null);
+  const editing = presence.editing;
+  // Who is editing what, shown with the rows (not a moment after them, moving every row below a
+  // badge); a presence answer that is slow to come does not hold the list more than a moment.
+  const [presenceLate, setPresenceLate] = useState(false);
+  useEffect(() => {
+    const late = window.setTimeout(() => setPresenceLate(true), PRESENCE_WAIT_MS);
+    return () => window.clearTimeout(late);
+  }, []);
   const narrow = useMediaQuery(NARROW);
 
   const reload = useCallback(() => {
@@ -154,7 +160,9 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
   // header's words, the rows' Excluir). Shown before, the rows jumped down under the pointer
   // when a later answer arrived, and a press that began on one row's button ended on another's:
   // the click was lost (a browser test's, in CI, as a person's).
-  const ready = pages !== undefined && placeholders !== undefined && me !== undefined;
+  // The presence answer too (its badges make a row taller).
+  const ready =
+    pages !== undefined && placeholders !== undefined && me !== undefined && (presence.known || presenceLate);
 
   return (
     <main css={pageCss}>
@@ -300,6 +308,9 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
     </main>
   );
 }
+
+/** How long the list waits for the first answer of who is editing what (it is usually there first). */
+const PRESENCE_WAIT_MS = 3000;
 
 /** Where the table no longer fits: a list of cards instead. */
 const NARROW = '(max-width: 1000px)';

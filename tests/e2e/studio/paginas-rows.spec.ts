@@ -1,5 +1,6 @@
 /**
- * Páginas with pages whose addresses are long words (/uma-pagina-com-um-endereco-muito-longo-…,
+ * Páginas' rows. A page someone is editing: its "está editando" badge is in its row from the
+ * rows' first frame (it came a moment later and moved every row below it). Pages whose addresses are long words (/uma-pagina-com-um-endereco-muito-longo-…,
  * and the same without hyphens):
  * at 1280 px (the table) and at 375 px (the cards) every action of its row is on screen, not
  * covered and not scrolled away, and pressing one works; the address breaks inside its cell, its
@@ -22,6 +23,8 @@ const ACTIONS = ['Abrir', 'Histórico de', 'Nova variante de', 'Duplicar', 'Excl
 
 let studio: RunningStudio;
 test.beforeAll(async () => {
+  // (The Estúdio starts slowly on a busy machine.)
+  test.setTimeout(120_000);
   studio = await startStudio();
   // A page as Duplicar makes one: the home page's file under the long name.
   const home = await readFile(path.join(studio.pagesDir, 'index.yaml'), 'utf8');
@@ -103,3 +106,67 @@ for (const width of [1280, 375]) {
     await expect(dialog).toBeHidden();
   });
 }
+
+test("someone editing /agendamento: the badge is there from the rows' first frame, no row moves", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A phone's cards: there the badge is a line of its own (in the table it may fit the row's height).
+  await page.setViewportSize({ width: 375, height: 812 });
+  // Another person's tab with /agendamento open (its beat, as the editor sends it).
+  const other = await browser.newContext();
+  const them = await other.newPage();
+  await them.goto(studio.url);
+  const beat = () =>
+    them.evaluate(() =>
+      fetch('/api/presence', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ tab: '0123456789abcdef01234567', file: 'pages/agendamento.yaml' }),
+      }).then((r) => r.status),
+    );
+  expect(await beat()).toBe(200);
+
+  // Every position a row below it takes on screen, from its first frame, and whether the badge
+  // was there in that frame.
+  await page.addInitScript(() => {
+    const seen: { top: number; badge: boolean }[] = [];
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    const watch = () => {
+      const button = document.querySelector('button[aria-label="Nova variante de /recarga"]');
+      if (button) {
+        const top = Math.round(button.getBoundingClientRect().top);
+        const badge = Boolean(document.querySelector('[data-presence="pages/agendamento.yaml"]'));
+        const last = seen.at(-1);
+        if (!last || last.top !== top || last.badge !== badge) seen.push({ top, badge });
+      }
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
+  // Who is editing answers last, after everything else the list waits for.
+  let answerPresence!: () => void;
+  const presenceHeld = new Promise<void>((resolve) => (answerPresence = resolve));
+  await page.route('**/api/presence', async (route) => {
+    if (route.request().method() === 'GET') await presenceHeld;
+    await route.continue();
+  });
+  const othersAnswered = Promise.all(
+    ['**/api/pages', '**/api/eu', '**/api/site', '**/api/history/deleted'].map((url) =>
+      page.waitForResponse(url),
+    ),
+  );
+  await page.goto(studio.url);
+  await othersAnswered;
+  await page.waitForTimeout(500);
+  answerPresence();
+  const badge = page.locator('[data-presence="pages/agendamento.yaml"]');
+  await expect(badge).toContainText('está editando');
+  await page.waitForTimeout(500);
+  const seen = await page.evaluate(() => (window as unknown as { seen: unknown[] }).seen);
+  expect(seen, 'the rows moved, or the badge came after them').toHaveLength(1);
+  expect(seen[0]).toMatchObject({ badge: true });
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await other.close();
+});
