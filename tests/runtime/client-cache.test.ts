@@ -19,7 +19,7 @@ import { makeGitSite, root, type GitSite } from '../studio/git-site.ts';
 let site: GitSite;
 let cache: string;
 beforeAll(async () => {
-  site = await makeGitSite({ pages: ['_site.yaml', '404.yaml', 'index.yaml', 'recarga.yaml'] });
+  site = await makeGitSite({ pages: ['_site.yaml', '404.yaml', 'index.yaml'] });
   cache = path.join(site.tmp, 'cache');
 }, 60_000);
 afterAll(() => rm(site?.tmp ?? '', { recursive: true, force: true }));
