@@ -163,7 +163,9 @@ export function keyInText(event: KeyboardEvent): boolean {
   const panel = document.getElementById(PANEL_ID);
   if ((event.key === 'Tab' && !event.shiftKey) || isPanelKey(event)) {
     const first = panel && !panel.hidden ? controlsOf(panel)[0] : undefined;
-    if (!first) return false;
+    // Ctrl+K in a text with no panel: nothing (not the browser's search box).
+    if (!first && event.key !== 'Tab') event.preventDefault();
+    if (!first) return event.key !== 'Tab';
     event.preventDefault();
     endEditing();
     first.focus();
