@@ -10,12 +10,12 @@ import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Miniflare } from 'miniflare';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { ROOT, spawnStudio, TSX } from './studio-server.ts';
 import { CLOCK_MODULE } from '../../runtime/worker-clock.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 let site: GitSite;
 let studio: Awaited<ReturnType<typeof spawnStudio>> | undefined;
@@ -32,7 +32,7 @@ test.afterAll(async () => {
 
 /** axe on the Estúdio's own screen (the site's page inside a preview frame is the site's tests'). */
 async function axe(p: Page) {
-  const results = await new AxeBuilder({ page: p }).exclude('iframe').analyze();
+  const results = await axeOutsideFrames(p);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

@@ -8,11 +8,11 @@
  */
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { CHROME_FLAGS } from '../../../scripts/chromium.ts';
 import { ROOT, spawnStudio } from './studio-server.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 // The date and hour fields are drawn in the browser's own language (its --lang and LANG, not the
@@ -56,7 +56,7 @@ test.afterAll(async () => {
 });
 
 async function axe(p: Page) {
-  const results = await new AxeBuilder({ page: p }).exclude('iframe').analyze();
+  const results = await axeOutsideFrames(p);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

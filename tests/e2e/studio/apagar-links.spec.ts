@@ -6,9 +6,9 @@
  */
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
+import { axeWholePage } from './axe.ts';
 
 test.describe.configure({ mode: 'default' });
 
@@ -55,7 +55,7 @@ test('Excluir names the pages that link to the page; a page nobody links to gets
     expect(box.x + box.width).toBeLessThanOrEqual(width);
     await expect(dialog.getByRole('button', { name: 'Excluir' })).toBeInViewport();
     await page.screenshot({ path: path.join(SHOTS, `apagar-links-${width}.png`) });
-    const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+    const axe = await axeWholePage(page, { include: 'dialog[open]' });
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
     if (width === 375) await dialog.getByRole('button', { name: 'Cancelar' }).click();
     else {

@@ -10,10 +10,10 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { git } from '../../studio/git-site.ts';
 import { ANA, BRUNO, CARLA, hostedTeam } from './hosted-team.ts';
+import { axeWholePage } from './axe.ts';
 
 // One Estúdio for the file, its tests in order: the first only looks, the second publishes.
 test.describe.configure({ mode: 'default' });
@@ -36,7 +36,7 @@ const team = hostedTeam({
 
 /** axe's violations on the screen, as "rule: element" lines. */
 async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeWholePage(page);
   return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${String(n.target)}`));
 }
 

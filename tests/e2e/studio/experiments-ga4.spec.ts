@@ -11,7 +11,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import {
@@ -25,6 +24,7 @@ import {
 } from '../../servers/fake-ga4.ts';
 import { publishExperiment, saoPauloDay } from './experiment-site.ts';
 import { ROOT, spawnStudio } from './studio-server.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
@@ -102,7 +102,7 @@ const shot = async (p: Page, name: string, selector: string) => {
 };
 
 async function axe(p: Page) {
-  const results = await new AxeBuilder({ page: p }).exclude('iframe').analyze();
+  const results = await axeOutsideFrames(p);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

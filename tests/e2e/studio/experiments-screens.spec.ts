@@ -9,11 +9,11 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { publishExperiment } from './experiment-site.ts';
 import { ROOT, spawnStudio } from './studio-server.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
@@ -53,7 +53,7 @@ const shot = async (p: Page, name: string, selector: string) => {
 };
 
 async function axe(p: Page) {
-  const results = await new AxeBuilder({ page: p }).exclude('iframe').analyze();
+  const results = await axeOutsideFrames(p);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

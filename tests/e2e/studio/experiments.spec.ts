@@ -10,11 +10,11 @@ import { execFile } from 'node:child_process';
 import { cp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { cloudflareOverDist } from '../../servers/workerd.ts';
 import { ROOT, spawnStudio } from './studio-server.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Dates as a marketer in Brazil sees them (DD/MM/AAAA in the date fields).
@@ -63,7 +63,7 @@ const shot = async (p: Page, name: string) => {
 };
 
 async function axe(p: Page) {
-  const results = await new AxeBuilder({ page: p }).exclude('iframe').analyze();
+  const results = await axeOutsideFrames(p);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

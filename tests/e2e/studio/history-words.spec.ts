@@ -7,11 +7,11 @@
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parseDocument } from 'yaml';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { spawnStudio } from './studio-server.ts';
+import { axeWholePage } from './axe.ts';
 
 let site: GitSite;
 let studio: Awaited<ReturnType<typeof spawnStudio>> | undefined;
@@ -47,7 +47,7 @@ test.afterAll(async () => {
 });
 
 async function axe(p: Page) {
-  const results = await new AxeBuilder({ page: p }).analyze();
+  const results = await axeWholePage(p);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 const shot = (p: Page, name: string) =>

@@ -14,11 +14,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { projectArgs } from '../../helpers/tsx.ts';
 import { makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { ROOT, TSX } from './studio-server.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 const run = promisify(execFile);
 
@@ -201,7 +201,7 @@ export function hostedTeam(options: HostedTeamOptions = {}): HostedTeam {
 
 /** axe finds nothing on the page (the preview frame, a page of its own, left out). */
 export async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  const results = await axeOutsideFrames(page);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

@@ -11,10 +11,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { projectArgs } from '../../helpers/tsx.ts';
 import { ROOT, TSX } from './studio-server.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 const run = promisify(execFile);
 const EMAIL = 'ana@fillgas.com.br';
@@ -151,10 +151,7 @@ test('a marketer signs in, edits with the live preview under a strict CSP (no vi
   await expect.poll(() => workers.some((url) => /\/app\/yaml-worker-[\w-]+\.js$/.test(url))).toBe(true);
   // The session's bar and the editor's together pass axe (one banner). The frames are the site's
   // pages (their own axe tests); CodeMirror's scroller is reached through its editable text.
-  const axe = await new AxeBuilder({ page })
-    .exclude('iframe')
-    .disableRules(['scrollable-region-focusable'])
-    .analyze();
+  const axe = await axeOutsideFrames(page, { disableRules: ['scrollable-region-focusable'] });
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 
   // A misspelt key: the located problem listed and underlined (CodeMirror's lint styles).

@@ -7,10 +7,10 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { startStudio, type RunningStudio } from './studio-server.ts';
+import { axeWholePage } from './axe.ts';
 
 let studio: RunningStudio;
 test.beforeAll(async () => {
@@ -106,7 +106,7 @@ test('upload a photo into the hero, see it chosen and written; an SVG with a scr
   await expect(alert).toHaveText('O SVG foi recusado porque tem <script> (código que roda no navegador).');
   expect(await readdir(path.join(studio.publicDir, 'images'))).toEqual(before);
   // The form with its thumbnails, the refusal and the buttons passes axe.
-  const axe = await new AxeBuilder({ page }).include('section[aria-label="Formulário do bloco"]').analyze();
+  const axe = await axeWholePage(page, { include: 'section[aria-label="Formulário do bloco"]' });
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
   await expect(form.getByRole('textbox', { name: /^Arquivo da imagem/ }).first()).toHaveValue(
     '/images/foto-da-loja.png',

@@ -15,6 +15,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 test.describe.configure({ mode: 'default' });
 
@@ -212,10 +213,7 @@ test('on /agendamento, with the keyboard only: into the frame, edit, keep, put b
   // count with the editor's: as page-first.spec.ts), then the page in the frame with its stops.
   const violations = (result: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  const editor = await new AxeBuilder({ page })
-    .exclude('iframe')
-    .disableRules(['scrollable-region-focusable'])
-    .analyze();
+  const editor = await axeOutsideFrames(page, { disableRules: ['scrollable-region-focusable'] });
   expect(violations(editor)).toEqual([]);
   await expect(title).toBeFocused();
   const inFrame = await new AxeBuilder({ page }).include(FRAME).analyze();

@@ -9,9 +9,9 @@
  */
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 test.describe.configure({ mode: 'default' });
 
@@ -60,10 +60,7 @@ async function shot(page: Page, name: string) {
 async function expectAxeClean(page: Page) {
   // The frames are the site's pages (their own axe tests); CodeMirror's scroller is reached
   // through its editable text (as hosted.spec.ts).
-  const axe = await new AxeBuilder({ page })
-    .exclude('iframe')
-    .disableRules(['scrollable-region-focusable'])
-    .analyze();
+  const axe = await axeOutsideFrames(page, { disableRules: ['scrollable-region-focusable'] });
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

@@ -11,11 +11,11 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { git } from '../../studio/git-site.ts';
 import { ANA, BRUNO, hostedTeam } from './hosted-team.ts';
 import { ROOT } from './studio-server.ts';
+import { axeWholePage } from './axe.ts';
 
 const SHOTS = process.env.E2E_SHOTS ? path.join(ROOT, '.tmp', 'shots-h7') : undefined;
 
@@ -82,7 +82,7 @@ test('an Editor asks, a Publicador returns it with a comment, the Editor asks ag
   await expect(decide.getByText('Depois: com a mudança de Ana Souza').first()).toBeVisible();
   await expect(decide.getByText('Depois: com a sua mudança')).toHaveCount(0);
   await shoot(bruno, 'pedidos-aprovacao');
-  const axe = await new AxeBuilder({ page: bruno }).include('dialog').analyze();
+  const axe = await axeWholePage(bruno, { include: 'dialog' });
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await decide.getByRole('button', { name: 'Devolver', exact: true }).click();
   const comment = 'Falta o preço <b>R$ 99</b> no título';

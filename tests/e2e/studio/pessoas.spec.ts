@@ -8,10 +8,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ANA, BRUNO, CARLA, hostedTeam } from './hosted-team.ts';
 import { ROOT } from './studio-server.ts';
+import { axeWholePage } from './axe.ts';
 
 const SHOTS = process.env.E2E_SHOTS ? path.join(ROOT, '.tmp', 'shots-h6') : undefined;
 
@@ -65,7 +65,7 @@ test('an Editor does not see what the role cannot do; an Administrador changes t
     'Também faz tudo isso sem pedir, aprova ou devolve os pedidos e exclui páginas. Com “Toda publicação precisa de aprovação” ligado em Pedidos, também pede.',
     'Também muda as Configurações do site, o Google Analytics e as pessoas e seus papéis.',
   ]);
-  const axe = await new AxeBuilder({ page: carla }).analyze();
+  const axe = await axeWholePage(carla);
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await shoot(carla, 'pessoas');
 

@@ -11,9 +11,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
+import { axeWholePage } from './axe.ts';
 
 // All of this file's tests on one Estúdio, one after the other: split between the two workers,
 // each would start its own (about 5 s of CPU on a 2-core machine that the suite keeps busy).
@@ -33,7 +33,7 @@ const KEYBOARD_UP = { width: 390, height: 508 };
 const SHOTS = path.join(ROOT, process.env.ESTUDIO_DOC_SHOTS ? 'docs/estudio' : '.tmp/phone-pages');
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeWholePage(page);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

@@ -10,9 +10,9 @@
  */
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
@@ -36,7 +36,7 @@ test.afterAll(async () => {
 });
 
 async function axe(p: Page) {
-  const results = await new AxeBuilder({ page: p }).exclude('iframe').analyze();
+  const results = await axeOutsideFrames(p);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

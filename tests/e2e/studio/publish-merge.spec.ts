@@ -5,10 +5,10 @@
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { spawnStudio } from './studio-server.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 let site: GitSite;
 let studio: Awaited<ReturnType<typeof spawnStudio>> | undefined;
@@ -116,7 +116,7 @@ test('a same-line conflict: chunks marked, one chosen from each side and publish
   await p.setViewportSize({ width: 375, height: 740 });
   await shots(p, 'conflito');
   await p.setViewportSize({ width: 1280, height: 800 });
-  const axe = await new AxeBuilder({ page: p }).exclude('iframe').analyze();
+  const axe = await axeOutsideFrames(p);
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 
   // Mine for the page's title, theirs for the numbers' eyebrow, by keyboard.

@@ -9,9 +9,9 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ROOT, startStudio, TSX, type RunningStudio } from './studio-server.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 const run = promisify(execFile);
 let studio: RunningStudio;
@@ -48,7 +48,7 @@ async function drag(list: Locator, name: string, onto: string, side: 'before' | 
 }
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  const results = await axeOutsideFrames(page);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

@@ -9,9 +9,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startStudio, type RunningStudio } from './studio-server.ts';
+import { axeOutsideFrames } from './axe.ts';
 
 // All of this file's tests on one Estúdio, one after the other: split between the two workers,
 // each would start its own (about 5 s of CPU on a 2-core machine that the suite keeps busy).
@@ -40,10 +40,7 @@ const names = (rows: Locator) =>
   rows.locator(':scope > li').evaluateAll((items) => items.map((r) => r.getAttribute('data-name') ?? ''));
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .exclude('iframe')
-    .disableRules(['scrollable-region-focusable'])
-    .analyze();
+  const results = await axeOutsideFrames(page, { disableRules: ['scrollable-region-focusable'] });
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

@@ -6,9 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startStudio, type RunningStudio } from './studio-server.ts';
+import { axeOutsideFrames, axeWholePage } from './axe.ts';
 
 // All of this file's tests on one Estúdio, one after the other: split between the two workers,
 // each would start its own (about 5 s of CPU on a 2-core machine that the suite keeps busy).
@@ -116,16 +116,13 @@ test('your own second tab is "você, em outra aba", not another person', async (
 test('the pages list and the editor pass axe', async ({ page }) => {
   await page.goto(studio.url);
   await expect(page.getByRole('heading', { name: 'Páginas' })).toBeVisible();
-  const list = await new AxeBuilder({ page }).analyze();
+  const list = await axeWholePage(page);
   expect(list.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
   await openPage(page, 'pages/agendamento.yaml');
   // The preview frames hold the site's own pages, checked by the site's axe tests. CodeMirror's
   // scroller is reached by keyboard through the editable text inside it (axe does not count a
   // contenteditable as focusable).
-  const editor = await new AxeBuilder({ page })
-    .exclude('iframe')
-    .disableRules(['scrollable-region-focusable'])
-    .analyze();
+  const editor = await axeOutsideFrames(page, { disableRules: ['scrollable-region-focusable'] });
   expect(editor.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 });
 
