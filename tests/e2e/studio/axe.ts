@@ -2,16 +2,26 @@
  * axe-core on the Estúdio's screens, cheaper than AxeBuilder's `analyze()` for the same check.
  * AxeBuilder opens a blank page per call to merge the frames' results into and injects axe there
  * too: 1.3 s of CPU a call on the editor, against 0.5 s for axe run in the page alone (decision
- * 0044, session 23). The same axe-core, the same rules, the same document:
+ * 0044, session 23). The same axe-core (AxeBuilder's), the same rules, the same document:
  *
  * - `axeOutsideFrames`: what `new AxeBuilder({ page }).exclude('iframe')` checks (the preview
  *   frames are the site's pages, with their own axe tests);
  * - `axeWholePage`: what `new AxeBuilder({ page })` checks, frames and all; through AxeBuilder
  *   itself when the page has a frame.
  */
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import axe, { type AxeResults } from 'axe-core';
+import type axe from 'axe-core';
+import type { AxeResults } from 'axe-core';
+
+/**
+ * The axe-core AxeBuilder itself injects: its own dependency, which may be another version than
+ * the project's `axe-core` (4.13.0 against 4.14.1, whose rules differ).
+ */
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = (createRequire(require.resolve('@axe-core/playwright'))('axe-core') as { source: string })
+  .source;
 
 export interface AxeOptions {
   /** Only this part of the document (a CSS selector), as AxeBuilder's `include`. */
@@ -39,7 +49,7 @@ export async function axeWholePage(page: Page, options: AxeOptions = {}): Promis
 async function runInPage(page: Page, options: AxeOptions, noFrames: boolean): Promise<AxeResults> {
   // Once per document: a second check of the same screen reuses what the first injected.
   if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function')))
-    await page.evaluate(axe.source);
+    await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     ({ include, disableRules, noFrames }) => {
       const run = (window as unknown as { axe: typeof axe }).axe.run;

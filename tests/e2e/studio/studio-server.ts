@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { projectArgs } from '../../helpers/tsx.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -66,6 +67,10 @@ export async function spawnStudio(
   /** More of `npm run studio`'s options: ['--data', folder]. */
   extraArgs: string[] = [],
 ): Promise<{ url: string; stop(): Promise<void> }> {
+  // The hook or test that starts it gets the start's time on top of its own: a beforeAll's 30 s
+  // ran out under load (the first start of a new version also builds the app).
+  const info = test.info();
+  if (info.timeout > 0) info.setTimeout(info.timeout + 60_000);
   const child: ChildProcess = spawn(
     process.execPath,
     await projectArgs(
