@@ -113,7 +113,7 @@ test('on a long page, a block far down is shown at once: the preview scrolls to 
   await openPage(page, 'pages/longa.yaml');
   // "Ver" beside the footer in Estrutura, as soon as the page opened.
   await page.getByRole('tab', { name: 'Estrutura' }).click();
-  await page.getByRole('button', { name: 'Mostrar Rodapé na prévia' }).click();
+  await page.getByRole('button', { name: 'Ver Rodapé na prévia' }).click();
 
   const frame = phone(page);
   const box = frame.locator('.estudio-box[data-kind=selected]');

@@ -325,7 +325,8 @@ test('Configurações do site: each field edits its own line; an invalid phone i
   await expect(dialog.getByRole('alert')).toContainText('nada foi publicado', { timeout: 90_000 });
   expect(git(site.remote, 'rev-parse', 'main')).toBe(head);
   await p.keyboard.press('Escape');
-  // The real number: only the phone's line changes, and its TROCAR mark goes.
+  // The real number: only the phone's line changes, its TROCAR mark goes, and the value keeps the
+  // single quotes the file wrote it in (decision 0038, session 23).
   await p.getByLabel('WhatsApp (só dígitos)').fill('5511912345678');
   await expect(p.locator('[data-field="phone"] .problem')).toHaveCount(0);
   await expect(p.locator('[data-field="phone"]')).not.toContainText('provisório');
@@ -333,5 +334,5 @@ test('Configurações do site: each field edits its own line; an invalid phone i
   await expect(p.getByText('Salvo. Publique para o site mudar.')).toBeVisible();
   const after = await readFile(file, 'utf8');
   const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
-  expect(changed).toEqual(['phone: "5511912345678"']);
+  expect(changed).toEqual(["phone: '5511912345678'"]);
 });

@@ -488,7 +488,7 @@ export function StructurePanel({
                 <Button
                   tone="quiet"
                   onClick={() => onSelect(index)}
-                  aria-label={`Mostrar ${labelOf(row)} na prévia`}
+                  aria-label={`Ver ${labelOf(row)} na prévia`}
                 >
                   Ver
                 </Button>
