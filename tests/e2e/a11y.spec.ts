@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { pageStarted } from './projects.ts';
@@ -7,10 +7,8 @@ import { ALL_ROUTES } from './routes.ts';
 const routes = ALL_ROUTES;
 
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await axeWholePage(page, { tags: SITE_TAGS });
+  return violationList(results);
 }
 
 // Every route on one page, each a fresh load as a first visit (one-page.ts).

@@ -4,7 +4,7 @@
  * first, the Google tag is requested only after a choice that allows it, the banner never covers
  * the chat buttons nor shifts the page, and the choice is remembered and changeable.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
 import { blockStorage } from './storage.ts';
@@ -143,10 +143,7 @@ test.describe('with an analytics id', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expectNotCovering(banner, footerChat);
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
-    const axe = await new AxeBuilder({ page })
-      .include('.fg-consent')
-      .withTags(['wcag2a', 'wcag2aa'])
-      .analyze();
+    const axe = await axeWholePage(page, { include: '.fg-consent', tags: ['wcag2a', 'wcag2aa'] });
     expect(axe.violations.map((v) => v.id)).toEqual([]);
   });
 
@@ -258,12 +255,8 @@ test.describe('with an analytics id', () => {
       await expect(page.locator(`#${id}`)).toBeAttached();
     await expect(page.locator('#controlador')).toContainText('CNPJ 00.000.000/0000-00');
     await expect(page.locator('#seus-direitos')).toContainText('contato@fillgas.example');
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-      .analyze();
-    expect(
-      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    const axe = await axeWholePage(page, { tags: SITE_TAGS });
+    expect(violationList(axe)).toEqual([]);
   });
 
   test('every footer has the privacy link and the cookie preferences', async ({ page }) => {

@@ -1,15 +1,13 @@
 /** Issue #21: the loading overlay of /recarregar-sodastream is axe-clean while it shows, not only after. */
-import AxeBuilder from '@axe-core/playwright';
+import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 
 const ROUTE = '/recarregar-sodastream';
 const overlay = (page: Page) => page.locator('[data-loading-overlay]');
 
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await axeWholePage(page, { tags: SITE_TAGS });
+  return violationList(results);
 }
 
 test('axe finds no violations at three moments of the overlay and after it', async ({ page }) => {

@@ -1,5 +1,5 @@
 /** /recarregar-sodastream against the built site: loading overlay, staged hero, parallax, CLS (spec §2, §4). */
-import AxeBuilder from '@axe-core/playwright';
+import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
 
@@ -168,12 +168,8 @@ test('no console errors, no horizontal scroll, axe clean after the overlay hides
   ).toBeLessThanOrEqual(0);
   // Let the staged entrance finish so axe sees the final colours.
   await expect.poll(() => opacity(page, 3)).toBe(1);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  const results = await axeWholePage(page, { tags: SITE_TAGS });
+  expect(violationList(results)).toEqual([]);
   await page.waitForLoadState('networkidle');
   expect(consoleLog.messages).toEqual([]);
 });

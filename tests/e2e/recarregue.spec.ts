@@ -1,5 +1,5 @@
 /** /recarregue (spec §2 second landing page) against the built site: gallery, slider, popup, scroll, links, layout. */
-import AxeBuilder from '@axe-core/playwright';
+import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
@@ -260,12 +260,8 @@ test('axe finds no violations on /recarregue, with the gallery moved and the sli
   await gallery(page).getByRole('button', { name: 'Próximas imagens' }).click();
   await hydrated(page, 'testimonials', '#depoimentos');
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  const results = await axeWholePage(page, { tags: SITE_TAGS });
+  expect(violationList(results)).toEqual([]);
 });
 
 test('without JavaScript every gallery image and every testimonial is there', async ({ browser }) => {

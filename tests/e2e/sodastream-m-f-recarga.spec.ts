@@ -1,5 +1,5 @@
 /** /sodastream-m, /sodastream-f and /recarga against the built site: head, content, links, analytics (spec §2, §7). */
-import AxeBuilder from '@axe-core/playwright';
+import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
 import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
@@ -257,12 +257,8 @@ test('no horizontal scroll, no console errors, axe clean, on each page', async (
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-        .analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      const results = await axeWholePage(page, { tags: SITE_TAGS });
+      expect(violationList(results)).toEqual([]);
       expect(consoleLog.messages).toEqual([]);
     });
   }

@@ -3,7 +3,7 @@
  * analytics names (…T and …C), the paid-ad rule, head data, chat links, layout at 375 px and axe (spec §1, §2, §4, §7).
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { watchConsole } from './console.ts';
@@ -171,12 +171,8 @@ for (const route of [T, C]) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(route);
     await pageStarted(page);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-      .analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    const results = await axeWholePage(page, { tags: SITE_TAGS });
+    expect(violationList(results)).toEqual([]);
   });
 }
 

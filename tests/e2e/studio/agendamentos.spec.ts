@@ -15,7 +15,7 @@ import { Miniflare } from 'miniflare';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { ROOT, spawnStudio, TSX } from './studio-server.ts';
 import { CLOCK_MODULE } from '../../runtime/worker-clock.ts';
-import { axeOutsideFrames } from './axe.ts';
+import { axeOutsideFrames } from '../axe.ts';
 
 let site: GitSite;
 let studio: Awaited<ReturnType<typeof spawnStudio>> | undefined;

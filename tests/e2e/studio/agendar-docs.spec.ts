@@ -12,7 +12,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { CHROME_FLAGS } from '../../../scripts/chromium.ts';
 import { ROOT, spawnStudio } from './studio-server.ts';
-import { axeOutsideFrames } from './axe.ts';
+import { axeOutsideFrames } from '../axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 // The date and hour fields are drawn in the browser's own language (its --lang and LANG, not the

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { git } from '../../studio/git-site.ts';
 import { ANA, BRUNO, CARLA, hostedTeam } from './hosted-team.ts';
-import { axeWholePage } from './axe.ts';
+import { axeWholePage } from '../axe.ts';
 
 // One Estúdio for the file, its tests in order: the first only looks, the second publishes.
 test.describe.configure({ mode: 'default' });

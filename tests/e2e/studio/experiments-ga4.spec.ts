@@ -24,7 +24,7 @@ import {
 } from '../../servers/fake-ga4.ts';
 import { publishExperiment, saoPauloDay } from './experiment-site.ts';
 import { ROOT, spawnStudio } from './studio-server.ts';
-import { axeOutsideFrames } from './axe.ts';
+import { axeOutsideFrames } from '../axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });

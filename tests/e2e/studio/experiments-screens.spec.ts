@@ -13,7 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { publishExperiment } from './experiment-site.ts';
 import { ROOT, spawnStudio } from './studio-server.ts';
-import { axeOutsideFrames } from './axe.ts';
+import { axeOutsideFrames } from '../axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });

@@ -14,7 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { cloudflareOverDist } from '../../servers/workerd.ts';
 import { ROOT, spawnStudio } from './studio-server.ts';
-import { axeOutsideFrames } from './axe.ts';
+import { axeOutsideFrames } from '../axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Dates as a marketer in Brazil sees them (DD/MM/AAAA in the date fields).

@@ -18,7 +18,7 @@ import { expect, test, type Browser, type BrowserContextOptions, type Page } fro
 import { projectArgs } from '../../helpers/tsx.ts';
 import { makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { ROOT, TSX } from './studio-server.ts';
-import { axeOutsideFrames } from './axe.ts';
+import { axeOutsideFrames } from '../axe.ts';
 
 const run = promisify(execFile);
 

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { projectArgs } from '../../helpers/tsx.ts';
 import { ROOT, TSX } from './studio-server.ts';
-import { axeOutsideFrames } from './axe.ts';
+import { axeOutsideFrames } from '../axe.ts';
 
 const run = promisify(execFile);
 const EMAIL = 'ana@fillgas.com.br';

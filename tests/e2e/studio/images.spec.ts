@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { startStudio, type RunningStudio } from './studio-server.ts';
-import { axeWholePage } from './axe.ts';
+import { axeWholePage } from '../axe.ts';
 
 let studio: RunningStudio;
 test.beforeAll(async () => {

@@ -15,7 +15,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
-import { axeOutsideFrames } from './axe.ts';
+import { axeOutsideFrames } from '../axe.ts';
 
 test.describe.configure({ mode: 'default' });
 

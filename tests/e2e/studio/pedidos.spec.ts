@@ -15,7 +15,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { git } from '../../studio/git-site.ts';
 import { ANA, BRUNO, hostedTeam } from './hosted-team.ts';
 import { ROOT } from './studio-server.ts';
-import { axeWholePage } from './axe.ts';
+import { axeWholePage } from '../axe.ts';
 
 const SHOTS = process.env.E2E_SHOTS ? path.join(ROOT, '.tmp', 'shots-h7') : undefined;
 

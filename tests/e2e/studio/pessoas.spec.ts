@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ANA, BRUNO, CARLA, hostedTeam } from './hosted-team.ts';
 import { ROOT } from './studio-server.ts';
-import { axeWholePage } from './axe.ts';
+import { axeWholePage } from '../axe.ts';
 
 const SHOTS = process.env.E2E_SHOTS ? path.join(ROOT, '.tmp', 'shots-h6') : undefined;
 

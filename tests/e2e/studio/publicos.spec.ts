@@ -12,7 +12,7 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
-import { axeOutsideFrames } from './axe.ts';
+import { axeOutsideFrames } from '../axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { spawnStudio } from './studio-server.ts';
-import { axeWholePage } from './axe.ts';
+import { axeWholePage } from '../axe.ts';
 
 let site: GitSite;
 let studio: Awaited<ReturnType<typeof spawnStudio>> | undefined;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ROOT, startStudio, TSX, type RunningStudio } from './studio-server.ts';
-import { axeOutsideFrames } from './axe.ts';
+import { axeOutsideFrames } from '../axe.ts';
 
 const run = promisify(execFile);
 let studio: RunningStudio;

@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startStudio, type RunningStudio } from './studio-server.ts';
-import { axeOutsideFrames } from './axe.ts';
+import { axeOutsideFrames } from '../axe.ts';
 
 // All of this file's tests on one Estúdio, one after the other: split between the two workers,
 // each would start its own (about 5 s of CPU on a 2-core machine that the suite keeps busy).

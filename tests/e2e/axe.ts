@@ -1,5 +1,6 @@
 /**
- * axe-core on the Estúdio's screens, cheaper than AxeBuilder's `analyze()` for the same check.
+ * axe-core on the Estúdio's screens and the site's pages, cheaper than AxeBuilder's `analyze()` for
+ * the same check.
  * AxeBuilder opens a blank page per call to merge the frames' results into and injects axe there
  * too: 1.3 s of CPU a call on the editor, against 0.5 s for axe run in the page alone (decision
  * 0044, session 23). The same axe-core (AxeBuilder's), the same rules, the same document:
@@ -28,6 +29,16 @@ export interface AxeOptions {
   include?: string;
   /** Rules turned off, as AxeBuilder's `disableRules`. */
   disableRules?: string[];
+  /** Only the rules with these tags, as AxeBuilder's `withTags`. */
+  tags?: string[];
+}
+
+/** The tags the site's pages are checked against (WCAG 2.1 A and AA, and axe's best practices). */
+export const SITE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'];
+
+/** Each violation as "rule: its elements", the form the specs compare with []. */
+export function violationList(results: AxeResults): string[] {
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** axe's results for the page's document, every `<iframe>` and what it shows left out. */
@@ -41,6 +52,7 @@ export async function axeWholePage(page: Page, options: AxeOptions = {}): Promis
     let builder = new AxeBuilder({ page });
     if (options.include) builder = builder.include(options.include);
     if (options.disableRules) builder = builder.disableRules(options.disableRules);
+    if (options.tags) builder = builder.withTags(options.tags);
     return builder.analyze();
   }
   return runInPage(page, options, false);
@@ -51,14 +63,15 @@ async function runInPage(page: Page, options: AxeOptions, noFrames: boolean): Pr
   if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function')))
     await page.evaluate(AXE_SOURCE);
   return page.evaluate(
-    ({ include, disableRules, noFrames }) => {
+    ({ include, disableRules, tags, noFrames }) => {
       const run = (window as unknown as { axe: typeof axe }).axe.run;
       const exclude = noFrames ? [['iframe']] : [];
       return run(include ? { include: [[include]], exclude } : { exclude }, {
         iframes: !noFrames,
         rules: Object.fromEntries(disableRules.map((rule) => [rule, { enabled: false }])),
+        ...(tags ? { runOnly: { type: 'tag' as const, values: tags } } : {}),
       });
     },
-    { include: options.include, disableRules: options.disableRules ?? [], noFrames },
+    { include: options.include, disableRules: options.disableRules ?? [], tags: options.tags, noFrames },
   );
 }
