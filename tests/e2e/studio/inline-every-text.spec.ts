@@ -213,7 +213,12 @@ test('typing into one text of each block type changes exactly that YAML node', a
     const blocks = await openPage(page, file);
     for (const [index, block] of blocks.entries()) {
       if (done.has(block.type) || block.texts.length === 0 || block.file !== file) continue;
-      if (block.type === 'popup') await chooseState(page, 'popup');
+      // The popup's texts and the loading overlay's are on screen in their states only (the
+      // overlay also shows for a moment as the frame arrives: a text of it found then could be
+      // gone before the click, which then waited out the test). Back to the loaded page after.
+      const state =
+        block.type === 'popup' ? 'popup' : block.type === 'loadingOverlay' ? 'carregamento' : undefined;
+      if (state) await chooseState(page, state);
       // The first of its texts (deepest first) shown whole on the phone's screen and on top there.
       let n = -1;
       let visible;
@@ -236,7 +241,10 @@ test('typing into one text of each block type changes exactly that YAML node', a
         }
         if (visible) break;
       }
-      if (!visible) continue;
+      if (!visible) {
+        if (state) await chooseState(page, 'pagina');
+        continue;
+      }
       done.add(block.type);
       const before = (await unsaved(page, file)) ?? source;
       await visible.click();
@@ -264,6 +272,7 @@ test('typing into one text of each block type changes exactly that YAML node', a
       await expect
         .poll(async () => parse((await unsaved(page, file)) ?? source) as unknown, { timeout: 10_000 })
         .toEqual(expected);
+      if (state) await chooseState(page, 'pagina');
     }
   }
   // The side chat button's label folds away a few seconds after arrival (its block's behaviour):
