@@ -4,8 +4,12 @@
  * tests/servers/test-sites.ts, then the test files loaded), the summed test time per project and
  * per spec file, and for each worker slot the time it ran no test: starting up, restarted (a new
  * project, or after a failure), between two tests, and idle at the end while the other one
- * finished.
+ * finished. Then how busy the machine's cores were while the tests ran (Linux's /proc/stat): near
+ * 100 % the suite is CPU-bound and only CPU saved shortens it; well below, another worker could use the
+ * rest (the measure counts every process, so read it on a machine running nothing else).
  */
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import type {
   FullConfig,
   FullResult,
@@ -26,6 +30,19 @@ interface Run {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** The machine's CPU time so far, busy and in total (all cores, in clock ticks), or null off Linux. */
+function cpuTicks(): { busy: number; total: number } | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+    // cpu user nice system idle iowait irq softirq steal …
+    const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = ticks.reduce((a, b) => a + b, 0);
+    return { busy: total - ticks[3]! - ticks[4]!, total };
+  } catch {
+    return null;
+  }
+}
+
 export default class TimelineReporter implements Reporter {
   /** When Playwright created the reporters: before its web servers start. */
   private readonly created = Date.now();
@@ -33,9 +50,11 @@ export default class TimelineReporter implements Reporter {
   private workers = 1;
   private rootDir = '';
   private readonly runs: Run[] = [];
+  private cpuAtBegin: ReturnType<typeof cpuTicks> = null;
 
   onBegin(config: FullConfig, _suite: Suite): void {
     this.begun = Date.now();
+    this.cpuAtBegin = cpuTicks();
     this.workers = config.workers;
     this.rootDir = config.rootDir;
   }
@@ -106,6 +125,14 @@ export default class TimelineReporter implements Reporter {
       );
     }
     lines.push(`  after the last test (workers and web servers stopping): ${seconds(ended - lastEnd)}`);
+    const cpuAtEnd = cpuTicks();
+    if (this.cpuAtBegin && cpuAtEnd && cpuAtEnd.total > this.cpuAtBegin.total) {
+      const busy = (cpuAtEnd.busy - this.cpuAtBegin.busy) / (cpuAtEnd.total - this.cpuAtBegin.total);
+      lines.push(
+        `  the machine's ${cpus().length} cores were busy ${(busy * 100).toFixed(1)} % of the time from the first test to the end ` +
+          `(every process on the machine counted)`,
+      );
+    }
     console.log(lines.join('\n'));
   }
 
