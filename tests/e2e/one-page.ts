@@ -7,10 +7,10 @@
  * route before (checked at the start of each document), with the clock, the listeners and the
  * init scripts the test set up before its first load.
  *
- * Not for a test that installs Playwright's clock: the clock replays every advance into each new
- * document of the context, so the next route would start with performance.now() already tens of
- * seconds in (the offer popup, due 25 s after the load, open at once over the menu button). Those
- * tests keep a fresh context per route.
+ * A test that installs Playwright's clock calls `freshClockEachDocument` as well: the clock replays
+ * every advance into each new document of the context, so the next route would otherwise start
+ * with performance.now() already tens of seconds in (the offer popup, due 30 s after the load,
+ * open at once over the menu button).
  */
 import { expect, test, type Page } from '@playwright/test';
 
@@ -18,6 +18,8 @@ declare global {
   interface Window {
     /** What the document found stored when it started: 0 on a first visit. */
     __storedAtStart?: number;
+    /** Where the document's fake clock stood when it started (freshClockEachDocument). */
+    __clockAtStart?: { now: number; behindMs: number };
   }
 }
 
@@ -29,6 +31,43 @@ export async function noteStorageAtStart(page: Page): Promise<void> {
     } catch {
       // about:blank and data: URLs have no storage.
     }
+  });
+}
+
+const freshClock = new WeakSet<Page>();
+
+/**
+ * Call once, after `page.clock.install()` and before the page's first load: every document the
+ * page loads (a new route, a reload) starts Playwright's clock afresh, as a first visit in a fresh
+ * context does: performance.now() counts from the document's start and Date.now() is the real
+ * time, the advances of earlier documents (`runFor`) forgotten. The clock stays installed and
+ * `page.clock.runFor` drives it as before.
+ *
+ * Playwright keeps the clock's history (install, each runFor) as the context's init scripts, and
+ * each new document replays it; this init script runs after them, empties the replayed log and
+ * installs the clock at the document's start. It reads the clock's internals
+ * (`__pwClock.controller`, Playwright 1.65): should they change, the script throws and
+ * `visitFresh` fails on the missing mark, saying so.
+ */
+export async function freshClockEachDocument(page: Page): Promise<void> {
+  freshClock.add(page);
+  await page.addInitScript(() => {
+    const pw = (
+      globalThis as unknown as {
+        __pwClock?: {
+          controller: { _log: unknown[]; log: () => Promise<void>; install: (time: number) => void };
+          builtins: { Date: DateConstructor };
+        };
+      }
+    ).__pwClock;
+    if (!pw) return; // no clock in this document (about:blank before the first load)
+    const { controller } = pw;
+    if (!Array.isArray(controller._log)) throw new Error("Playwright's clock changed: _log is gone");
+    controller._log.length = 0;
+    // Init scripts added later (each runFor adds one) would log again: ignored in this document.
+    controller.log = async () => {};
+    controller.install(pw.builtins.Date.now());
+    window.__clockAtStart = { now: performance.now(), behindMs: pw.builtins.Date.now() - Date.now() };
   });
 }
 
@@ -46,7 +85,14 @@ export async function visitFresh(page: Page, url: string) {
     await page.context().clearCookies();
   }
   const response = await page.goto(url);
-  expect(await page.evaluate(() => window.__storedAtStart), `${url} starts as a first visit`).toBe(0);
+  const start = await page.evaluate(() => ({ stored: window.__storedAtStart, clock: window.__clockAtStart }));
+  expect(start.stored, `${url} starts as a first visit`).toBe(0);
+  if (freshClock.has(page)) {
+    expect(start.clock, `${url} starts its own clock (freshClockEachDocument)`).toBeDefined();
+    // The document's fake clock starts at its own start, on the real date: no earlier advance.
+    expect(start.clock!.now, `${url}: performance.now() at the document's start`).toBeLessThan(1_000);
+    expect(Math.abs(start.clock!.behindMs), `${url}: Date.now() is the real time`).toBeLessThan(1_000);
+  }
   return response;
 }
 
