@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Debian's Chromium for the browser tests (playwright.config.ts's executablePath), with Chrome's
-# spare renderer turned off (decision 0044). Playwright passes its own --disable-features list and
+# Debian's Chromium for the browser tests (playwright.config.ts's executablePath), with two kinds of
+# Chrome's own work turned off (decision 0044). Playwright passes its own --disable-features list and
 # Chromium reads only the last one, so this merges every --disable-features it is given into one,
-# adds SpareRendererForSitePerProcess, and runs Chromium with the rest unchanged.
-# The spare renderer is a process Chrome starts after each navigation for the next one; every test
-# has a fresh browser context, which cannot use another context's spare, so on this 2-core machine
-# it is a renderer started and thrown away per page (about 5 % of a short test's CPU, measured).
+# adds ours, and runs Chromium with the rest unchanged.
+# - SpareRendererForSitePerProcess: a process Chrome starts after each navigation for the next one;
+#   every test has a fresh browser context, which cannot use another context's spare, so on this
+#   2-core machine it is a renderer started and thrown away per page (about 5 % of a short test's CPU).
+# - WebUIOmniboxPopup, WebUIOmniboxAimPopup, WebUIOmniboxFullPopup: since Chromium 15x every browser
+#   window (Playwright's headless one per context, so per test) preloads the address bar's popup as
+#   web pages (chrome://omnibox-popup.top-chrome/), in a renderer of their own that no page sees and
+#   no test can open: about 0.6 s of CPU per context. Measured (session 24, whole process tree):
+#   15 fresh contexts loading /agendamento 19.8–22.6 s of CPU with it, 11.2–11.7 s without; the
+#   keyboard, a11y, agendamento, inline-edit, preview-pixels and structure specs (66 tests, one worker)
+#   about a fifth less (figures in the decision). The pages and their rendering are unchanged.
 set -euo pipefail
-features=SpareRendererForSitePerProcess
+features=SpareRendererForSitePerProcess,WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup
 args=()
 for arg in "$@"; do
   case "$arg" in
