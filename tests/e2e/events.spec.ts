@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PAGE_VIEW_EVENTS, TRACK_SECTIONS } from '../../schema/constants.ts';
 import { extraSitesReady, GA_BASE_URL, routeGoogle } from './consent-helpers.ts';
 import { PAGE_ROUTES } from './routes.ts';
+import { allowPerRoute, freshClockEachDocument, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { isPhone, pageStarted } from './projects.ts';
 
 const routes = PAGE_ROUTES;
@@ -77,20 +78,23 @@ async function clickTracked(page: Page, route: string): Promise<{ section: strin
   return results;
 }
 
-test.describe('spec §7 catalogue, page by page', () => {
-  // One worker walks every page in order, then the last test compares what the clicks
-  // produced with the spec's catalogue.
-  test.describe.configure({ mode: 'serial' });
+// Every route on one page, each a fresh load as a first visit with its own clock (one-page.ts),
+// a step per route; the last step compares what the clicks produced with the spec's catalogue.
+test('spec §7 catalogue: on every page one page view per load and exactly one event per tracked click, and every name produced', async ({
+  page,
+}) => {
+  allowPerRoute(routes.length, 90_000); // dozens of real clicks on the longest pages
   const sections = new Set<string>();
   const pageViews = new Set<string>();
   const eventNames = new Set<string>();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await freshClockEachDocument(page);
+  await noteStorageAtStart(page);
 
   for (const route of routes) {
-    test(`${route}: one page view per load, exactly one event per tracked click`, async ({ page }) => {
-      test.setTimeout(90_000); // dozens of real clicks on the longest pages
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.clock.install();
-      await page.goto(route);
+    await test.step(`${route}: one page view per load, exactly one event per tracked click`, async () => {
+      await visitFresh(page, route);
       await pageStarted(page);
       const pageView = await page.locator('html').getAttribute('data-page-view');
       const loaded = await events(page);
@@ -124,7 +128,7 @@ test.describe('spec §7 catalogue, page by page', () => {
     });
   }
 
-  test('every section name and page view of spec §7 was produced', async ({ page }) => {
+  await test.step('every section name and page view of spec §7 was produced', async () => {
     // The sticky bar is for phones and tablets, the side button for desktops (spec §4).
     const notAtThisWidth = isPhone(page) ? 'SideWhatsAppCTA' : 'StickyWhatsAppCTA';
     expect(
