@@ -1,10 +1,17 @@
-/** `npm run studio`: prints the greeting and the address (alone on its line), serves it, stops on SIGTERM. */
+/**
+ * `npm run studio`: prints the greeting and the address (alone on its line), serves it, stops on
+ * SIGTERM. That run goes through tsx, as `npm run studio` does. The refusals (a port in use, a port
+ * that is not a number) are main.ts's own answers: they run from the command's kept bundle (the
+ * same sources, as every other test's Estúdio process; decision 0039), about 2.5 s of CPU less
+ * each than tsx's loading of every module before main.ts reads its arguments.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedAppDir } from '../../studio/server/app-cache.ts';
+import { projectArgs } from '../helpers/tsx.ts';
 import { root } from './helpers.ts';
 
 const TSX = path.join(root, 'node_modules/tsx/dist/cli.mjs');
@@ -31,8 +38,15 @@ interface Run {
   exit: Promise<number | null>;
 }
 
-function run(...args: string[]): Run {
-  const child = spawn(process.execPath, [TSX, 'studio/server/main.ts', ...args], { cwd: root });
+/** `npm run studio -- …args` through tsx, as a terminal runs it. */
+const run = (...args: string[]): Run => started([TSX, 'studio/server/main.ts', ...args]);
+
+/** The same command from its kept bundle (studio/server/bundled-entry.ts). */
+const runBundled = async (...args: string[]): Promise<Run> =>
+  started(await projectArgs('studio/server/main.ts', ...args));
+
+function started(nodeArgs: string[]): Run {
+  const child = spawn(process.execPath, nodeArgs, { cwd: root });
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -69,7 +83,7 @@ describe('npm run studio', () => {
     expect(pages.status).toBe(200);
 
     // A second Estúdio on the same port says so in Portuguese and exits with 1.
-    const second = run('--port', new URL(url).port, '--pages', path.join(tmp, 'pages'));
+    const second = await runBundled('--port', new URL(url).port, '--pages', path.join(tmp, 'pages'));
     expect(await second.exit).toBe(1);
     expect(second.stderr()).toContain('já está em uso');
     expect(second.stdout()).toBe('');
@@ -81,7 +95,7 @@ describe('npm run studio', () => {
   }, 120_000);
 
   it('refuses a port that is not a number', async () => {
-    const studio = run('--port', 'abc');
+    const studio = await runBundled('--port', 'abc');
     expect(await studio.exit).toBe(2);
     expect(studio.stderr()).toContain('Porta inválida');
   }, 60_000);
