@@ -58,7 +58,8 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       // Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium) through a wrapper that turns off
-      // its spare renderer, which no test can use (tests/e2e/chromium.sh, decision 0044).
+      // its spare renderer and the address bar's popup preloaded per context, which no test can use
+      // (tests/e2e/chromium.sh, decision 0044).
       executablePath: path.resolve(import.meta.dirname, 'tests/e2e/chromium.sh'),
       // Playwright adds its own headless flag.
       args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')),
