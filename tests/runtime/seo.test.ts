@@ -201,6 +201,8 @@ const jsonLdOf = (doc: Document) =>
     (s) => JSON.parse(s.textContent!) as Record<string, unknown> & { '@type': string },
   );
 
+const parsedDeclarations = new Map<string, ts.SourceFile>();
+
 /**
  * Compiles the data typed as schema.org things (schema-dts): a wrong type name, a property the
  * type does not have, or a value of the wrong kind is a compile error. Returns the messages.
@@ -215,6 +217,19 @@ function schemaDtsProblems(data: unknown[]): string[] {
   host.readFile = (name) => (path.resolve(name) === file ? source : readFile(name));
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => path.resolve(name) === file || fileExists(name);
+  // The declarations the check reads (TypeScript's lib, schema-dts) parsed once for both checks
+  // of this file, as TypeScript's own language service shares them between programs: about
+  // 1.5 s of CPU. The checked file is parsed anew each time.
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, language, onError, create) => {
+    if (path.resolve(name) === file) return getSourceFile(name, language, onError, create);
+    let parsed = parsedDeclarations.get(name);
+    if (!parsed) {
+      parsed = getSourceFile(name, language, onError, create);
+      if (parsed) parsedDeclarations.set(name, parsed);
+    }
+    return parsed;
+  };
   const program = ts.createProgram(
     [file],
     {
