@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { ROOT, startStudio, TSX, type RunningStudio } from './studio-server.ts';
+import { firstTextOnTop } from './text-on-top.ts';
 
 const run = promisify(execFile);
 
@@ -67,6 +68,9 @@ async function createVariant(page: Page, base: string, name: string, how: 'click
     { timeout: 60_000 },
   );
   await page.goto(studio.url);
+  // The phone's preview alone (the Estúdio's own "Celular", remembered): the texts are typed there,
+  // and a second frame running every render and animation of the page only cost CPU.
+  await page.evaluate(() => localStorage.setItem('estudio:largura-da-previa', 'phone'));
   const route = base === 'index' ? '/' : `/${base}`;
   await page.getByRole('button', { name: `Nova variante de ${route}`, exact: true })[how]();
   const dialog = page.getByRole('dialog', { name: `Nova variante de ${route}` });
@@ -88,23 +92,8 @@ async function createVariant(page: Page, base: string, name: string, how: 'click
 }
 
 /** The first of a block's texts (deepest in a list first) shown whole on the phone frame, on top. */
-async function textToType(page: Page, index: number, block: Block) {
-  for (const n of byDepth(block)) {
-    const all = frame(page).locator(`fillgas-block[data-index="${index}"] [data-estudio-leaf="${n}"]`);
-    for (let k = 0; k < (await all.count()); k++) {
-      const el = all.nth(k);
-      if (!(await el.isVisible())) continue;
-      await el.scrollIntoViewIfNeeded();
-      const onTop = await el.evaluate((e) => {
-        const box = e.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        return box.width > 0 && hit !== null && e.contains(hit);
-      });
-      if (onTop) return { n, el };
-    }
-  }
-  return undefined;
-}
+const textToType = (page: Page, index: number, block: Block) =>
+  firstTextOnTop(frame(page), index, byDepth(block));
 
 /** One text of each block type typed into on the page; the edits made. */
 async function typeIntoEachBlockType(page: Page, blocks: Block[], how: 'click' | 'tap'): Promise<Edit[]> {
@@ -126,7 +115,9 @@ async function typeIntoEachBlockType(page: Page, blocks: Block[], how: 'click' |
       await expect(found.el).toHaveAttribute('contenteditable', 'plaintext-only');
       await page.keyboard.press('Control+End');
       await page.keyboard.press('End');
-      await page.keyboard.type(' Zq', { delay: 30 });
+      // The words arrive at once, as a phone's keyboard or a paste gives them: what is checked is the
+      // YAML saved (one keystroke at a time through the server's renders is inline-edit.spec's).
+      await page.keyboard.insertText(' Zq');
       await page.keyboard.press(multiline ? 'Control+Enter' : 'Enter');
       await expect(found.el).not.toHaveAttribute('contenteditable');
       edits.push({ index, type: block.type, path: leaf.path, text: leaf.text });
