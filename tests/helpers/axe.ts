@@ -9,12 +9,14 @@ const rules: axe.RuleObject = {
 };
 
 export async function expectNoAxeViolations(container: axe.ElementContext): Promise<void> {
-  const restore = onlyRulesThatCanMatch();
+  const restoreRules = onlyRulesThatCanMatch();
+  const restoreStyles = computedStylesKept();
   let results: axe.AxeResults;
   try {
     results = await axe.run(container, { rules });
   } finally {
-    restore();
+    restoreStyles();
+    restoreRules();
   }
   const report = results.violations
     .map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.html}`).join('\n')}`)
@@ -80,6 +82,31 @@ function selectorCanMatch(selector: string, classes: Set<string>): boolean {
       if (!classes.has(name!.toLowerCase())) return false;
     return true;
   });
+}
+
+/**
+ * While axe runs, each element's computed style is computed once: axe asks for the same element's
+ * style again and again (its own visibility checks walk up the ancestors for each rule), and jsdom
+ * computes it afresh on every call. Nothing changes the DOM or the styles during the run, so the
+ * answer of the first call is the answer of every later one; after the run the window's own
+ * function is back.
+ */
+function computedStylesKept(): () => void {
+  const own = Object.getOwnPropertyDescriptor(window, 'getComputedStyle');
+  const compute = window.getComputedStyle.bind(window);
+  const kept = new WeakMap<Element, Map<string, CSSStyleDeclaration>>();
+  window.getComputedStyle = (element: Element, pseudo?: string | null) => {
+    let byPseudo = kept.get(element);
+    if (!byPseudo) kept.set(element, (byPseudo = new Map()));
+    const key = pseudo ?? '';
+    let style = byPseudo.get(key);
+    if (!style) byPseudo.set(key, (style = compute(element, pseudo)));
+    return style;
+  };
+  return () => {
+    if (own) Object.defineProperty(window, 'getComputedStyle', own);
+    else delete (window as { getComputedStyle?: unknown }).getComputedStyle;
+  };
 }
 
 /** jsdom's implementation object behind one of its DOM objects (its `impl` symbol). */
