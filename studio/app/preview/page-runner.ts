@@ -231,14 +231,32 @@ function settle(roots: Element[], wholePage = false): void {
     if (!wholePage) for (const el of root.querySelectorAll('[data-reveal]')) el.classList.add('active');
     for (const el of root.querySelectorAll('[data-current-year]'))
       el.textContent = String(new Date().getFullYear());
-    // The loading overlay covers the page only on arrival (and in its state).
-    if (state !== 'carregamento')
-      for (const layer of root.querySelectorAll<HTMLElement>('[data-loading-overlay]')) {
+    // The loading overlay covers the page only on arrival, and in its state, where it stays: its
+    // behaviour (count to 100 %, fade) and the CSS safety cap would take it away in seconds,
+    // while the author reads and edits its texts.
+    for (const layer of root.querySelectorAll<HTMLElement>('[data-loading-overlay]')) {
+      layer.closest('[data-behavior]')?.removeAttribute('data-behavior');
+      if (state === 'carregamento') holdOverlay(layer);
+      else {
         layer.dataset.state = 'gone';
         layer.hidden = true;
-        layer.closest('[data-behavior]')?.removeAttribute('data-behavior');
       }
+    }
   }
+}
+
+/** The loading overlay on screen as it is at its end (100 %), kept there: no fade, no safety cap. */
+function holdOverlay(layer: HTMLElement): void {
+  layer.dataset.state = 'done';
+  layer.hidden = false;
+  layer.style.animation = 'none';
+  const bar = layer.querySelector<HTMLElement>('[role="progressbar"]');
+  bar?.setAttribute('aria-valuenow', '100');
+  bar?.setAttribute('aria-valuetext', '100%');
+  const fill = bar?.firstElementChild as HTMLElement | null | undefined;
+  if (fill) fill.style.transform = 'scaleX(1)';
+  const value = layer.querySelector('.value');
+  if (value) value.textContent = '100%';
 }
 
 /** Runs the page's behaviours and hydrates its islands under `roots`, then shows the state. */

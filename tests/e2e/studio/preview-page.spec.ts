@@ -101,3 +101,28 @@ test('the slides and the consent banner are states of the preview', async ({ pag
   await page.getByLabel('Estado').selectOption('pagina');
   await expect(frame.getByRole('button', { name: 'Aceitar todos' })).toHaveCount(0);
 });
+
+test('the loading screen stays in its state, at 100 %, and an edit of its message shows in it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openPage(page, 'pages/recarregar-sodastream.yaml');
+  const frame = phone(page);
+  const overlay = frame.locator('[data-loading-overlay]');
+  // On arrival it counts to 100 % and leaves, as on the site.
+  await expect(overlay).toBeHidden({ timeout: 20_000 });
+  await page.getByLabel('Estado').selectOption('carregamento');
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  // Longer than the site ever shows it (its safety cap, 6 s, then the fade): still there to edit.
+  await page.waitForTimeout(7_000);
+  await expect(overlay).toBeVisible();
+  await editorOf(page).getByText('- type: loadingOverlay').first().click();
+  await page.getByRole('tab', { name: 'Formulário do bloco' }).click();
+  const form = page.getByRole('region', { name: 'Formulário do bloco' });
+  await form.getByRole('textbox', { name: /Frase curta sob o logo/ }).fill('Quase pronto para você…');
+  await expect(overlay).toContainText('Quase pronto para você…');
+  await expect(overlay).toBeVisible();
+  await page.getByLabel('Estado').selectOption('pagina');
+  await expect(overlay).toBeHidden();
+});
