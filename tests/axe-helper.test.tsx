@@ -2,7 +2,8 @@
 /**
  * The axe check of the component tests and stories (tests/helpers/axe.ts) finds what axe finds
  * when every style sheet is whole: while it runs, the sheets hold only the rules that can match an
- * element of the page, and the rules of other components are put back after it.
+ * element of the page, and the rules of other components are put back after it; each element's
+ * computed style is computed once during the run, and afresh again after it.
  */
 import { css } from '@emotion/react';
 import { cleanup, render } from '@testing-library/react';
@@ -64,4 +65,18 @@ it('keeps a rule whose class is on an ancestor outside the checked element', asy
     </div>,
   );
   await expectNoAxeViolations(container.querySelector('main')!);
+});
+
+it('computes styles afresh after the run: a style changed after the check is what the page reads', async () => {
+  const { container } = render(
+    <main>
+      <p id="later">texto</p>
+    </main>,
+  );
+  const p = container.querySelector<HTMLElement>('#later')!;
+  expect(getComputedStyle(p).display).toBe('block');
+  await expectNoAxeViolations(container);
+  p.style.display = 'none';
+  expect(getComputedStyle(p).display).toBe('none');
+  expect(window.getComputedStyle(p).display).toBe('none');
 });

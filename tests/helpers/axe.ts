@@ -92,8 +92,10 @@ function selectorCanMatch(selector: string, classes: Set<string>): boolean {
  * function is back.
  */
 function computedStylesKept(): () => void {
-  const own = Object.getOwnPropertyDescriptor(window, 'getComputedStyle');
-  const compute = window.getComputedStyle.bind(window);
+  // Read and written back through the window's own property: the test environment may answer it
+  // with a getter that returns whatever was last assigned.
+  const original = window.getComputedStyle;
+  const compute = original.bind(window);
   const kept = new WeakMap<Element, Map<string, CSSStyleDeclaration>>();
   window.getComputedStyle = (element: Element, pseudo?: string | null) => {
     let byPseudo = kept.get(element);
@@ -104,8 +106,7 @@ function computedStylesKept(): () => void {
     return style;
   };
   return () => {
-    if (own) Object.defineProperty(window, 'getComputedStyle', own);
-    else delete (window as { getComputedStyle?: unknown }).getComputedStyle;
+    window.getComputedStyle = original;
   };
 }
 
