@@ -141,6 +141,8 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
     // which the author's first keystrokes no longer wait for.
     layOutBelowFold(document, { budgetMs: LAYOUT_BUDGET_MS });
     enhance(document, { belowFold: false });
+    // A frame opened in the loading overlay's state (the other frame's width chosen later) holds it.
+    if (state === 'carregamento') settleOverlays(document.body);
   } else settle(changed, changed[0] === document.body);
   // (Asking for the scroll position lays the page out: only after a whole new body.)
   if (changed[0] === document.body && scrollY !== scroll) scrollTo(0, scroll);
@@ -231,16 +233,23 @@ function settle(roots: Element[], wholePage = false): void {
     if (!wholePage) for (const el of root.querySelectorAll('[data-reveal]')) el.classList.add('active');
     for (const el of root.querySelectorAll('[data-current-year]'))
       el.textContent = String(new Date().getFullYear());
-    // The loading overlay covers the page only on arrival, and in its state, where it stays: its
-    // behaviour (count to 100 %, fade) and the CSS safety cap would take it away in seconds,
-    // while the author reads and edits its texts.
-    for (const layer of root.querySelectorAll<HTMLElement>('[data-loading-overlay]')) {
-      layer.closest('[data-behavior]')?.removeAttribute('data-behavior');
-      if (state === 'carregamento') holdOverlay(layer);
-      else {
-        layer.dataset.state = 'gone';
-        layer.hidden = true;
-      }
+    // The loading overlay covers the page only on arrival, and in its state.
+    settleOverlays(root);
+  }
+}
+
+/**
+ * The loading overlays under `root` leave the screen, or in their state stay on it: their behaviour
+ * (count to 100 %, fade) and the CSS safety cap would take them away in seconds, while the author
+ * reads and edits their texts.
+ */
+function settleOverlays(root: Element): void {
+  for (const layer of root.querySelectorAll<HTMLElement>('[data-loading-overlay]')) {
+    layer.closest('[data-behavior]')?.removeAttribute('data-behavior');
+    if (state === 'carregamento') holdOverlay(layer);
+    else {
+      layer.dataset.state = 'gone';
+      layer.hidden = true;
     }
   }
 }

@@ -362,6 +362,12 @@ const previewCss = css`
     > * {
       flex: none;
     }
+    /* The state's list takes what is left and shortens its label: on a phone its box and arrow
+       stay on screen instead of running past the edge. */
+    > [data-state-control] {
+      flex: 0 1 auto;
+      min-width: 0;
+    }
   }
   /* Notices float over the bottom of the page: showing one never moves the page. */
   .notices {

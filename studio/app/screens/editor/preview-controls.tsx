@@ -20,6 +20,8 @@ const stateCss = css`
   gap: 8px;
   font: 600 14px/1.4 ${fonts.body};
   select {
+    min-width: 0;
+    text-overflow: ellipsis;
     min-height: 40px;
     padding: 6px 10px;
     border: 1px solid ${colors.line};
@@ -39,7 +41,7 @@ export function StateControl({
 }) {
   const id = useId();
   return (
-    <span css={stateCss}>
+    <span css={stateCss} data-state-control="">
       <label htmlFor={id}>Estado</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as PreviewStateId)}>
         {PREVIEW_STATES.map((s) => (
