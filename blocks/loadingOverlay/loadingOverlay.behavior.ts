@@ -16,6 +16,25 @@ export function randomStep(maxStep: number, random: () => number = Math.random):
   return Math.min(maxStep, Math.floor(random() * maxStep) + 1);
 }
 
+/**
+ * The overlay's bar, its fill and its number at `value` %: each tick here, and the Estúdio's preview
+ * when it holds the overlay at 100 % in its state (studio/app/preview/page-runner.ts).
+ */
+export function showProgress(layer: HTMLElement, value: number): void {
+  const bar = layer.querySelector<HTMLElement>('[role="progressbar"]');
+  bar?.setAttribute('aria-valuenow', String(value));
+  bar?.setAttribute('aria-valuetext', `${value}%`);
+  const fill = bar?.firstElementChild as HTMLElement | null | undefined;
+  if (fill) fill.style.transform = `scaleX(${value / 100})`;
+  // A new node per value: Chrome counts a changed text that moves as a layout shift, a new one not.
+  const old = layer.querySelector('.value');
+  if (old) {
+    const next = old.cloneNode(false) as HTMLElement;
+    next.textContent = `${value}%`;
+    old.replaceWith(next);
+  }
+}
+
 const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -27,8 +46,6 @@ export default function loadingOverlayBehavior(root: HTMLElement): () => void {
   const tickMs = Number(layer.dataset.tickMs);
   const maxStep = Number(layer.dataset.maxStep);
   const hideDelayMs = Number(layer.dataset.hideDelayMs);
-  const bar = layer.querySelector<HTMLElement>('[role="progressbar"]');
-  const fill = bar?.firstElementChild as HTMLElement | null;
   const timers: number[] = [];
   let unlock: (() => void) | undefined;
 
@@ -38,19 +55,6 @@ export default function loadingOverlayBehavior(root: HTMLElement): () => void {
     layer.dataset.state = 'gone';
     layer.hidden = true;
   };
-  const show = (value: number) => {
-    bar?.setAttribute('aria-valuenow', String(value));
-    bar?.setAttribute('aria-valuetext', `${value}%`);
-    if (fill) fill.style.transform = `scaleX(${value / 100})`;
-    // A new node per value: Chrome counts a changed text that moves as a layout shift, a new one not.
-    const old = layer.querySelector('.value');
-    if (old) {
-      const next = old.cloneNode(false) as HTMLElement;
-      next.textContent = `${value}%`;
-      old.replaceWith(next);
-    }
-  };
-
   // The CSS safety cap (a zero-length animation named in data-safety-hide) may have run out first.
   const capName = layer.dataset.safetyHide;
   const capped = layer
@@ -72,7 +76,7 @@ export default function loadingOverlayBehavior(root: HTMLElement): () => void {
   let value = 0;
   const ticker = window.setInterval(() => {
     value = Math.min(100, value + randomStep(maxStep));
-    show(value);
+    showProgress(layer, value);
     if (value < 100) return;
     window.clearInterval(ticker);
     layer.dataset.state = 'done';

@@ -12,6 +12,7 @@
  *   the loading overlay. The default state is the page once it has loaded and settled, without
  *   the popup (it opens 30 s after arrival on the site, which would interrupt the author).
  */
+import { showProgress } from '../../../blocks/loadingOverlay/loadingOverlay.behavior.ts';
 import { BELOW_FOLD_CLASS } from '../../../design/below-fold.ts';
 import { layOutBelowFold } from '../../../runtime/client/below-fold.ts';
 import { runBehaviors, stopBehaviors } from '../../../runtime/client/behaviors.ts';
@@ -141,7 +142,8 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
     // which the author's first keystrokes no longer wait for.
     layOutBelowFold(document, { budgetMs: LAYOUT_BUDGET_MS });
     enhance(document, { belowFold: false });
-    // A frame opened in the loading overlay's state (the other frame's width chosen later) holds it.
+    // A frame whose first render comes after the author chose the loading overlay's state (a frame
+    // added or reloaded while it is chosen) holds the overlay too.
     if (state === 'carregamento') settleOverlays(document.body);
   } else settle(changed, changed[0] === document.body);
   // (Asking for the scroll position lays the page out: only after a whole new body.)
@@ -259,13 +261,7 @@ function holdOverlay(layer: HTMLElement): void {
   layer.dataset.state = 'done';
   layer.hidden = false;
   layer.style.animation = 'none';
-  const bar = layer.querySelector<HTMLElement>('[role="progressbar"]');
-  bar?.setAttribute('aria-valuenow', '100');
-  bar?.setAttribute('aria-valuetext', '100%');
-  const fill = bar?.firstElementChild as HTMLElement | null | undefined;
-  if (fill) fill.style.transform = 'scaleX(1)';
-  const value = layer.querySelector('.value');
-  if (value) value.textContent = '100%';
+  showProgress(layer, 100);
 }
 
 /** Runs the page's behaviours and hydrates its islands under `roots`, then shows the state. */
