@@ -55,6 +55,28 @@ async function wholeOnScreen(locator: Locator) {
   expect(clipped).toBe(false);
 }
 
+/**
+ * The preview's state list is on screen and wide enough that every state's name reads whole in
+ * it (on a phone it has a row of its own), beside the list's arrow.
+ */
+async function stateNamesWhole(page: Page) {
+  const state = page.getByRole('combobox', { name: 'Estado' });
+  await wholeOnScreen(state);
+  const room = await state.evaluate((el: HTMLSelectElement) => {
+    const style = getComputedStyle(el);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const names = [...el.options].map((o) => ({ name: o.text, width: context.measureText(o.text).width }));
+    const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { names, inner };
+  });
+  // Chromium draws the list's arrow in about 20 px at the right of its box.
+  const cut = room.names
+    .filter((n) => n.width > room.inner - 20)
+    .map((n) => `${n.name} (${Math.ceil(n.width)} px)`);
+  expect(cut, `names wider than the list's ${Math.floor(room.inner - 20)} px`).toEqual([]);
+}
+
 test('"Pedir publicação" at 375 and 1280 px shows the long route whole', async ({ browser }) => {
   test.setTimeout(240_000);
   const ana = await team.signedIn(browser, ANA, { viewport: { width: 375, height: 800 } });
@@ -168,6 +190,7 @@ test('"Os dois" chosen at 1280 px: one page at 820 and 375 px, both again at 128
       await expect(page.getByTitle('Prévia da página: Celular')).toBeVisible();
       await expect(widths.getByRole('button', { name: 'Celular' })).toHaveAttribute('aria-pressed', 'true');
       await expect(widths.getByRole('button', { name: 'Os dois' })).toHaveCount(0);
+      if (width === 375) await stateNamesWhole(page);
     } else {
       await expect(widths.getByRole('button', { name: 'Os dois' })).toHaveAttribute('aria-pressed', 'true');
     }

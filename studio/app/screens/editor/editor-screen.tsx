@@ -391,6 +391,17 @@ const previewCss = css`
     &[data-covered='true'] {
       visibility: hidden;
     }
+    /* On a phone no panel opens beside the page (it covers it): the state's list gets a row of
+       its own, wide enough to read the state's whole name. */
+    .toolbar {
+      flex-wrap: wrap;
+      > [data-state-control] {
+        flex: 1 1 100%;
+        select {
+          flex: 1;
+        }
+      }
+    }
   }
 `;
 const noticeCss = css`
