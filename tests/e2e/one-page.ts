@@ -74,9 +74,14 @@ export async function freshClockEachDocument(page: Page): Promise<void> {
 /**
  * Loads `url` in `page` as a first visit: the storage and cookies the last route left are
  * cleared first (no script of the site writes any while a page is being left), and the new
- * document is checked to have started with none.
+ * document is checked to have started with none. `waitUntil` as in `page.goto` (its load event by
+ * default; 'commit' for a test that holds back something the load event waits for).
  */
-export async function visitFresh(page: Page, url: string) {
+export async function visitFresh(
+  page: Page,
+  url: string,
+  { waitUntil }: { waitUntil?: 'load' | 'domcontentloaded' | 'commit' } = {},
+) {
   if (page.url().startsWith('http')) {
     await page.evaluate(() => {
       localStorage.clear();
@@ -84,7 +89,7 @@ export async function visitFresh(page: Page, url: string) {
     });
     await page.context().clearCookies();
   }
-  const response = await page.goto(url);
+  const response = await page.goto(url, waitUntil ? { waitUntil } : undefined);
   const start = await page.evaluate(() => ({ stored: window.__storedAtStart, clock: window.__clockAtStart }));
   expect(start.stored, `${url} starts as a first visit`).toBe(0);
   if (freshClock.has(page)) {
