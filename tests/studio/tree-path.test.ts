@@ -5,11 +5,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { yaml } from '@codemirror/lang-yaml';
-import { ensureSyntaxTree } from '@codemirror/language';
+import { ensureSyntaxTree, syntaxTreeAvailable } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import { treePathAt } from '../../studio/app/screens/editor/yaml-language/tree-path.ts';
 import { pathAt } from '../../studio/yaml-paths.ts';
+import { longPage } from '../../scripts/long-page.ts';
 
 const PAGES = path.resolve(import.meta.dirname, '../../pages');
 const files = readdirSync(PAGES, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml'));
@@ -51,5 +52,26 @@ describe('treePathAt', () => {
       const offset = text.indexOf(needle) + 1;
       expect(treePathAt(state, offset), needle).toEqual(pathAt(text, offset));
     }
+  });
+
+  // Lezer's YAML parse reuses nothing after an edit, and CodeMirror wants the text parsed to its
+  // view and 100,000 characters beyond: a parse stopped at the cursor near the end of a text was
+  // parsed again from its start right after. Near the top of a long text, only up to the cursor.
+  it('parses to the end of the text when the cursor is near it, and only to the cursor far from it', () => {
+    const base = readFileSync(path.join(PAGES, 'agendamento.yaml'), 'utf8');
+    const typed = (text: string, at: number) =>
+      EditorState.create({ doc: text, extensions: [yaml()] }).update({ changes: { from: at, insert: 'a' } })
+        .state;
+
+    const short = base.indexOf('heading:') + 12;
+    const near = typed(base, short);
+    expect(treePathAt(near, short + 1)).toEqual(pathAt(near.doc.toString(), short + 1));
+    expect(syntaxTreeAvailable(near, near.doc.length)).toBe(true);
+
+    const long = longPage(base, 200);
+    const top = long.indexOf('heading:') + 12;
+    const far = typed(long, top);
+    expect(treePathAt(far, top + 1)).toEqual(pathAt(far.doc.toString(), top + 1));
+    expect(syntaxTreeAvailable(far, far.doc.length)).toBe(false);
   });
 });

@@ -48,12 +48,29 @@ function valueOf(holder: SyntaxNode): SyntaxNode | null {
 }
 
 /**
+ * How long the parse up to the offset may take before the caller's fallback is used. Lezer's
+ * YAML parse is not incremental in practice (an edit far down parses the text above it again),
+ * and the fallback parses the whole text with the `yaml` package: on a 200-block page about
+ * 100 ms of CPU, while what Lezer parses here is kept for the editor, which needs it anyway. With
+ * 50 ms a busy machine gave up half way through, near the end of a long page, and paid both.
+ */
+const PARSE_UP_TO_MS = 250;
+/**
+ * CodeMirror parses the view and this many characters past it (its Work.MaxParseAhead). A parse
+ * stopped short of where CodeMirror then wants it is parsed again from the start, for the same
+ * reason: near the end of the text the parse here goes to the end, as CodeMirror's would.
+ */
+const PARSE_AHEAD = 100_000;
+
+/**
  * The deepest path whose node contains `offset`, as yaml-paths.ts's pathAt gives it for the
  * places a cursor rests in (keys count as part of their pair). Undefined when the tree does not
  * reach the offset yet (the caller then falls back to a full parse).
  */
 export function treePathAt(state: EditorState, offset: number): YamlPath | undefined {
-  const tree = ensureSyntaxTree(state, Math.min(state.doc.length, offset + 1), 50) ?? syntaxTree(state);
+  const { length } = state.doc;
+  const upto = offset + PARSE_AHEAD >= length ? length : offset + 1;
+  const tree = ensureSyntaxTree(state, upto, PARSE_UP_TO_MS) ?? syntaxTree(state);
   if (tree.length < Math.min(state.doc.length, offset)) return undefined;
   let node: SyntaxNode | null = tree.topNode;
   // Stream → Document → the document's content.
