@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYamlText, stringify } from 'yaml';
-import { judgeExport } from '../../runtime/experiments/index.ts';
 import { deltaFor, splitRender } from '../../runtime/dev/browser.ts';
 import { MAX_IMAGE_NAME } from '../image-rules.ts';
 import { removeItem, removeKey, applyChange } from '../yaml-edits.ts';
@@ -608,6 +607,8 @@ const postReport: Handler = async (ctx, request) => {
   const experiment = await declaredExperiment(ctx, id);
   const file =
     (name ?? 'exportação.csv').replace(/[^\p{L}\p{N} ._()-]/gu, '').slice(0, 80) || 'exportação.csv';
+  // The statistics (@stdlib's 300 modules) load at the first report, not at the Estúdio's start.
+  const { judgeExport } = await import('../../runtime/experiments/index.ts');
   try {
     return ok(judgeExport(csv, experiment, { file, today: siteDay(new Date()) }));
   } catch (error) {

@@ -7,7 +7,6 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { ViteDevServer } from 'vite';
 import { fileFolder } from '../../runtime/file-response.ts';
 import { answered, sendHtml, sendPage } from './http.ts';
 import { isErrno, isInside } from './page-files.ts';
@@ -27,6 +26,8 @@ export type PublicFiles = ((
 ) => Promise<boolean>) & {
   /** Starts building the preview's script and loading the runtime (when the app is opened: the first preview then needs no wait). */
   warmPreview(): void;
+  /** Stops what it watches (the server closes). */
+  dispose(): void;
 };
 
 /** Created on first use: the runtime's middlewares load through the module runner. */
@@ -40,12 +41,11 @@ export function publicFiles(options: {
   /** Through realpath. */
   publicDir: string;
   runtime: Runtime;
-  vite: ViteDevServer;
 }): PublicFiles {
-  const { root, publicDir, runtime, vite } = options;
+  const { root, publicDir, runtime } = options;
   const fonts = lazy(async () => (await runtime.dev()).fontMiddleware(root));
   const imageSizes = lazy(async () => (await runtime.build()).imageVariantMiddleware(root, publicDir));
-  const agent = previewAgent(vite);
+  const agent = previewAgent();
   // Looked up on every request (public/ changes while the Estúdio runs); a file removed between the
   // check below and the answer is a 404, never a crash (file-response.ts).
   const files = fileFolder(publicDir);
@@ -107,7 +107,7 @@ export function publicFiles(options: {
     // more): the first page opened then only renders. A failure shows on that first render.
     void Promise.all([options.runtime.dev(), options.runtime.blocks()]).catch(() => undefined);
   };
-  return Object.assign(serve, { warmPreview });
+  return Object.assign(serve, { warmPreview, dispose: agent.dispose });
 }
 
 /** A size the image pipeline makes from a photo in public/ ("/images/foto-640w.avif"). */

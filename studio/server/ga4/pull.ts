@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Ga4TrafficAnswer, PullAnswer } from '../../api.ts';
-import { judgeRows, ReportError, type ExportRow } from '../../../runtime/experiments/index.ts';
+import type { ExportRow } from '../../../runtime/experiments/index.ts';
 import { variantKey, type ResolvedExperiment } from '../../../runtime/load/index.ts';
 import { EXPERIMENT_TIME_ZONE } from '../../../runtime/edge/index.ts';
 import { HttpError } from '../http.ts';
@@ -194,13 +194,13 @@ function newDay(day: string, finishedBy: string, now: Date, metadata: ReportMeta
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 
-function answerFrom(
+async function answerFrom(
   cache: DayCache,
   days: string[],
   keys: string[],
   input: PullInput,
   now: Date,
-): PullAnswer {
+): Promise<PullAnswer> {
   const rows: ExportRow[] = [];
   const skipped = new Map<string, number>();
   let thresholded = false;
@@ -268,6 +268,8 @@ function answerFrom(
   const fetchedAt = (changing.length > 0 ? sorted[0] : sorted.at(-1)) ?? now.toISOString();
   let report: PullAnswer['report'] = null;
   if (rows.length > 0) {
+    // The statistics (@stdlib's 300 modules) load at the first report, not at the Estúdio's start.
+    const { judgeRows, ReportError } = await import('../../../runtime/experiments/index.ts');
     try {
       report = judgeRows(rows, input.experiment, { today: input.today });
     } catch (error) {
