@@ -9,10 +9,17 @@
  * start. Each module's `import.meta.url`/`dirname`/`filename` is its own source file's, as under
  * tsx, so paths the code finds from its own place are unchanged. When no bundle can be made,
  * the command runs through tsx as before.
+ *
+ * The CLI's bundle also takes in the packages it imports (yaml, ajv, React, React DOM's server,
+ * Emotion, TypeBox…), but for those Node must load from their own folder (PACKAGES_LEFT_TO_NODE):
+ * a check build then reads a few files instead of ~450 and resolves no package path (0.73 →
+ * 0.52 s of CPU for the five-page site; decision 0039, session 25). React and React DOM are both
+ * in it, so every module that renders uses the same React. The Estúdio's bundle leaves its
+ * packages to Node.
  */
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
+import { builtinModules, createRequire } from 'node:module';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Esbuild from 'esbuild';
@@ -25,6 +32,23 @@ export const BUNDLED_ENTRIES = {
 } as const;
 
 export type BundledEntry = keyof typeof BUNDLED_ENTRIES;
+
+/** The entries whose bundle takes in the packages they import (all but PACKAGES_LEFT_TO_NODE). */
+const WITH_PACKAGES: ReadonlySet<BundledEntry> = new Set(['runtime/cli.ts']);
+
+/**
+ * Packages a bundle with packages still imports from node_modules: native parts (sharp), or
+ * loaded only when the page script is built again and made to run from their own folder (Vite,
+ * its React plugin and the bundlers under it). None of them imports React.
+ */
+export const PACKAGES_LEFT_TO_NODE = [
+  'vite',
+  '@vitejs/plugin-react',
+  'esbuild',
+  'lightningcss',
+  'rolldown',
+  'sharp',
+];
 
 const require = createRequire(import.meta.url);
 /** tsx's loader by address, for the fallback: found from here whatever folder the command runs in. */
@@ -89,7 +113,19 @@ async function bundle(root: string, entry: BundledEntry, outDir: string): Promis
     platform: 'node',
     format: 'esm',
     target: `node${process.versions.node.split('.')[0]}`,
-    packages: 'external',
+    ...(WITH_PACKAGES.has(entry)
+      ? {
+          external: PACKAGES_LEFT_TO_NODE,
+          // Each package's files as Node picks them (esbuild would also take `module` builds).
+          conditions: [],
+          mainFields: ['main'],
+          // The packages' CommonJS `require` of Node's own modules, in an ES module: a require of
+          // the project (one bundle per checkout), not of the bundle's folder.
+          banner: {
+            js: `import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(${JSON.stringify(path.join(root, 'package.json'))});`,
+          },
+        }
+      : { packages: 'external' as const }),
     tsconfig: path.join(root, 'tsconfig.json'),
     metafile: true,
     // What the entry runs is this snapshot: main.ts then loads the runtime from it (runtime.ts).
@@ -99,10 +135,34 @@ async function bundle(root: string, entry: BundledEntry, outDir: string): Promis
   });
   const folders: readonly string[] = BUNDLED_ENTRIES[entry];
   const outside = Object.keys(result.metafile.inputs).filter(
-    (input) => !input.startsWith('node_modules/') && !folders.some((f) => input === f || input.startsWith(f)),
+    (input) =>
+      // A package (node_modules may be a link to another checkout's: the path then leaves the root).
+      !/(^|\/)node_modules\//.test(input) && !folders.some((f) => input === f || input.startsWith(f)),
   );
   if (outside.length)
     throw new Error(`${entry} importa ${outside.join(', ')}, fora de ${folders.join(', ')}`);
+  if (WITH_PACKAGES.has(entry)) await refuseUnbundled(outDir);
+}
+
+const BUILTIN = new Set(builtinModules);
+/** What of a package finds its own files, or loads files by computed name, at run time. */
+const UNBUNDLED =
+  /\bimport\.meta\b|\b__(?:dirname|filename)\b|\b__require\((?:\s*["'](?:node:)?([\w/]+)["']\s*\))?/g;
+
+/**
+ * Refuses a bundle in which a package would find its own files from the bundle's folder
+ * (`import.meta`, `__dirname`) or load a file by a name computed at run time: the command
+ * then runs through tsx, where the package is loaded from its own folder.
+ */
+async function refuseUnbundled(outDir: string): Promise<void> {
+  for (const file of await readdir(outDir, { recursive: true })) {
+    if (!file.endsWith('.mjs')) continue;
+    const text = await readFile(path.join(outDir, file), 'utf8');
+    for (const match of text.matchAll(UNBUNDLED)) {
+      if (match[1] !== undefined && BUILTIN.has(match[1])) continue;
+      throw new Error(`${file}: ${match[0]} num pacote que o bundle não pode levar`);
+    }
+  }
 }
 
 /** One bundle per checkout: the bundle names its own sources by absolute path. */

@@ -5,13 +5,15 @@
  * module runner) and previews as the Estúdio of `npm run studio` does.
  */
 import { execFile, spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleCacheDir, entryArgs } from '../../studio/server/bundled-entry.ts';
+import { bundleCacheDir, entryArgs, PACKAGES_LEFT_TO_NODE } from '../../studio/server/bundled-entry.ts';
 import { tsxArgs } from '../helpers/tsx.ts';
 import { startStudio } from './helpers.ts';
 
@@ -25,11 +27,11 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-/** Runs Node with `args` in `cwd`: exit code and everything printed. */
-const node = (args: string[], cwd: string) =>
+/** Runs Node with `args` in `cwd` (and `env` added): exit code and everything printed. */
+const node = (args: string[], cwd: string, env: Record<string, string> = {}) =>
   promisify(execFile)(process.execPath, args, {
     cwd,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
@@ -93,6 +95,80 @@ describe('the CLI from its bundle', () => {
   });
 });
 
+/** Every file under `dir` (relative path → digest of its bytes). */
+async function digests(dir: string): Promise<Record<string, string>> {
+  const files = await readdir(dir, { recursive: true, withFileTypes: true });
+  const out: Record<string, string> = {};
+  for (const f of files
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort())
+    out[path.relative(dir, f)] = createHash('sha256')
+      .update(await readFile(f))
+      .digest('hex');
+  return out;
+}
+
+describe('the CLI with its packages', () => {
+  it('imports no package but those left to Node, and carries one React', async () => {
+    const [bundle] = await entryArgs(repo, 'runtime/cli.ts');
+    const dir = path.dirname(bundle!);
+    const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.mjs'));
+    const text = (await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')))).join('\n');
+    const imported = [
+      ...text.matchAll(
+        /(?:^(?:import|export)\s[^;]*?from\s*|^import\s*|\bimport\(\s*)["']([^"'.][^"']*)["']/gm,
+      ),
+    ].map((m) => m[1]!);
+    const packages = imported
+      .filter((name) => !name.startsWith('node:') && !builtinModules.includes(name))
+      .map((name) =>
+        name
+          .split('/')
+          .slice(0, name.startsWith('@') ? 2 : 1)
+          .join('/'),
+      );
+    expect(packages.length).toBeGreaterThan(0);
+    expect(packages.filter((p) => !PACKAGES_LEFT_TO_NODE.includes(p))).toEqual([]);
+    // React, React DOM's server and Emotion are taken in once: every block renders with the same
+    // React, whichever module imports it (esbuild names each module it takes in).
+    for (const file of [
+      'react/cjs/react.production.js',
+      'react-dom/cjs/react-dom-server-legacy.node.production.js',
+      '@emotion/react/dist/emotion-react.cjs.js',
+    ])
+      expect(text.split(`\n// node_modules/${file}\n`).length - 1, file).toBe(1);
+  });
+
+  it('builds the site byte for byte as npm run build does through tsx', async () => {
+    const [bundle] = await entryArgs(repo, 'runtime/cli.ts');
+    // As the Estúdio's check and `npm run build` run it: the production React.
+    const build = (args: string[], name: string) =>
+      node(
+        [
+          ...args,
+          'build',
+          '--out',
+          path.join(tmp, name, 'dist'),
+          '--vercel-out',
+          path.join(tmp, name, 'vercel'),
+        ],
+        repo,
+        { NODE_ENV: 'production' },
+      );
+    const [fromBundle, fromTsx] = await Promise.all([
+      build([bundle!], 'montagem-bundle'),
+      build(tsxArgs('runtime/cli.ts'), 'montagem-tsx'),
+    ]);
+    expect(fromBundle.code, fromBundle.out).toBe(0);
+    expect(fromTsx.code, fromTsx.out).toBe(0);
+    expect(fromBundle.out).toMatch(/✓ \d+ rotas em/);
+    const built = await digests(path.join(tmp, 'montagem-bundle'));
+    expect(Object.keys(built)).toEqual(expect.arrayContaining(['dist/index.html', 'vercel/vercel.json']));
+    expect(built).toEqual(await digests(path.join(tmp, 'montagem-tsx')));
+  }, 120_000);
+});
+
 describe('the Estúdio from its bundle', () => {
   it('makes CLI bundles as tsx does: its own copy of the import.meta rewrite is intact', async () => {
     // The Estúdio's bundle is made by the same rewrite it carries (bundled-entry.ts bundles
@@ -135,13 +211,15 @@ describe('the Estúdio from its bundle', () => {
     const loaded = await loadedWith(bundle!, path.join(chunks, build!));
     const from = (pkg: string) => (t: string) =>
       new RegExp(String.raw`^import\s[^;]*?from\s*"${pkg}(/[^"]*)?"`, 'm').test(t);
-    for (const pkg of ['vite', '@vitejs/plugin-react', '@stdlib/[\\w-]+'])
-      expect(loaded.some(from(pkg)), pkg).toBe(false);
+    // The statistics' packages are carried in the CLI's bundle (esbuild names each module it takes in).
+    const statistics = (t: string) => from('@stdlib/[\\w-]+')(t) || /^\/\/ node_modules\/@stdlib\//m.test(t);
+    for (const pkg of ['vite', '@vitejs/plugin-react']) expect(loaded.some(from(pkg)), pkg).toBe(false);
+    expect(loaded.some(statistics), '@stdlib').toBe(false);
     // They are in the bundle, loaded where they are used: Vite when the page script is bundled
     // (runtime/build/client-cache.ts), the statistics by `experiments report`.
     const all = await Promise.all(names.map((n) => readFile(path.join(chunks, n), 'utf8')));
     expect(all.some((t) => t.includes('import("vite")'))).toBe(true);
-    expect(all.some(from('@stdlib/[\\w-]+'))).toBe(true);
+    expect(all.some(statistics)).toBe(true);
   });
 
   it('previews a page as the Estúdio of npm run studio does, with the runtime of its bundle', async () => {
@@ -229,6 +307,33 @@ describe('a bundle follows its sources', () => {
       // The copy's bundles are kept in the shared packages' cache: removed with the copy.
       await rm(bundleCacheDir(dir, 'runtime/cli.ts'), { recursive: true, force: true });
     }
+  });
+
+  it('runs through tsx when a package it would carry finds its own files (no bundle is made)', async () => {
+    const dir = path.join(tmp, 'pacote');
+    await copyProject(dir);
+    // Its own node_modules: the repository's packages, and one that reads a file beside it.
+    await rm(path.join(dir, 'node_modules'));
+    await mkdir(path.join(dir, 'node_modules/pacote-com-arquivo'), { recursive: true });
+    for (const name of await readdir(path.join(repo, 'node_modules')))
+      await symlink(path.join(repo, 'node_modules', name), path.join(dir, 'node_modules', name), 'junction');
+    const pkg = path.join(dir, 'node_modules/pacote-com-arquivo');
+    await writeFile(path.join(pkg, 'package.json'), '{ "name": "pacote-com-arquivo", "main": "index.js" }\n');
+    await writeFile(
+      path.join(pkg, 'index.js'),
+      "module.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, 'dados.txt'), 'utf8');\n",
+    );
+    await writeFile(path.join(pkg, 'dados.txt'), 'dados do pacote\n');
+    const cli = path.join(dir, 'runtime/cli.ts');
+    await writeFile(
+      cli,
+      `import dados from 'pacote-com-arquivo';\nconsole.log(dados);\n${await readFile(cli, 'utf8')}`,
+    );
+    const args = await entryArgs(dir, 'runtime/cli.ts');
+    await rm(bundleCacheDir(dir, 'runtime/cli.ts'), { recursive: true, force: true });
+    // Bundled, __dirname would be the bundle's folder: the package is left where it reads its file.
+    expect(args.slice(0, 1)).toEqual(['--import']);
+    expect(args.at(-1)).toBe(cli);
   });
 
   it('runs through tsx when the entry reaches outside its folders (no bundle is made)', async () => {
