@@ -7,7 +7,9 @@
  * timed from the key pressed until the new text is in the preview frame's DOM and until the frame
  * painted after it; the first keystrokes after opening apart; where the time goes (the Estúdio
  * before the request, the server's render, the frame's swap, the paint). Also keystroke → schema
- * problem underlined, and the gzipped size of the Estúdio's own JavaScript.
+ * problem underlined, and the gzipped size of the Estúdio's own JavaScript. BENCH_CPU=1 adds
+ * each keystroke's CPU (the Estúdio, the preview frames, the server), from a Chrome trace: what
+ * the first keystrokes do that later ones do not, which wall time on a busy machine hides.
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -95,6 +97,71 @@ interface Measured {
   target: Target;
   open: number;
   strokes: Stroke[];
+  /** BENCH_CPU=1: each keystroke's CPU, from the key to the paint (cpuOfStrokes). */
+  cpu?: StrokeCpu[];
+}
+
+/**
+ * The CPU a keystroke cost, from the key to the frame painted: the Estúdio's main thread, the
+ * preview frames' main thread (Chromium's thread time of the tasks that ran in that span, from
+ * a trace) and the bench's own Node process (the Estúdio's server renders there; Playwright's
+ * client too, a few milliseconds). Wall time on a busy machine says little; this says what work
+ * the first keystrokes do that later ones do not.
+ */
+interface StrokeCpu {
+  app: number;
+  frame: number;
+  server: number;
+}
+
+/** Chrome trace events, as far as cpuOfStrokes reads them. */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  cat?: string;
+  args?: { name?: string };
+}
+
+/**
+ * Per keystroke, the thread time of the renderers' main-thread tasks between the keystroke's
+ * `bench-key` mark and its `bench-paint` mark (a task cut by either counts for its share). The
+ * frames are the renderer that painted; the Estúdio, every other renderer's main thread.
+ */
+function cpuOfStrokes(trace: { traceEvents: TraceEvent[] }, server: number[]): StrokeCpu[] {
+  const events = trace.traceEvents;
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const marks = (name: string) =>
+    events.filter((e) => e.name === name && e.cat?.includes('blink.user_timing')).sort((a, b) => a.ts - b.ts);
+  const keys = marks('bench-key');
+  const paints = marks('bench-paint');
+  const framePid = paints[0]?.pid;
+  const tasks = events.filter(
+    (e) =>
+      e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.dur && mains.has(`${e.pid}:${e.tid}`),
+  );
+  return keys.flatMap((key, i) => {
+    const paint = paints.find((p) => p.ts > key.ts && (i + 1 >= keys.length || p.ts < keys[i + 1]!.ts));
+    if (!paint) return [];
+    let app = 0;
+    let frame = 0;
+    for (const t of tasks) {
+      const share = Math.min(paint.ts, t.ts + t.dur!) - Math.max(key.ts, t.ts);
+      if (share <= 0) continue;
+      const cpu = ((t.tdur ?? 0) * share) / t.dur! / 1000;
+      if (t.pid === framePid) frame += cpu;
+      else app += cpu;
+    }
+    return [{ app, frame, server: server[i] ?? 0 }];
+  });
 }
 
 async function latencies(appDir: string | undefined): Promise<{ measured: Measured[]; lint: number[] }> {
@@ -172,6 +239,7 @@ type BenchWindow = {
     watch?: { selector: string; text: string; present: boolean; done: boolean };
     hits: { dom: number; paint: number }[];
     messages: number[];
+    markKeys?: boolean;
   };
 };
 
@@ -184,7 +252,10 @@ const WATCH_FRAME = `(() => {
   const bench = (window.bench = { downs: [], hits: [], messages: [] });
   // The events' own times: the agent's listeners come first (and in-place editing stops the keys).
   addEventListener('message', (e) => bench.messages.push(performance.timeOrigin + e.timeStamp), true);
-  addEventListener('beforeinput', (e) => bench.downs.push(performance.timeOrigin + e.timeStamp), true);
+  addEventListener('beforeinput', (e) => {
+    bench.downs.push(performance.timeOrigin + e.timeStamp);
+    if (bench.markKeys) performance.mark('bench-key');
+  }, true);
   const check = () => {
     const watch = bench.watch;
     if (!watch || watch.done) return;
@@ -193,7 +264,10 @@ const WATCH_FRAME = `(() => {
     watch.done = true;
     const dom = now();
     // The frame after the one that draws the change: the change has been painted.
-    requestAnimationFrame(() => requestAnimationFrame(() => bench.hits.push({ dom, paint: now() })));
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      bench.hits.push({ dom, paint: now() });
+      performance.mark('bench-paint');
+    }));
   };
   new MutationObserver(check).observe(document.documentElement, {
     subtree: true, childList: true, characterData: true,
@@ -206,7 +280,7 @@ async function typeInto(
   file: string,
   types: string[],
   target: Target,
-): Promise<{ open: number; strokes: Stroke[] }> {
+): Promise<{ open: number; strokes: Stroke[]; cpu?: StrokeCpu[] }> {
   const opened = await open(page, url, file);
   const frame = (await (await previewFrame(page).elementHandle())!.contentFrame())!;
   const index = target.block(types);
@@ -218,10 +292,16 @@ async function typeInto(
     w.bench = { downs: [], hits: [], messages: [] };
     document.addEventListener(
       'keydown',
-      () => w.bench.downs.push(performance.timeOrigin + performance.now()),
+      () => {
+        w.bench.downs.push(performance.timeOrigin + performance.now());
+        performance.mark('bench-key');
+      },
       true,
     );
   });
+  // On the page the keys go to the frame: its own keystroke marks.
+  if (target.how === 'página')
+    await frame.evaluate(() => ((window as unknown as BenchWindow).bench.markKeys = true));
 
   // Where the keystrokes go: the end of the text, in the code, the form or the page.
   if (target.how === 'código') {
@@ -266,7 +346,15 @@ async function typeInto(
 
   const inFrame = target.how === 'página';
   const strokes: Stroke[] = [];
+  const server: number[] = [];
   const count = FIRST + KEYSTROKES;
+  // BENCH_CPU=1: a trace of the renderers' tasks (no samples: little overhead) for each stroke's CPU.
+  const tracing = Boolean(process.env.BENCH_CPU);
+  if (tracing)
+    await page
+      .context()
+      .browser()!
+      .startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
   for (let i = 0; i < count; i++) {
     const typing = i % 2 === 0;
     await frame.evaluate(
@@ -278,6 +366,7 @@ async function typeInto(
           Number(document.querySelector<HTMLElement>('[data-preview-renders]')?.dataset.previewRenders),
         )
       : 0;
+    const cpu = process.cpuUsage();
     await page.keyboard.press(typing ? 'KeyA' : 'Backspace');
     await frame
       .waitForFunction((n) => (window as unknown as BenchWindow).bench.hits.length > n, i, {
@@ -297,6 +386,8 @@ async function typeInto(
         renders,
         { timeout: 30_000 },
       );
+    const used = process.cpuUsage(cpu);
+    server.push((used.user + used.system) / 1000);
     const [inApp, inside] = await Promise.all([
       page.evaluate(() => (window as unknown as BenchWindow).bench),
       frame.evaluate(() => (window as unknown as BenchWindow).bench),
@@ -326,7 +417,9 @@ async function typeInto(
     // The resource timing buffer holds 250 entries: cleared as it goes.
     await page.evaluate(() => performance.clearResourceTimings());
   }
-  return { open: opened, strokes };
+  if (!tracing) return { open: opened, strokes };
+  const trace = await page.context().browser()!.stopTracing();
+  return { open: opened, strokes, cpu: cpuOfStrokes(JSON.parse(trace.toString('utf8')), server) };
 }
 
 /** Keystroke → schema problem underlined: a misspelt key (robots → robotsx) made and undone. */
@@ -424,6 +517,30 @@ for (const m of measured) {
   console.log(
     `| ${m.blocks} blocos | ${m.target.how}: ${m.target.where} | ${stage((s) => s.request! - s.down)} | ${stage((s) => s.response! - s.request!)} | ${stage((s) => s.message! - s.response!)} | ${stage((s) => s.dom - s.message!)} | ${stage((s) => s.paint - s.dom)} |`,
   );
+}
+if (measured.some((m) => m.cpu)) {
+  console.log('');
+  console.log(
+    `CPU de cada tecla, da tecla à prévia pintada (BENCH_CPU=1): o Estúdio (thread principal) / as prévias (thread principal) / o processo do servidor (Node). A 1ª tecla, a pior das ${FIRST} primeiras (pela soma), e a mediana das seguintes.`,
+  );
+  console.log('| página | onde | 1ª tecla | pior das primeiras | mediana das seguintes |');
+  console.log('| --- | --- | --- | --- | --- |');
+  const fmt = (c: StrokeCpu) => `${c.app.toFixed(0)} / ${c.frame.toFixed(0)} / ${c.server.toFixed(0)} ms`;
+  const sum = (c: StrokeCpu) => c.app + c.frame + c.server;
+  for (const m of measured) {
+    if (!m.cpu || m.cpu.length <= FIRST) continue;
+    const first = m.cpu.slice(0, FIRST);
+    const rest = m.cpu.slice(FIRST);
+    const worst = first.reduce((a, b) => (sum(b) > sum(a) ? b : a));
+    const mid = {
+      app: median(rest.map((c) => c.app)),
+      frame: median(rest.map((c) => c.frame)),
+      server: median(rest.map((c) => c.server)),
+    };
+    console.log(
+      `| ${m.blocks} blocos | ${m.target.how}: ${m.target.where} | ${fmt(first[0]!)} | ${fmt(worst)} | ${fmt(mid)} |`,
+    );
+  }
 }
 if (process.env.BENCH_RAW)
   for (const m of measured)
