@@ -1,9 +1,9 @@
 /** /agendamento against the built site: content, head, links, analytics and every timed behaviour (spec §2, §4, §7, §9). */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
 import { blockStorage } from './storage.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
-import { isPhone, pageLaidOut } from './projects.ts';
+import { isPhone, onDesktop, onPhone, pageLaidOut } from './projects.ts';
 
 const PHONE = '5511900000000';
 const RECARGA = 'Olá! Gostaria de agendar a recarga do meu cilindro de CO2 com entrega em casa em São Paulo.';
@@ -12,11 +12,16 @@ const DUVIDAS = 'Olá! Tenho uma dúvida sobre o processo de recarga de CO2.';
 const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
 const flag = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
 
-test.beforeEach(async ({ context }) => {
-  // Chat links open the messaging app in a new tab; answer them locally (no network here).
-  await context.route(/api\.whatsapp\.com/, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
-  );
+// Chat links open the messaging app in a new tab; answer them locally (no network here). Set up
+// with the context rather than in a beforeEach, so that a test skipped before it needs a context
+// (onPhone, onDesktop: projects.ts) makes none.
+const test = base.extend({
+  context: async ({ context }, provide) => {
+    await context.route(/api\.whatsapp\.com/, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
+    );
+    await provide(context);
+  },
 });
 
 // Two read-only checks of the page as it loads, on one load (a fresh context and page cost about
@@ -234,98 +239,106 @@ test.describe('timed behaviours (fake clock)', () => {
     });
   }
 
-  test('side chat button (desktop): expanded, collapses after 4 s, starts collapsed next time, hover expands', async ({
+  // Skipped on the phone before its context and page are made (projects.ts, onPhone).
+  test.describe(() => {
+    test.skip(onPhone, 'desktop only');
+    test('side chat button (desktop): expanded, collapses after 4 s, starts collapsed next time, hover expands', async ({
+      page,
+    }) => {
+      await page.clock.install();
+      await page.goto('/agendamento');
+      const side = page.locator('[data-behavior="sideChat"] [data-collapsed]');
+      await expect(page.locator('[data-behavior="sideChat"]')).toHaveAttribute('data-enhanced', 'true');
+      await expect(side).toHaveAttribute('data-collapsed', 'false');
+      await expect(page.getByText('Agende sua recarga agora!')).toBeVisible();
+      await page.clock.runFor(4_100);
+      await expect(side).toHaveAttribute('data-collapsed', 'true');
+      expect(await flag(page, 'sideWhatsCollapsed')).toBe('true');
+      await page.reload();
+      await expect(page.locator('[data-behavior="sideChat"]')).toHaveAttribute('data-enhanced', 'true');
+      await expect(side).toHaveAttribute('data-collapsed', 'true');
+      await side.hover();
+      await expect(side).toHaveAttribute('data-collapsed', 'false');
+      await page.mouse.move(10, 400);
+      await expect(side).toHaveAttribute('data-collapsed', 'true');
+    });
+  });
+});
+
+// The phone's sticky bar: skipped on the desktop before a context and page are made (projects.ts).
+test.describe(() => {
+  test.skip(onDesktop, 'phone only');
+
+  test('sticky chat bar (phone): close hides it and it stays hidden for the session', async ({ page }) => {
+    await page.goto('/agendamento');
+    const bar = page.getByRole('complementary', { name: 'Barra do WhatsApp' });
+    await expect(bar).toBeVisible();
+    await expect(bar.getByRole('link', { name: /Agendar/ })).toHaveAttribute(
+      'data-track',
+      'StickyWhatsAppCTA',
+    );
+    await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
+    await page.getByRole('button', { name: 'Fechar barra do WhatsApp' }).click();
+    await expect(bar).toBeHidden();
+    await expect(page.locator('[data-sticky-spacer]')).toBeHidden();
+    expect(await flag(page, 'stickyWhatsDismissed')).toBe('true');
+    await page.reload();
+    await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
+    await expect(page.getByRole('complementary', { name: 'Barra do WhatsApp' })).toBeHidden();
+    // Hidden from first paint, not only once its behaviour runs: with that code blocked it still never shows.
+    await page.route(/\/assets\/stickyCta\.behavior-[^/]+\.js$/, (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/flag-stickyWhatsDismissed/);
+    await expect(page.locator('[data-behavior="stickyCta"]')).not.toHaveAttribute('data-enhanced');
+    await expect(page.getByRole('complementary', { name: 'Barra do WhatsApp' })).toBeHidden();
+  });
+
+  test('sticky chat bar (phone): on screen from the first paint, it moves nothing; the end of the page stays above it', async ({
     page,
   }) => {
-    test.skip(isPhone(page), 'desktop only');
-    await page.clock.install();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __stickyShifts: string[] };
+      w.__stickyShifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { sources?: { node?: Node }[] }[])
+          for (const source of e.sources ?? []) {
+            const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+            if (node?.closest('[data-behavior="stickyCta"]'))
+              w.__stickyShifts.push(node.outerHTML.slice(0, 80));
+          }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     await page.goto('/agendamento');
-    const side = page.locator('[data-behavior="sideChat"] [data-collapsed]');
-    await expect(page.locator('[data-behavior="sideChat"]')).toHaveAttribute('data-enhanced', 'true');
-    await expect(side).toHaveAttribute('data-collapsed', 'false');
-    await expect(page.getByText('Agende sua recarga agora!')).toBeVisible();
-    await page.clock.runFor(4_100);
-    await expect(side).toHaveAttribute('data-collapsed', 'true');
-    expect(await flag(page, 'sideWhatsCollapsed')).toBe('true');
-    await page.reload();
-    await expect(page.locator('[data-behavior="sideChat"]')).toHaveAttribute('data-enhanced', 'true');
-    await expect(side).toHaveAttribute('data-collapsed', 'true');
-    await side.hover();
-    await expect(side).toHaveAttribute('data-collapsed', 'false');
-    await page.mouse.move(10, 400);
-    await expect(side).toHaveAttribute('data-collapsed', 'true');
+    const bar = page.getByRole('complementary', { name: 'Barra do WhatsApp' });
+    await expect(bar).toBeVisible();
+    await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
+    await pageLaidOut(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // The footer's last line ends above the bar, and the bar covers the whole width at the bottom.
+    const footer = await page.locator('footer').last().boundingBox();
+    const box = await bar.boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(Math.round(box!.y + box!.height)).toBe(viewport.height);
+    expect(box!.width).toBe(viewport.width);
+    expect(footer!.y + footer!.height).toBeLessThanOrEqual(box!.y + 1);
+    await page.waitForTimeout(300);
+    expect(
+      await page.evaluate(() => (window as unknown as { __stickyShifts: string[] }).__stickyShifts),
+    ).toEqual([]);
   });
-});
 
-test('sticky chat bar (phone): close hides it and it stays hidden for the session', async ({ page }) => {
-  test.skip(!isPhone(page), 'phone only');
-  await page.goto('/agendamento');
-  const bar = page.getByRole('complementary', { name: 'Barra do WhatsApp' });
-  await expect(bar).toBeVisible();
-  await expect(bar.getByRole('link', { name: /Agendar/ })).toHaveAttribute('data-track', 'StickyWhatsAppCTA');
-  await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
-  await page.getByRole('button', { name: 'Fechar barra do WhatsApp' }).click();
-  await expect(bar).toBeHidden();
-  await expect(page.locator('[data-sticky-spacer]')).toBeHidden();
-  expect(await flag(page, 'stickyWhatsDismissed')).toBe('true');
-  await page.reload();
-  await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
-  await expect(page.getByRole('complementary', { name: 'Barra do WhatsApp' })).toBeHidden();
-  // Hidden from first paint, not only once its behaviour runs: with that code blocked it still never shows.
-  await page.route(/\/assets\/stickyCta\.behavior-[^/]+\.js$/, (route) => route.abort());
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(/flag-stickyWhatsDismissed/);
-  await expect(page.locator('[data-behavior="stickyCta"]')).not.toHaveAttribute('data-enhanced');
-  await expect(page.getByRole('complementary', { name: 'Barra do WhatsApp' })).toBeHidden();
-});
-
-test('sticky chat bar (phone): on screen from the first paint, it moves nothing; the end of the page stays above it', async ({
-  page,
-}) => {
-  test.skip(!isPhone(page), 'phone only');
-  await page.addInitScript(() => {
-    const w = window as unknown as { __stickyShifts: string[] };
-    w.__stickyShifts = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { sources?: { node?: Node }[] }[])
-        for (const source of e.sources ?? []) {
-          const node = source.node instanceof Element ? source.node : source.node?.parentElement;
-          if (node?.closest('[data-behavior="stickyCta"]'))
-            w.__stickyShifts.push(node.outerHTML.slice(0, 80));
-        }
-    }).observe({ type: 'layout-shift', buffered: true });
+  test('sticky chat bar (phone): closes even when storage throws', async ({ page }) => {
+    await blockStorage(page, 'calls');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/agendamento');
+    const bar = page.getByRole('complementary', { name: 'Barra do WhatsApp' });
+    await expect(bar).toBeVisible();
+    await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
+    await page.getByRole('button', { name: 'Fechar barra do WhatsApp' }).click();
+    await expect(bar).toBeHidden();
+    expect(errors).toEqual([]);
   });
-  await page.goto('/agendamento');
-  const bar = page.getByRole('complementary', { name: 'Barra do WhatsApp' });
-  await expect(bar).toBeVisible();
-  await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
-  await pageLaidOut(page);
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  // The footer's last line ends above the bar, and the bar covers the whole width at the bottom.
-  const footer = await page.locator('footer').last().boundingBox();
-  const box = await bar.boundingBox();
-  const viewport = page.viewportSize()!;
-  expect(Math.round(box!.y + box!.height)).toBe(viewport.height);
-  expect(box!.width).toBe(viewport.width);
-  expect(footer!.y + footer!.height).toBeLessThanOrEqual(box!.y + 1);
-  await page.waitForTimeout(300);
-  expect(
-    await page.evaluate(() => (window as unknown as { __stickyShifts: string[] }).__stickyShifts),
-  ).toEqual([]);
-});
-
-test('sticky chat bar (phone): closes even when storage throws', async ({ page }) => {
-  test.skip(!isPhone(page), 'phone only');
-  await blockStorage(page, 'calls');
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/agendamento');
-  const bar = page.getByRole('complementary', { name: 'Barra do WhatsApp' });
-  await expect(bar).toBeVisible();
-  await expect(page.locator('[data-behavior="stickyCta"]')).toHaveAttribute('data-enhanced', 'true');
-  await page.getByRole('button', { name: 'Fechar barra do WhatsApp' }).click();
-  await expect(bar).toBeHidden();
-  expect(errors).toEqual([]);
 });
 
 test('storage that throws breaks nothing: popup, bar and links still work', async ({ page }) => {

@@ -1,9 +1,22 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type ViewportSize } from '@playwright/test';
 import { LAID_OUT_CLASS } from '../../design/below-fold.ts';
 import { breakpoints } from '../../design/theme.ts';
 
 /** The phone project (375 px): below the navbar's desktop breakpoint, where the menu is a toggle. */
 export const isPhone = (page: Page): boolean => (page.viewportSize()?.width ?? 0) < breakpoints.lg;
+
+/**
+ * The same question asked of the project's options, for a skip decided before the test's browser
+ * context and page exist (about half a second of CPU each, for a test that would only skip):
+ * `test.skip(onPhone, …)` or `test.skip(onDesktop, …)` in a describe. Playwright reads the fixtures
+ * a modifier needs from its parameter list (it must destructure them), so only `viewport`, an
+ * option, is set up for it: nothing starts.
+ */
+export const onPhone = ({ viewport }: { viewport: ViewportSize | null }): boolean =>
+  (viewport?.width ?? 0) < breakpoints.lg;
+
+/** Not `onPhone`: the desktop project (1280 px). */
+export const onDesktop = ({ viewport }: { viewport: ViewportSize | null }): boolean => !onPhone({ viewport });
 
 /**
  * Waits until the page script has laid out what is below the first screen (design/below-fold.ts):

@@ -1,9 +1,9 @@
 /** /recarregue (spec §2 second landing page) against the built site: gallery, slider, popup, scroll, links, layout. */
 import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
-import { isPhone } from './projects.ts';
+import { onDesktop } from './projects.ts';
 
 const PHONE = '5511900000000';
 const RECARGA = 'Olá! Gostaria de agendar a recarga do meu cilindro de CO2 com entrega em casa em São Paulo.';
@@ -33,10 +33,16 @@ async function swipe(page: Page, selector: string, dx: number) {
   await cdp.detach();
 }
 
-test.beforeEach(async ({ context }) => {
-  await context.route(/api\.whatsapp\.com/, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
-  );
+// Chat links open the messaging app in a new tab; answer them locally (no network here). Set up
+// with the context rather than in a beforeEach, so that a test skipped before it needs a context
+// (onPhone, onDesktop: projects.ts) makes none.
+const test = base.extend({
+  context: async ({ context }, provide) => {
+    await context.route(/api\.whatsapp\.com/, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
+    );
+    await provide(context);
+  },
 });
 
 test('head and content top to bottom, no horizontal scroll, no console errors', async ({ page }) => {
@@ -170,19 +176,22 @@ test('gallery images come from content-hashed addresses cached for a year', asyn
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
 });
 
-test('gallery and slider follow a touch swipe', async ({ page }) => {
-  test.skip(!isPhone(page), 'touch on the phone project');
-  await page.goto('/recarregue');
-  await hydrated(page, 'gallery', '#galeria');
-  await swipe(page, '#galeria [tabindex="0"]', -200);
-  await expect(gallery(page)).toHaveAttribute('data-slide', '1');
-  await swipe(page, '#galeria [tabindex="0"]', 200);
-  await expect(gallery(page)).toHaveAttribute('data-slide', '0');
-  await expect(page.getByText('Deslize para ver mais imagens')).toBeVisible();
+// Touch on the phone project: skipped on the desktop before a context and page are made.
+test.describe(() => {
+  test.skip(onDesktop, 'touch on the phone project');
+  test('gallery and slider follow a touch swipe', async ({ page }) => {
+    await page.goto('/recarregue');
+    await hydrated(page, 'gallery', '#galeria');
+    await swipe(page, '#galeria [tabindex="0"]', -200);
+    await expect(gallery(page)).toHaveAttribute('data-slide', '1');
+    await swipe(page, '#galeria [tabindex="0"]', 200);
+    await expect(gallery(page)).toHaveAttribute('data-slide', '0');
+    await expect(page.getByText('Deslize para ver mais imagens')).toBeVisible();
 
-  await hydrated(page, 'testimonials', '#depoimentos');
-  await swipe(page, '#depoimentos [role="region"] > div:first-child', 200);
-  await expect(slider(page)).toHaveAttribute('data-slide', '2');
+    await hydrated(page, 'testimonials', '#depoimentos');
+    await swipe(page, '#depoimentos [role="region"] > div:first-child', 200);
+    await expect(slider(page)).toHaveAttribute('data-slide', '2');
+  });
 });
 
 test('testimonial slider wraps at both ends and its dots jump', async ({ page }) => {
