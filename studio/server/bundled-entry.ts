@@ -12,14 +12,16 @@
  *
  * The CLI's bundle also takes in the packages it imports (yaml, ajv, React, React DOM's server,
  * Emotion, TypeBox…), but for those Node must load from their own folder (PACKAGES_LEFT_TO_NODE):
- * a check build then reads a few files instead of ~450 and resolves no package path (0.73 →
- * 0.52 s of CPU for the five-page site; decision 0039, session 25). React and React DOM are both
- * in it, so every module that renders uses the same React. The Estúdio's bundle leaves its
- * packages to Node.
+ * a check build then reads a few files instead of ~450 and resolves no package path. React and
+ * React DOM are both in it, so every module that renders uses the same React. It is one script,
+ * run by a small loader with the code V8 compiled in an earlier run of the same command (V8's
+ * code cache: Node 20 has none for ES modules). The Estúdio's check build of a five-page site
+ * took 0.73–0.82 s of CPU from the ES-module bundle with packages left to Node, 0.46 s so
+ * (decision 0039, session 25). The Estúdio's bundle leaves its packages to Node.
  */
 import { createHash } from 'node:crypto';
-import { builtinModules, createRequire } from 'node:module';
-import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Esbuild from 'esbuild';
@@ -97,42 +99,53 @@ function ownImportMeta(root: string): Esbuild.Plugin {
   };
 }
 
-/** Bundles `entry` into `<outDir>/entry.mjs` (and its chunks); refuses a module from outside the entry's folders. */
+/** The file Node runs: the bundle's entry, or for a bundle with packages the loader of LOADER_TEXT. */
+const mainFile = (entry: BundledEntry) => (WITH_PACKAGES.has(entry) ? 'entry.cjs' : 'entry.mjs');
+
+/** Bundles `entry` into `outDir`; refuses a module from outside the entry's folders. */
 async function bundle(root: string, entry: BundledEntry, outDir: string): Promise<void> {
-  const result = await esbuild().build({
+  const common = {
     absWorkingDir: root,
     entryPoints: [path.join(root, entry)],
     outdir: outDir,
-    entryNames: 'entry',
-    outExtension: { '.js': '.mjs' },
-    // A module the sources import only when needed (`await import(…)`) stays a chunk of its own,
-    // loaded as late as under tsx (scripts/chromium.ts and its browser driver, for instance).
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
-    format: 'esm',
     target: `node${process.versions.node.split('.')[0]}`,
-    ...(WITH_PACKAGES.has(entry)
-      ? {
-          external: PACKAGES_LEFT_TO_NODE,
-          // Each package's files as Node picks them (esbuild would also take `module` builds).
-          conditions: [],
-          mainFields: ['main'],
-          // The packages' CommonJS `require` of Node's own modules, in an ES module: a require of
-          // the project (one bundle per checkout), not of the bundle's folder.
-          banner: {
-            js: `import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(${JSON.stringify(path.join(root, 'package.json'))});`,
-          },
-        }
-      : { packages: 'external' as const }),
     tsconfig: path.join(root, 'tsconfig.json'),
     metafile: true,
     // What the entry runs is this snapshot: main.ts then loads the runtime from it (runtime.ts).
     define: { ESTUDIO_KEPT_BUNDLE: 'true' },
     logLevel: 'silent',
     plugins: [ownImportMeta(root)],
-  });
+  } satisfies Esbuild.BuildOptions;
+  const result = WITH_PACKAGES.has(entry)
+    ? await esbuild().build({
+        ...common,
+        // One script, run by the loader with V8's code cache (which only a script can have on
+        // Node 20, not an ES module). Its modules still run when first imported, as under tsx:
+        // those imported only when needed (`await import(…)`) only then.
+        format: 'cjs',
+        entryNames: 'bundle',
+        outExtension: { '.js': '.cjs' },
+        external: PACKAGES_LEFT_TO_NODE,
+        // Each package's files as Node picks them (esbuild would also take `module` builds).
+        conditions: [],
+        mainFields: ['main'],
+        // `import()` becomes `require()` (of an ES module too, Node ≥ 20.19): a function
+        // compiled from the code cache cannot import() in Node 20.
+        supported: { 'dynamic-import': false },
+      })
+    : await esbuild().build({
+        ...common,
+        format: 'esm',
+        entryNames: 'entry',
+        outExtension: { '.js': '.mjs' },
+        // A module the sources import only when needed (`await import(…)`) stays a chunk of its own,
+        // loaded as late as under tsx (scripts/chromium.ts and its browser driver, for instance).
+        splitting: true,
+        chunkNames: 'chunks/[name]-[hash]',
+        packages: 'external',
+      });
   const folders: readonly string[] = BUNDLED_ENTRIES[entry];
   const outside = Object.keys(result.metafile.inputs).filter(
     (input) =>
@@ -141,29 +154,67 @@ async function bundle(root: string, entry: BundledEntry, outDir: string): Promis
   );
   if (outside.length)
     throw new Error(`${entry} importa ${outside.join(', ')}, fora de ${folders.join(', ')}`);
-  if (WITH_PACKAGES.has(entry)) await refuseUnbundled(outDir);
+  if (!WITH_PACKAGES.has(entry)) return;
+  // esbuild says so when it has to empty `import.meta` in the script.
+  if (result.warnings.length) throw new Error(result.warnings.map((w) => w.text).join('\n'));
+  await refuseUnbundled(path.join(outDir, 'bundle.cjs'));
+  // What it carries and what it leaves to Node, for whoever wonders (bundled-entry.test.ts reads it).
+  await writeFile(path.join(outDir, 'bundle.meta.json'), JSON.stringify(result.metafile));
+  await writeFile(path.join(outDir, 'entry.cjs'), LOADER_TEXT);
 }
-
-const BUILTIN = new Set(builtinModules);
-/** What of a package finds its own files, or loads files by computed name, at run time. */
-const UNBUNDLED =
-  /\bimport\.meta\b|\b__(?:dirname|filename)\b|\b__require\((?:\s*["'](?:node:)?([\w/]+)["']\s*\))?/g;
 
 /**
- * Refuses a bundle in which a package would find its own files from the bundle's folder
- * (`import.meta`, `__dirname`) or load a file by a name computed at run time: the command
- * then runs through tsx, where the package is loaded from its own folder.
+ * What of a package would find its own files from the bundle's folder (`__dirname`), or require
+ * a file by a name known only at run time (esbuild takes in every file a package requires by name).
  */
-async function refuseUnbundled(outDir: string): Promise<void> {
-  for (const file of await readdir(outDir, { recursive: true })) {
-    if (!file.endsWith('.mjs')) continue;
-    const text = await readFile(path.join(outDir, file), 'utf8');
-    for (const match of text.matchAll(UNBUNDLED)) {
-      if (match[1] !== undefined && BUILTIN.has(match[1])) continue;
-      throw new Error(`${file}: ${match[0]} num pacote que o bundle não pode levar`);
-    }
-  }
+const UNBUNDLED = /\b__(?:dirname|filename)\b|\brequire\(\s*(?!["'])/g;
+
+/** Refuses such a bundle: the command then runs through tsx, each package from its own folder. */
+async function refuseUnbundled(file: string): Promise<void> {
+  const found = (await readFile(file, 'utf8')).match(UNBUNDLED);
+  if (found)
+    throw new Error(`${path.basename(file)}: ${found.join(', ')} num pacote que o bundle não pode levar`);
 }
+
+/**
+ * The loader of a bundle with packages (entry.cjs, beside bundle.cjs): compiles the bundle with
+ * the code V8 kept from an earlier run of the same command (code-cache/<command>), else keeps the
+ * code this run compiled for the next one (written aside, then renamed: a run starting at the
+ * same moment never reads half a file). V8 refuses code kept by another version of it or with
+ * other flags (the bundle itself never changes: a changed source makes another bundle), and the
+ * run then compiles as without it and keeps its own. The bundle is called as Node calls a
+ * CommonJS module, its `require` the project's (one bundle per checkout).
+ */
+const LOADER_TEXT = `'use strict';
+// Made by studio/server/bundled-entry.ts.
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const { createRequire } = require('node:module');
+const file = path.join(__dirname, 'bundle.cjs');
+const command = /^[a-z][a-z-]{0,39}$/.test(process.argv[2] || '') ? process.argv[2] : 'other';
+const kept = path.join(__dirname, 'code-cache', command);
+let cachedData;
+try {
+  cachedData = fs.readFileSync(kept);
+} catch {}
+const source = fs.readFileSync(file, 'utf8');
+const script = new vm.Script('(function (exports, require, module, __filename, __dirname) {' + source + '\\n})', {
+  filename: file,
+  cachedData,
+});
+if (cachedData === undefined || script.cachedDataRejected)
+  process.once('exit', () => {
+    try {
+      fs.mkdirSync(path.dirname(kept), { recursive: true });
+      const partial = kept + '.' + process.pid;
+      fs.writeFileSync(partial, script.createCachedData());
+      fs.renameSync(partial, kept);
+    } catch {}
+  });
+const bundle = { exports: {} };
+script.runInThisContext().call(bundle.exports, bundle.exports, createRequire(file), bundle, file, __dirname);
+`;
 
 /** One bundle per checkout: the bundle names its own sources by absolute path. */
 const cacheName = (root: string, entry: BundledEntry) =>
@@ -185,9 +236,9 @@ export async function entryArgs(root: string, entry: BundledEntry): Promise<stri
       // The bundle's settings (this file, tsconfig.json) make a new bundle when they change too.
       sources: [...BUNDLED_ENTRIES[entry], 'studio/server/bundled-entry.ts', 'tsconfig.json'],
       build: (outDir) => bundle(absRoot, entry, outDir),
-      marker: 'entry.mjs',
+      marker: mainFile(entry),
     });
-    return [path.join(dir, 'entry.mjs')];
+    return [path.join(dir, mainFile(entry))];
   } catch {
     return ['--import', TSX_LOADER, path.join(absRoot, entry)];
   }

@@ -58,7 +58,7 @@ describe('the CLI from its bundle', () => {
     const args = await entryArgs(repo, 'runtime/cli.ts');
     expect(args).toHaveLength(1);
     expect(args[0]).toMatch(
-      /node_modules\/\.cache\/estudio\/node-cli-[0-9a-f]{8}\/[0-9a-f]{16}\/entry\.mjs$/,
+      /node_modules\/\.cache\/estudio\/node-cli-[0-9a-f]{8}\/[0-9a-f]{16}\/entry\.cjs$/,
     );
     // Asked again with the same sources: the same file, not a new one.
     expect(await entryArgs(repo, 'runtime/cli.ts')).toEqual(args);
@@ -81,11 +81,11 @@ describe('the CLI from its bundle', () => {
   });
 
   it("gives each module its own source file's import.meta, as tsx does", async () => {
-    const [bundle] = await entryArgs(repo, 'runtime/cli.ts');
-    // The entry and the chunks of what the sources import only when needed.
-    const dir = path.dirname(bundle!);
-    const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.mjs'));
-    expect(files).toContain('entry.mjs');
+    const [loader] = await entryArgs(repo, 'runtime/cli.ts');
+    // The loader and the one script it runs.
+    const dir = path.dirname(loader!);
+    const files = (await readdir(dir, { recursive: true })).filter((f) => /\.[cm]?js$/.test(f));
+    expect(files).toEqual(expect.arrayContaining(['entry.cjs', 'bundle.cjs']));
     const text = (await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')))).join('\n');
     expect(text).not.toMatch(/import\.meta\.(url|dirname|filename)/);
     // The validators' cache is found from runtime/load/, not from the bundle's folder.
@@ -94,6 +94,24 @@ describe('the CLI from its bundle', () => {
     );
   });
 });
+
+/** What of esbuild's metafile the tests read. */
+interface Metafile {
+  inputs: Record<string, unknown>;
+  outputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
+}
+
+/** What of a V8 coverage file (NODE_V8_COVERAGE) the tests read. */
+interface Coverage {
+  result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
+}
+
+/** The package a module name belongs to: `@scope/name` or `name`. */
+const packageOf = (name: string) =>
+  name
+    .split('/')
+    .slice(0, name.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** Every file under `dir` (relative path → digest of its bytes). */
 async function digests(dir: string): Promise<Record<string, string>> {
@@ -111,39 +129,32 @@ async function digests(dir: string): Promise<Record<string, string>> {
 
 describe('the CLI with its packages', () => {
   it('imports no package but those left to Node, and carries one React', async () => {
-    const [bundle] = await entryArgs(repo, 'runtime/cli.ts');
-    const dir = path.dirname(bundle!);
-    const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.mjs'));
-    const text = (await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')))).join('\n');
-    const imported = [
-      ...text.matchAll(
-        /(?:^(?:import|export)\s[^;]*?from\s*|^import\s*|\bimport\(\s*)["']([^"'.][^"']*)["']/gm,
-      ),
-    ].map((m) => m[1]!);
-    const packages = imported
-      .filter((name) => !name.startsWith('node:') && !builtinModules.includes(name))
-      .map((name) =>
-        name
-          .split('/')
-          .slice(0, name.startsWith('@') ? 2 : 1)
-          .join('/'),
-      );
-    expect(packages.length).toBeGreaterThan(0);
+    const [loader] = await entryArgs(repo, 'runtime/cli.ts');
+    // What esbuild wrote of the bundle: every module it took in, every import it left to Node.
+    const meta = JSON.parse(
+      await readFile(path.join(path.dirname(loader!), 'bundle.meta.json'), 'utf8'),
+    ) as Metafile;
+    const [output] = Object.values(meta.outputs);
+    const packages = output!.imports
+      .filter((i) => i.external && !i.path.startsWith('node:') && !builtinModules.includes(i.path))
+      .map((i) => packageOf(i.path));
+    expect(packages).toContain('vite');
     expect(packages.filter((p) => !PACKAGES_LEFT_TO_NODE.includes(p))).toEqual([]);
-    // React, React DOM's server and Emotion are taken in once: every block renders with the same
-    // React, whichever module imports it (esbuild names each module it takes in).
-    for (const file of [
-      'react/cjs/react.production.js',
-      'react-dom/cjs/react-dom-server-legacy.node.production.js',
-      '@emotion/react/dist/emotion-react.cjs.js',
-    ])
-      expect(text.split(`\n// node_modules/${file}\n`).length - 1, file).toBe(1);
+    // React, React DOM and Emotion are each taken in from one folder: every block renders with
+    // the same React, whichever module imports it.
+    const inputs = Object.keys(meta.inputs);
+    for (const pkg of ['react', 'react-dom', '@emotion/react']) {
+      const folders = new Set(
+        inputs.filter((i) => i.includes(`node_modules/${pkg}/`)).map((i) => i.split(`/${pkg}/`)[0]),
+      );
+      expect(folders.size, pkg).toBe(1);
+    }
   });
 
   it('builds the site byte for byte as npm run build does through tsx', async () => {
-    const [bundle] = await entryArgs(repo, 'runtime/cli.ts');
+    const [loader] = await entryArgs(repo, 'runtime/cli.ts');
     // As the Estúdio's check and `npm run build` run it: the production React.
-    const build = (args: string[], name: string) =>
+    const build = (args: string[], name: string, env: Record<string, string> = {}) =>
       node(
         [
           ...args,
@@ -154,10 +165,10 @@ describe('the CLI with its packages', () => {
           path.join(tmp, name, 'vercel'),
         ],
         repo,
-        { NODE_ENV: 'production' },
+        { NODE_ENV: 'production', ...env },
       );
     const [fromBundle, fromTsx] = await Promise.all([
-      build([bundle!], 'montagem-bundle'),
+      build([loader!], 'montagem-bundle'),
       build(tsxArgs('runtime/cli.ts'), 'montagem-tsx'),
     ]);
     expect(fromBundle.code, fromBundle.out).toBe(0);
@@ -166,7 +177,56 @@ describe('the CLI with its packages', () => {
     const built = await digests(path.join(tmp, 'montagem-bundle'));
     expect(Object.keys(built)).toEqual(expect.arrayContaining(['dist/index.html', 'vercel/vercel.json']));
     expect(built).toEqual(await digests(path.join(tmp, 'montagem-tsx')));
-  }, 120_000);
+
+    // Again, the page script now kept, with V8 noting what ran: nothing of Vite is loaded, nor
+    // any React from node_modules, and no code of the experiments' statistics runs (esbuild runs
+    // each module it takes in from a function named by the module's path, when first imported).
+    const coverage = path.join(tmp, 'cobertura');
+    const again = await build([loader!], 'montagem-de-novo', { NODE_V8_COVERAGE: coverage });
+    expect(again.code, again.out).toBe(0);
+    expect(await digests(path.join(tmp, 'montagem-de-novo'))).toEqual(built);
+    const scripts = (
+      await Promise.all(
+        (await readdir(coverage)).map(
+          async (f) => (JSON.parse(await readFile(path.join(coverage, f), 'utf8')) as Coverage).result,
+        ),
+      )
+    ).flat();
+    const fromPackages = scripts.map((s) => s.url).filter((u) => u.includes('/node_modules/'));
+    for (const pkg of ['vite', '@vitejs/plugin-react', 'react', 'react-dom', '@stdlib/[\\w-]+'])
+      expect(
+        fromPackages.filter((u) => new RegExp(`/node_modules/${pkg}/`).test(u)),
+        pkg,
+      ).toEqual([]);
+    // Its folder by name (node_modules may be a link: V8 names the file by its real path).
+    const bundled = scripts.find((s) =>
+      s.url.endsWith(`/${path.basename(path.dirname(loader!))}/bundle.cjs`),
+    );
+    const ran = bundled!.functions.filter((f) => f.ranges[0]!.count > 0).map((f) => f.functionName);
+    expect(ran).toContainEqual(
+      expect.stringMatching(/node_modules\/react-dom\/cjs\/react-dom-server-legacy\.node\.production\.js$/),
+    );
+    expect(ran).toContainEqual(expect.stringMatching(/^runtime\/build\//));
+    expect(ran.filter((name) => /node_modules\/@stdlib\/|^runtime\/experiments\//.test(name))).toEqual([]);
+    expect(bundled!.functions.map((f) => f.functionName)).toContainEqual(
+      expect.stringMatching(/node_modules\/@stdlib\//),
+    );
+  }, 180_000);
+
+  it("keeps V8's code of a command for its next run, and answers the same with a spoiled one", async () => {
+    const [loader] = await entryArgs(repo, 'runtime/cli.ts');
+    const kept = path.join(path.dirname(loader!), 'code-cache', 'check');
+    // At a fixed minute: the answer names the minute it checked when the site has schedules.
+    const check = () => node([loader!, 'check', '--now', '2026-12-01 10:00'], repo);
+    const first = await check();
+    expect(first.code, first.out).toBe(0);
+    expect((await readFile(kept)).length).toBeGreaterThan(100_000);
+    // Another version of Node, or a file spoiled: V8 refuses it, and the run keeps its own.
+    await writeFile(kept, 'não é código do V8');
+    expect(await check()).toEqual(first);
+    expect((await readFile(kept)).length).toBeGreaterThan(100_000);
+    expect(await check()).toEqual(first);
+  });
 });
 
 describe('the Estúdio from its bundle', () => {
@@ -198,28 +258,6 @@ describe('the Estúdio from its bundle', () => {
     const react = (t: string) => /^import\s[^;]*?from\s*"react(-dom)?(\/[^"]*)?"/m.test(t);
     expect(atStart.some(react)).toBe(false);
     expect(later.some(react)).toBe(true);
-  });
-
-  it('builds without loading Vite when the page script is kept, nor the statistics of the experiments', async () => {
-    const [bundle] = await entryArgs(repo, 'runtime/cli.ts');
-    const chunks = path.join(path.dirname(bundle!), 'chunks');
-    const names = await readdir(chunks);
-    const build = names.find((n) => /^build-\w+\.mjs$/.test(n));
-    expect(build).toBeDefined();
-    // What `build` loads: the entry's static imports, then its build stage's (cli.ts imports it
-    // for the build command), followed.
-    const loaded = await loadedWith(bundle!, path.join(chunks, build!));
-    const from = (pkg: string) => (t: string) =>
-      new RegExp(String.raw`^import\s[^;]*?from\s*"${pkg}(/[^"]*)?"`, 'm').test(t);
-    // The statistics' packages are carried in the CLI's bundle (esbuild names each module it takes in).
-    const statistics = (t: string) => from('@stdlib/[\\w-]+')(t) || /^\/\/ node_modules\/@stdlib\//m.test(t);
-    for (const pkg of ['vite', '@vitejs/plugin-react']) expect(loaded.some(from(pkg)), pkg).toBe(false);
-    expect(loaded.some(statistics), '@stdlib').toBe(false);
-    // They are in the bundle, loaded where they are used: Vite when the page script is bundled
-    // (runtime/build/client-cache.ts), the statistics by `experiments report`.
-    const all = await Promise.all(names.map((n) => readFile(path.join(chunks, n), 'utf8')));
-    expect(all.some((t) => t.includes('import("vite")'))).toBe(true);
-    expect(all.some(statistics)).toBe(true);
   });
 
   it('previews a page as the Estúdio of npm run studio does, with the runtime of its bundle', async () => {
