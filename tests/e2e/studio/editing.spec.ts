@@ -1,6 +1,6 @@
 /**
  * The editor's smaller promises, each as an author meets it: the cursor in a block outlines it in
- * the preview, a problem in the list takes the cursor to it, a form edit is undone by Ctrl+Z, and
+ * the preview (at once when a click put it there, after a pause when the keys moved it), a problem in the list takes the cursor to it, a form edit is undone by Ctrl+Z, and
  * unsaved work comes back after the tab is closed. A variant's change form shows what the base
  * page gives and goes back to it, and Ctrl+S saves wherever the focus is (the preview included).
  */
@@ -101,6 +101,36 @@ async function watchSaveKey(page: Page) {
   });
 }
 const saveKept = (page: Page) => page.evaluate(() => (window as unknown as { saveKept?: boolean }).saveKept);
+
+test('a click in the code outlines its block at once; moving with the keys outlines after a pause', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.clock.install();
+  await openPage(page, 'pages/recarga.yaml');
+  // From here no timer fires unless the test lets time run: what happens, happens at once.
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const frame = phone(page);
+  const box = frame.locator('.estudio-box[data-kind=selected]');
+  /** Where the outline is (its top in the frame), or that there is none; without waiting for one. */
+  const outlineTop = () => box.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+  await editorOf(page).getByText('- type: hero').first().click();
+  await expect(box).toHaveCount(1);
+  const atHero = await outlineTop();
+  // The caret taken into the page's last block (the footer) by the keyboard: the outline stays on
+  // the hero until a pause.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.locator('.cm-activeLine')).toBeVisible();
+  expect(await outlineTop()).toEqual(atHero);
+  await page.clock.runFor(100);
+  const footer = frame.locator('fillgas-block:has(> footer) > footer');
+  await expect(footer).toBeInViewport();
+  await expect(async () => {
+    const [outline, block] = await Promise.all([box.boundingBox(), footer.boundingBox()]);
+    expect(Math.abs(outline!.y - block!.y)).toBeLessThan(2);
+  }).toPass();
+});
 
 test('on a long page, a block far down is shown at once: the preview scrolls to it and outlines it where it is', async ({
   page,

@@ -687,10 +687,13 @@ function Editor({
     [blocks, file],
   );
   const cursorTimer = useRef<number | undefined>(undefined);
-  const onCursor = (offset: number) => {
+  // The block the caret is in is chosen in the preview: at once when a click put the caret there (the
+  // frames scroll to it and lay it out while the author reaches for the keys), after a pause in
+  // typing or in moving with the arrows (a block per keystroke would keep the frames busy).
+  const onCursor = (offset: number, clicked: boolean) => {
     if (formEditing.current) return;
     window.clearTimeout(cursorTimer.current);
-    cursorTimer.current = window.setTimeout(() => {
+    const choose = () => {
       // From the editor's syntax tree, kept up to date as it types: a full parse of a long page on
       // every keystroke would delay the preview.
       const path = editor.current?.pathAt(offset) ?? pathAt(editor.current?.text() ?? '', offset);
@@ -699,7 +702,9 @@ function Editor({
       if (index < 0 && (path[0] === 'change' || path[0] === 'replace') && typeof path[1] === 'string')
         index = blocks.findIndex((b) => b.id === path[1] || (!b.id && b.type === path[1]));
       setSelected((s) => (s.index === index ? s : { index, scroll: index >= 0, seq: s.seq + 1 }));
-    }, 80);
+    };
+    if (clicked) choose();
+    else cursorTimer.current = window.setTimeout(choose, 80);
   };
 
   // A text edited in the page itself (inline-edits.ts): each keystroke is the form's edit of that

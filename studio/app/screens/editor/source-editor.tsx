@@ -107,7 +107,8 @@ export function SourceEditor({
   initial: string;
   problems: readonly RuntimeProblem[];
   onChange: (text: string) => void;
-  onCursor: (offset: number) => void;
+  /** The caret moved; `clicked`: put by the pointer, no text changed (the block is chosen at once). */
+  onCursor: (offset: number, clicked: boolean) => void;
   extensions?: Extension[];
   handleRef: { current: SourceEditorHandle | null };
 }) {
@@ -143,7 +144,10 @@ export function SourceEditor({
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
             if (update.docChanged || update.selectionSet)
-              callbacks.current.onCursor(update.state.selection.main.head);
+              callbacks.current.onCursor(
+                update.state.selection.main.head,
+                !update.docChanged && update.transactions.some((tr) => tr.isUserEvent('select.pointer')),
+              );
           }),
         ],
       }),
