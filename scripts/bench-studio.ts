@@ -323,23 +323,9 @@ async function typeInto(
       if (!view) throw new Error('bench:studio: o editor de código mudou (sem cmTile.root.view)');
       const at = view.state.doc.toString().indexOf(text);
       if (at < 0) throw new Error(`bench:studio: "${text}" não está no código`);
-      // As a click at the line's end puts it (the block is chosen at once in the preview).
-      view.dispatch({
-        selection: { anchor: at + text.length },
-        scrollIntoView: true,
-        userEvent: 'select.pointer',
-      });
+      view.dispatch({ selection: { anchor: at + text.length }, scrollIntoView: true });
       view.focus();
     }, target.text);
-    // An author types once the preview has shown where the caret is (its block outlined in each
-    // page shown), not in the same moment as the click: the first keystroke is timed from there.
-    for (const shown of await page.locator('iframe[title^="Prévia da página"]').all()) {
-      const inside = (await (await shown.elementHandle())!.contentFrame())!;
-      await inside.waitForSelector('.estudio-box[data-kind=selected]', {
-        state: 'attached',
-        timeout: 60_000,
-      });
-    }
   } else if (target.how === 'formulário') {
     const block = frame.locator(`${selector} > :visible`).first();
     const box = (await block.boundingBox())!;
