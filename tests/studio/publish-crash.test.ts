@@ -20,6 +20,7 @@ import type { ChangesAnswer, PublishAnswer } from '../../studio/api.ts';
 import type { StudioServer } from '../../studio/server/server.ts';
 import { projectArgs } from '../helpers/tsx.ts';
 import { apiOf, git, makeGitSite, root, type GitSite } from './git-site.ts';
+import { studioAddress } from '../helpers/studio-address.ts';
 
 let site: GitSite;
 let dataDir: string;
@@ -71,19 +72,7 @@ async function startStudio(crashAt: string): Promise<Child> {
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
     child.on('exit', (code, signal) => resolve(signal ?? code)),
   );
-  let output = '';
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const url = await new Promise<URL>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/m.exec(out);
-      if (m) resolve(new URL(m[1]!));
-    });
-    void exited.then((how) =>
-      reject(new Error(`the Estúdio ended (${String(how)}) before starting: ${output}`)),
-    );
-  });
+  const url = await studioAddress(child);
   const server = { port: Number(url.port), token: url.searchParams.get('token')! } as StudioServer;
   return { pid: child.pid!, api: apiOf(server), exited };
 }

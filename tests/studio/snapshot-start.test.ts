@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PageAnswer, PagesAnswer, PreviewAnswer } from '../../studio/api.ts';
 import { projectArgs } from '../helpers/tsx.ts';
 import { root } from './helpers.ts';
+import { studioAddress } from '../helpers/studio-address.ts';
 
 let tmp: string;
 let child: ChildProcess;
@@ -34,17 +35,7 @@ beforeAll(async () => {
     await projectArgs('studio/server/main.ts', ...args, '--data', path.join(tmp, 'dados')),
     { cwd: root, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let output = '';
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const url = await new Promise<URL>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/m.exec(out);
-      if (m) resolve(new URL(m[1]!));
-    });
-    child.on('exit', (code) => reject(new Error(`o Estúdio saiu (${code}) antes de começar: ${output}`)));
-  });
+  const url = await studioAddress(child);
   base = url.origin;
   cookie = `estudio-${url.port}=${url.searchParams.get('token')}`;
 }, 120_000);

@@ -6,7 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { longPage } from '../../../scripts/long-page.ts';
 import { startStudio, type RunningStudio } from './studio-server.ts';
 
@@ -43,6 +43,14 @@ async function typeAtTitleStart(page: Page, text: string) {
     .first()
     .click({ position: { x: 2, y: 4 } });
   await page.keyboard.type(text);
+}
+
+/** The preview's outline is drawn where `block` is (its top within 2 px). */
+async function outlinedAt(box: Locator, block: Locator) {
+  await expect(async () => {
+    const [outline, at] = await Promise.all([box.boundingBox(), block.boundingBox()]);
+    expect(Math.abs(outline!.y - at!.y)).toBeLessThan(2);
+  }).toPass();
 }
 
 test('cursor → outline, problem → cursor, form edit → Ctrl+Z, closed tab → draft', async ({
@@ -126,10 +134,7 @@ test('a click in the code outlines its block at once; moving with the keys outli
   await page.clock.runFor(100);
   const footer = frame.locator('fillgas-block:has(> footer) > footer');
   await expect(footer).toBeInViewport();
-  await expect(async () => {
-    const [outline, block] = await Promise.all([box.boundingBox(), footer.boundingBox()]);
-    expect(Math.abs(outline!.y - block!.y)).toBeLessThan(2);
-  }).toPass();
+  await outlinedAt(box, footer);
 });
 
 test('on a long page, a block far down is shown at once: the preview scrolls to it and outlines it where it is', async ({
@@ -150,10 +155,7 @@ test('on a long page, a block far down is shown at once: the preview scrolls to 
   await expect(box).toHaveCount(1);
   const footer = frame.locator('fillgas-block:has(> footer) > footer');
   await expect(footer).toBeInViewport();
-  await expect(async () => {
-    const [outline, block] = await Promise.all([box.boundingBox(), footer.boundingBox()]);
-    expect(Math.abs(outline!.y - block!.y)).toBeLessThan(2);
-  }).toPass();
+  await outlinedAt(box, footer);
 });
 
 test("a variant's change form shows the base's values, goes back to them, and Ctrl+S saves from it", async ({
