@@ -21,6 +21,7 @@ import { createStudioServer } from '../studio/server/server.ts';
 import type { Page } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { longPage } from './long-page.ts';
+import type { TraceEvent } from './main-thread.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // As npm run studio runs: the app's production build, previews rendered by React's production
@@ -112,19 +113,6 @@ interface StrokeCpu {
   app: number;
   frame: number;
   server: number;
-}
-
-/** Chrome trace events, as far as cpuOfStrokes reads them. */
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  cat?: string;
-  args?: { name?: string };
 }
 
 /**

@@ -29,7 +29,7 @@ export interface MainThreadLoad {
   longTasksAfterPaint: number;
 }
 
-/** The subset of a Chrome trace event this module reads. */
+/** The subset of a Chrome trace event the scripts read (this module, and bench-studio's keystroke CPU). */
 export interface TraceEvent {
   name: string;
   ph: string;
@@ -38,7 +38,9 @@ export interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { beginData?: { url?: string } };
+  cat?: string;
+  /** `name`: a thread's, in its `thread_name` metadata event; `beginData`: a parse's document. */
+  args?: { name?: string; beginData?: { url?: string } };
 }
 
 /** Trace categories that carry the renderer's tasks (RunTask), ParseHTML and the paint marks. */
