@@ -42,6 +42,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { kb, measureRouteJs, scriptsInHtml, buildSite } from '../runtime/build/index.ts';
 import { chromium, type Browser } from 'playwright-core';
 import { auditChromeFlags, CHROMIUM_PATH as CHROMIUM, launchChromium } from './chromium.ts';
+import { lanternLastNodes, type LanternArtifacts } from './lantern.ts';
 import { SIMULATED_PHONE_SLOWDOWN } from './main-thread.ts';
 import { NOT_FOUND_ROUTE } from '../runtime/load/index.ts';
 import { serveStatic } from '../runtime/dev/index.ts';
@@ -100,6 +101,8 @@ interface RouteResult {
    * largest paint (its optimistic LCP graph takes all of them but low-priority images), by kind.
    */
   countedRequests: string;
+  /** What ends last in Lantern's LCP simulation (scripts/lantern.ts: the request or task that sets it). */
+  lanternLast: string;
   lcpElement?: string;
   /** On the 404: Best Practices loses points only for the console line of its own 404 status. */
   bpOnlyOwnStatus: boolean;
@@ -249,7 +252,7 @@ async function lighthouseOnce(url: string, route: string): Promise<LhRun> {
       ignoreStatusCode: route === NOT_FOUND_ROUTE,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { lhr } = result;
+    const { lhr, artifacts } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id];
@@ -303,6 +306,13 @@ async function lighthouseOnce(url: string, route: string): Promise<LhRun> {
         (audit('network-requests')?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? [],
         observed?.observedLargestContentfulPaint ?? NaN,
       ),
+      lanternLast: await lanternLastNodes({
+        route,
+        url,
+        reported: { fcpMs: NaN, lcpMs: NaN, observedFcpMs: NaN, observedLcpMs: NaN, benchmarkIndex: NaN },
+        settings: lhr.configSettings,
+        artifacts: artifacts as unknown as LanternArtifacts['artifacts'],
+      }),
       lcpElement,
       bpOnlyOwnStatus:
         route === NOT_FOUND_ROUTE &&
@@ -510,7 +520,7 @@ function summaryLine(r: RouteResult): string {
   const s = r.scores;
   return (
     `${met(r) ? '✓' : '✗'} ${r.route.padEnd(28)} P ${s.performance} A ${s.accessibility} BP ${s.bestPractices} SEO ${s.seo}` +
-    `  FCP/LCP simulated ${fmtMs(r.fcpMs)}/${fmtMs(r.lcpMs)} (observed ${fmtMs(r.observedFcpMs)}/${fmtMs(r.observedLcpMs)}; ended before it: ${r.countedRequests})` +
+    `  FCP/LCP simulated ${fmtMs(r.fcpMs)}/${fmtMs(r.lcpMs)} (observed ${fmtMs(r.observedFcpMs)}/${fmtMs(r.observedLcpMs)}; ended before it: ${r.countedRequests}; its LCP ends with ${r.lanternLast || '?'})` +
     `  measured ${fmtMs(r.paint.fcpMs)}/${fmtMs(r.paint.lcpMs)} (${paintMet(r) ? '✓' : '✗'} gap ${Math.round(r.paint.gapMs)} ms; runs ${r.paint.runs.map((p) => `${Math.round(p.fcpMs)}/${Math.round(p.lcpMs)}`).join(' · ')}; ${r.paint.elements.join(' | ')})` +
     `  CLS ${r.cls.toFixed(3)} TBT ${Math.round(r.tbtMs)} ms (${tbtRuns(r)}; median run ${Math.round(r.medianRunTbtMs)})  JS ${kb(r.jsBytes)} KB  axe ${axeCount(r)}` +
     `  (CPU benchmark ${Math.round(r.benchmarkIndex)})`
