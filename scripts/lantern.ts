@@ -608,6 +608,32 @@ export async function lanternLastNodes(kept: LanternArtifacts): Promise<string> 
   }
 }
 
+/**
+ * What the connections alone cost after the HTML, in Lantern: the HTML's simulated end, the
+ * server's response time it assumes (observed on the local load), and the earliest end of any
+ * other request: one round trip and the server's time after the HTML on the HTML's warm
+ * connection, two round trips more (handshake, request) on a new one.
+ */
+export function connectionFloor(inputs: Inputs, timings: Map<GraphNode, NodeTiming>, origin: string) {
+  const options = (
+    inputs.simulator as unknown as {
+      options: { rtt: number; serverResponseTimeByOrigin: Map<string, number> };
+    }
+  ).options;
+  const rtt = options.rtt;
+  const serverMs = options.serverResponseTimeByOrigin.get(origin) ?? 30;
+  const html = [...timings.entries()].find(([n]) => isNet(n) && n.isMainDocument());
+  const htmlEndMs = html?.[1].endTime ?? NaN;
+  const htmlWindows = html ? roundTripsFor(html[0].request.transferSize) : NaN;
+  return {
+    htmlEndMs,
+    htmlWindows,
+    serverMs,
+    warmMs: htmlEndMs + rtt + serverMs,
+    coldMs: htmlEndMs + 2 * rtt + serverMs,
+  };
+}
+
 /** Everything for one kept run: recomputed figures, the node lists, the what-ifs. */
 export async function analyze(kept: LanternArtifacts, printNodes: boolean): Promise<RouteReport> {
   const { fcp, lcp, inputs } = await recompute(kept);
@@ -642,6 +668,11 @@ export async function analyze(kept: LanternArtifacts, printNodes: boolean): Prom
     for (const line of describeNodes(direct.timings.lcpPessimistic, origin, rtt)) console.log(line);
   }
   console.log(`  ends last: optimistic ${report.lastOptimistic}; pessimistic ${report.lastPessimistic}`);
+  const floor = connectionFloor(inputs, direct.timings.lcpOptimistic, origin);
+  console.log(
+    `  floor: the HTML ends at ${Math.round(floor.htmlEndMs)} ms (${floor.htmlWindows} window(s) of data); the server answers in ${Math.round(floor.serverMs)} ms; ` +
+      `so any other request it counts ends at ${Math.round(floor.warmMs)} ms at the earliest on the HTML's warm connection, ${Math.round(floor.coldMs)} ms on a new one (2 round trips more)`,
+  );
   for (const w of report.whatIfs)
     console.log(`  what if ${w.name.padEnd(44)} FCP ${ms(w.fcpMs)} ms  LCP ${ms(w.lcpMs)} ms`);
   return report;
