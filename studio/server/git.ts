@@ -165,26 +165,36 @@ const posix = (p: string) => p.split(path.sep).join('/');
 
 /**
  * The repository that holds the pages folder, or undefined when it is not in one (then the
- * Estúdio saves but cannot publish, and says so). HEAD must be on a branch.
+ * Estúdio saves but cannot publish, and says so). HEAD must be on a branch. Two git processes
+ * (every start pays them): rev-parse answers the top folder, the git folder and the branch, and
+ * one read of the configuration the branch's remote and the remotes' names.
  */
 export async function openRepo(pagesDir: string, publicDir: string): Promise<Repo | undefined> {
-  let top: string;
+  let lines: string[];
   try {
-    top = await realpath((await git(pagesDir, ['rev-parse', '--show-toplevel'])).stdout.trim());
-  } catch {
-    return undefined;
+    const run = await git(pagesDir, [
+      'rev-parse',
+      '--show-toplevel',
+      '--absolute-git-dir',
+      '--symbolic-full-name',
+      'HEAD',
+    ]);
+    lines = run.stdout.split('\n');
+  } catch (error) {
+    // Outside a repository nothing is printed. A branch with no commit yet has no HEAD to name:
+    // the first two lines were printed, and symbolic-ref names the branch.
+    lines = error instanceof GitError ? error.stdout.split('\n') : [];
+    if (lines.length < 3) return undefined;
+    const named = (await git(lines[0]!, ['symbolic-ref', '--quiet', 'HEAD'], { okCodes: [1] })).stdout;
+    lines = [lines[0]!, lines[1]!, named.trim()];
   }
-  const branch = (
-    await git(top, ['symbolic-ref', '--quiet', '--short', 'HEAD'], { okCodes: [1] })
-  ).stdout.trim();
-  if (!branch) return undefined;
-  const configured = (
-    await git(top, ['config', '--get', `branch.${branch}.remote`], { okCodes: [1] })
-  ).stdout.trim();
-  const remotes = (await git(top, ['remote'])).stdout.split('\n').filter(Boolean);
-  const remote =
-    configured && configured !== '.' ? configured : remotes.includes('origin') ? 'origin' : remotes[0];
-  const gitDir = (await git(top, ['rev-parse', '--absolute-git-dir'])).stdout.trim();
+  const top = await realpath(lines[0]!.trim());
+  const gitDir = lines[1]!.trim();
+  // "HEAD" itself when it is detached.
+  const head = lines[2]!.trim();
+  if (!head.startsWith('refs/heads/')) return undefined;
+  const branch = head.slice('refs/heads/'.length);
+  const remote = await remoteOf(top, branch);
   const realPages = await realpath(pagesDir);
   const realPublic = await realpath(publicDir).catch(() => publicDir);
   return {
@@ -195,6 +205,36 @@ export async function openRepo(pagesDir: string, publicDir: string): Promise<Rep
     pagesPath: posix(path.relative(top, realPages)),
     publicPath: posix(path.relative(top, realPublic)),
   };
+}
+
+/**
+ * The remote a branch pushes to: its upstream's remote (`branch.<name>.remote`, not "."), else
+ * "origin" when there is one, else the first of `git remote`'s list, else none.
+ */
+async function remoteOf(top: string, branch: string): Promise<string | undefined> {
+  // Every remote.<name>.<key> and branch.<name>.remote, in the configuration's order (keys
+  // lowercased by git, names as written). NUL-separated: a value may hold anything.
+  const run = await git(
+    top,
+    ['config', '--null', '--get-regexp', String.raw`^(remote\..+\..+|branch\..+\.remote)$`],
+    {
+      okCodes: [1],
+    },
+  );
+  const remotes: string[] = [];
+  let configured = '';
+  for (const entry of run.stdout.split('\0')) {
+    const end = entry.indexOf('\n');
+    const key = end < 0 ? entry : entry.slice(0, end);
+    if (key === `branch.${branch}.remote`) configured = end < 0 ? '' : entry.slice(end + 1);
+    else if (key.startsWith('remote.')) {
+      const name = key.slice('remote.'.length, key.lastIndexOf('.'));
+      if (name && !remotes.includes(name)) remotes.push(name);
+    }
+  }
+  // `git remote` lists them sorted by their bytes.
+  remotes.sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+  return configured && configured !== '.' ? configured : remotes.includes('origin') ? 'origin' : remotes[0];
 }
 
 /** The commit a ref names, or undefined. */
