@@ -6,6 +6,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { InlineConfig } from 'vite';
+import { APP_ASSETS_DIR, APP_HTML, CSP_NONCE_PLACEHOLDER } from '../app-build.ts';
 import { yamlLanguageServerShims } from './screens/editor/yaml-language/vite-shims.ts';
 
 /**
@@ -38,18 +39,9 @@ export function appViteConfig(): Pick<InlineConfig, 'plugins' | 'resolve' | 'wor
   };
 }
 
-/** The app's page, relative to the project root. */
-export const APP_HTML = 'studio/app/index.html';
-
-/** Where the hosted Estúdio serves the app's built files from (hashed names, cached for good). */
-export const APP_ASSETS_DIR = 'app';
-
-/**
- * Vite puts this in the built page as `nonce="…"` on its tags and in
- * `<meta property="csp-nonce">`; the hosted server replaces it with a new nonce on every answer,
- * and the app reads it there for the style elements Emotion and CodeMirror add (studio/app/shared/csp-nonce.ts).
- */
-export const CSP_NONCE_PLACEHOLDER = '__ESTUDIO_CSP_NONCE__';
+// The names the server shares, kept in a module without Vite (the server imports this one only
+// when it runs Vite).
+export { APP_ASSETS_DIR, APP_HTML, CSP_NONCE_PLACEHOLDER } from '../app-build.ts';
 
 /**
  * The production build of the app for the hosted Estúdio (studio/server/hosted/app.ts): no dev

@@ -17,7 +17,8 @@
  * run by a small loader with the code V8 compiled in an earlier run of the same command (V8's
  * code cache: Node 20 has none for ES modules). The Estúdio's check build of a five-page site
  * took 0.73–0.82 s of CPU from the ES-module bundle with packages left to Node, 0.46 s so
- * (decision 0039, session 25). The Estúdio's bundle leaves its packages to Node.
+ * (decision 0039, session 25). The Estúdio's bundle is made the same way since: a start and its
+ * first /api/changes took 0.85 s of CPU from the ES-module bundle, 0.45 s so (session 26).
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -36,12 +37,14 @@ export const BUNDLED_ENTRIES = {
 export type BundledEntry = keyof typeof BUNDLED_ENTRIES;
 
 /** The entries whose bundle takes in the packages they import (all but PACKAGES_LEFT_TO_NODE). */
-const WITH_PACKAGES: ReadonlySet<BundledEntry> = new Set(['runtime/cli.ts']);
+const WITH_PACKAGES: ReadonlySet<BundledEntry> = new Set(['runtime/cli.ts', 'studio/server/main.ts']);
 
 /**
  * Packages a bundle with packages still imports from node_modules: native parts (sharp), or
  * loaded only when the page script is built again and made to run from their own folder (Vite,
- * its React plugin and the bundlers under it). None of them imports React.
+ * its React plugin and the bundlers under it), or by the Estúdio only when needed and large or
+ * made to find files beside them (jsdom for an uploaded SVG, the pictures' browser driver, the
+ * GA4 client with its gRPC stack). None of them imports React.
  */
 export const PACKAGES_LEFT_TO_NODE = [
   'vite',
@@ -50,6 +53,9 @@ export const PACKAGES_LEFT_TO_NODE = [
   'lightningcss',
   'rolldown',
   'sharp',
+  'jsdom',
+  'playwright-core',
+  '@google-analytics/data',
 ];
 
 const require = createRequire(import.meta.url);
@@ -169,17 +175,26 @@ async function bundle(root: string, entry: BundledEntry, outDir: string): Promis
  */
 const UNBUNDLED = /\b__(?:dirname|filename)\b|\brequire\(\s*(?!["'])/g;
 
-/** Refuses such a bundle: the command then runs through tsx, each package from its own folder. */
+/**
+ * Refuses such a bundle: the command then runs through tsx, each package from its own folder.
+ * Only packages' modules are read (esbuild heads each module with its path, `// node_modules/…`):
+ * the project's own modules find their files from their own source's place (ownImportMeta), and
+ * this file's loader text, bundled into the Estúdio's bundle, names those words on purpose.
+ */
 async function refuseUnbundled(file: string): Promise<void> {
-  const found = (await readFile(file, 'utf8')).match(UNBUNDLED);
-  if (found)
+  const parts = (await readFile(file, 'utf8')).split(/^\/\/ (\S+)$/m);
+  const found = parts.flatMap((part, i) =>
+    i % 2 === 0 && i > 0 && /(^|\/)node_modules\//.test(parts[i - 1]!) ? (part.match(UNBUNDLED) ?? []) : [],
+  );
+  if (found.length)
     throw new Error(`${path.basename(file)}: ${found.join(', ')} num pacote que o bundle não pode levar`);
 }
 
 /**
  * The loader of a bundle with packages (entry.cjs, beside bundle.cjs): compiles the bundle with
- * the code V8 kept from an earlier run of the same command (code-cache/<command>), else keeps the
- * code this run compiled for the next one (written aside, then renamed: a run starting at the
+ * the code V8 kept from an earlier run of the same command (code-cache/<command>; the Estúdio's:
+ * code-cache/other), else keeps the code this run compiled for the next one, at exit and 3 s after
+ * the start for a server that is killed (written aside, then renamed: a run starting at the
  * same moment never reads half a file). V8 refuses code kept by another version of it or with
  * other flags (the bundle itself never changes: a changed source makes another bundle), and the
  * run then compiles as without it and keeps its own. The bundle is called as Node calls a
@@ -203,15 +218,19 @@ const script = new vm.Script('(function (exports, require, module, __filename, _
   filename: file,
   cachedData,
 });
-if (cachedData === undefined || script.cachedDataRejected)
-  process.once('exit', () => {
-    try {
-      fs.mkdirSync(path.dirname(kept), { recursive: true });
-      const partial = kept + '.' + process.pid;
-      fs.writeFileSync(partial, script.createCachedData());
-      fs.renameSync(partial, kept);
-    } catch {}
-  });
+const keep = () => {
+  try {
+    fs.mkdirSync(path.dirname(kept), { recursive: true });
+    const partial = kept + '.' + process.pid;
+    fs.writeFileSync(partial, script.createCachedData());
+    fs.renameSync(partial, kept);
+  } catch {}
+};
+if (cachedData === undefined || script.cachedDataRejected) {
+  process.once('exit', keep);
+  // A server may never exit of itself (killed): its code so far is kept after its start too.
+  setTimeout(keep, 3000).unref();
+}
 const bundle = { exports: {} };
 script.runInThisContext().call(bundle.exports, bundle.exports, createRequire(file), bundle, file, __dirname);
 `;

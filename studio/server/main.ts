@@ -148,60 +148,65 @@ async function localAppDir(): Promise<string | undefined> {
   }
 }
 
-let server: StudioServer;
-try {
-  const appDir = hosted ? undefined : await localAppDir();
-  // With a built app (hosted, or local without --dev) the previews are rendered by React's
-  // production build too, as the site's build renders pages: about four times faster.
-  if (hosted || appDir) process.env.NODE_ENV ??= 'production';
-  server = await createStudioServer({
-    root,
-    port,
-    ...(pagesDir === undefined ? {} : { pagesDir: path.resolve(pagesDir) }),
-    ...(publicDir === undefined ? {} : { publicDir: path.resolve(publicDir) }),
-    ...(dataDir === undefined ? {} : { dataDir: path.resolve(dataDir) }),
-    ...(hosted ? { hosted: await hostedOptions(), host: values.host ?? env.STUDIO_HOST ?? '0.0.0.0' } : {}),
-    ...(!hosted && values.host !== undefined ? { host: values.host } : {}),
-    ...(appDir ? { appDir } : {}),
-    // The cache's build (not --app's) is built again if another server's build prunes it.
-    ...(appDir && !values.app ? { rebuildApp: () => cachedAppDir(root) } : {}),
-    runtime: runtimeLoading,
-    // Test-only: a local runReport server instead of Google's (tests/servers/fake-ga4.ts, decision 0036).
-    ...(env.STUDIO_GA4_ENDPOINT ? { ga4Endpoint: env.STUDIO_GA4_ENDPOINT } : {}),
-  });
-} catch (error) {
-  if (error instanceof HostedConfigError) fail(error.message);
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') {
-    fail(
-      `A porta ${port} já está em uso (o Estúdio já está aberto?). Use outra: npm run studio -- --port ${port + 1}`,
+/** Starts the server (a function: the kept bundle is one CommonJS script, without top-level await). */
+async function start(): Promise<void> {
+  let server: StudioServer;
+  try {
+    const appDir = hosted ? undefined : await localAppDir();
+    // With a built app (hosted, or local without --dev) the previews are rendered by React's
+    // production build too, as the site's build renders pages: about four times faster.
+    if (hosted || appDir) process.env.NODE_ENV ??= 'production';
+    server = await createStudioServer({
+      root,
+      port,
+      ...(pagesDir === undefined ? {} : { pagesDir: path.resolve(pagesDir) }),
+      ...(publicDir === undefined ? {} : { publicDir: path.resolve(publicDir) }),
+      ...(dataDir === undefined ? {} : { dataDir: path.resolve(dataDir) }),
+      ...(hosted ? { hosted: await hostedOptions(), host: values.host ?? env.STUDIO_HOST ?? '0.0.0.0' } : {}),
+      ...(!hosted && values.host !== undefined ? { host: values.host } : {}),
+      ...(appDir ? { appDir } : {}),
+      // The cache's build (not --app's) is built again if another server's build prunes it.
+      ...(appDir && !values.app ? { rebuildApp: () => cachedAppDir(root) } : {}),
+      runtime: runtimeLoading,
+      // Test-only: a local runReport server instead of Google's (tests/servers/fake-ga4.ts, decision 0036).
+      ...(env.STUDIO_GA4_ENDPOINT ? { ga4Endpoint: env.STUDIO_GA4_ENDPOINT } : {}),
+    });
+  } catch (error) {
+    if (error instanceof HostedConfigError) fail(error.message);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      fail(
+        `A porta ${port} já está em uso (o Estúdio já está aberto?). Use outra: npm run studio -- --port ${port + 1}`,
+      );
+    }
+    if (code === 'ENOENT') fail(`Pasta não encontrada: ${(error as NodeJS.ErrnoException).path ?? ''}`);
+    console.error(error);
+    fail('O Estúdio não conseguiu iniciar.');
+  }
+
+  if (server.mode === 'local') {
+    process.stdout.write(`Estúdio Fillgás pronto. Abra este endereço no navegador:\n${server.url}\n`);
+  } else {
+    process.stdout.write(
+      `Estúdio Fillgás hospedado (${server.mode === 'proxy' ? 'atrás do Cloudflare Access' : 'com contas e senhas'}), na porta ${server.port}. Endereço público:\n${server.url}\n`,
     );
   }
-  if (code === 'ENOENT') fail(`Pasta não encontrada: ${(error as NodeJS.ErrnoException).path ?? ''}`);
-  console.error(error);
-  fail('O Estúdio não conseguiu iniciar.');
+
+  let stopping = false;
+  const stop = () => {
+    // A second Ctrl+C while closing: leave at once.
+    if (stopping) process.exit(130);
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
-if (server.mode === 'local') {
-  process.stdout.write(`Estúdio Fillgás pronto. Abra este endereço no navegador:\n${server.url}\n`);
-} else {
-  process.stdout.write(
-    `Estúdio Fillgás hospedado (${server.mode === 'proxy' ? 'atrás do Cloudflare Access' : 'com contas e senhas'}), na porta ${server.port}. Endereço público:\n${server.url}\n`,
-  );
-}
-
-let stopping = false;
-const stop = () => {
-  // A second Ctrl+C while closing: leave at once.
-  if (stopping) process.exit(130);
-  stopping = true;
-  server.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+void start();

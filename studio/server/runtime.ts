@@ -11,7 +11,7 @@
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isRunnableDevEnvironment, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import type * as AuthorStage from '../../runtime/author/index.ts';
 import type * as BuildStage from '../../runtime/build/index.ts';
 import type * as DevStage from '../../runtime/dev/index.ts';
@@ -45,7 +45,8 @@ export interface Runtime {
 export type RuntimeLoading = 'hot' | 'loaded';
 
 export async function createRuntime(
-  vite: ViteDevServer,
+  /** Only 'hot' needs it (a 'loaded' runtime may have none: server.ts). */
+  vite: ViteDevServer | undefined,
   folders: { root: string; pagesDir: string; publicDir: string },
   loading: RuntimeLoading = 'hot',
 ): Promise<Runtime> {
@@ -62,7 +63,8 @@ export async function createRuntime(
       dispose: view.dispose,
     };
   }
-  const ssr = vite.environments.ssr;
+  const { isRunnableDevEnvironment } = await import('vite');
+  const ssr = vite?.environments.ssr;
   if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error('O ambiente SSR do Vite não é executável.');
   const runner = ssr.runner;
   const view = await runtimeRoot(folders);

@@ -6,7 +6,8 @@
  * Hosted (`hosted` option, decision 0018), the same server listens on any interface behind the
  * platform's HTTPS: accounts and sessions or an identity-aware proxy instead of the token
  * (hosted/gate.ts), the app as a production build under a strict CSP (hosted/app.ts), no HMR.
- * Vite still runs in middleware mode, for the runtime's SSR module runner and the preview agent.
+ * Vite still runs in middleware mode there, for the runtime's SSR module runner. A process that
+ * runs the kept bundle ('loaded') with a built app, hosted or not, loads no Vite at all.
  */
 import { EventEmitter } from 'node:events';
 import { readFile, realpath } from 'node:fs/promises';
@@ -14,8 +15,8 @@ import http, { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'n
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
-import { createServer, type ViteDevServer } from 'vite';
-import { APP_HTML, appViteConfig } from '../app/vite-config.ts';
+import type { ViteDevServer } from 'vite';
+import { APP_HTML } from '../app-build.ts';
 import type { StudioMode } from '../api.ts';
 import { handleApi, type ApiContext } from './api.ts';
 import { answered, HttpError, nameRefusal, sendHtml, sendJson, sendPage } from './http.ts';
@@ -146,35 +147,11 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
   // Vite's HMR WebSocket listens for 'upgrade' here; only upgrades that pass our checks reach it.
   const upgrades = new EventEmitter();
   const runtimeLoading = options.runtime ?? 'hot';
-  let vite: ViteDevServer;
+  // Vite serves the development app and runs the runtime's module runner ('hot'): a process that
+  // does neither (the kept bundle with a built app) never loads it (about 0.1 s of CPU a start).
+  let vite: ViteDevServer | undefined;
   try {
-    vite = await createServer({
-      root,
-      configFile: false,
-      appType: 'custom',
-      logLevel: 'warn',
-      // A built app (hosted, or local without --dev): no HMR socket at all (the SSR runner needs none).
-      server: {
-        middlewareMode: true,
-        ws: devApp ? { server: upgrades as unknown as http.Server } : false,
-        // Vite's file watcher follows the sources' edits: through it the module runner runs an edited
-        // module of runtime/ or blocks/ at the next preview ('hot', npm run studio), and the dev app
-        // reloads. A process that runs a snapshot of the sources ('loaded': the kept bundle, tests)
-        // follows no edit, and the watcher's walk of the whole checkout was about a third of its
-        // start's CPU (0.4 s; decision 0039, session 25). pages/ and public/ are read afresh at every
-        // request in every mode, and the preview's script watches its own sources (preview-agent.ts).
-        ...(runtimeLoading === 'loaded' ? { watch: null } : {}),
-      },
-      ...appViteConfig(),
-      // A built app: no module of the app is served, so none is pre-bundled, and what Vite keeps
-      // is kept apart (this process runs with NODE_ENV=production: its bundles would not suit --dev).
-      ...(devApp
-        ? {}
-        : {
-            optimizeDeps: { noDiscovery: true, include: [] },
-            cacheDir: path.join(root, 'node_modules/.vite-estudio'),
-          }),
-    });
+    if (devApp || runtimeLoading === 'hot') vite = await startVite(root, devApp, runtimeLoading, upgrades);
   } catch (error) {
     await hosted?.dispose();
     throw error;
@@ -184,7 +161,7 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
   try {
     runtime = await createRuntime(vite, { root, pagesDir, publicDir }, runtimeLoading);
   } catch (error) {
-    await vite.close();
+    await vite?.close();
     await hosted?.dispose();
     throw error;
   }
@@ -238,7 +215,7 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
     port = await listen(httpServer, options.port ?? DEFAULT_PORT, host);
   } catch (error) {
     servePublic.dispose();
-    await vite.close();
+    await vite?.close();
     await runtime.dispose();
     await hosted?.dispose();
     throw error;
@@ -257,7 +234,7 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
           httpServer.closeAllConnections();
         });
         servePublic.dispose();
-        await vite.close();
+        await vite?.close();
         await runtime.dispose();
         await hosted?.dispose();
         await ctx.pictures?.dispose();
@@ -277,6 +254,46 @@ function listen(server: http.Server, port: number, host: string): Promise<number
   });
 }
 
+/** Vite in middleware mode, for the development app (`devApp`) and the runtime's module runner ('hot'). */
+async function startVite(
+  root: string,
+  devApp: boolean,
+  runtimeLoading: RuntimeLoading,
+  upgrades: EventEmitter,
+): Promise<ViteDevServer> {
+  const [{ createServer }, { appViteConfig }] = await Promise.all([
+    import('vite'),
+    import('../app/vite-config.ts'),
+  ]);
+  return createServer({
+    root,
+    configFile: false,
+    appType: 'custom',
+    logLevel: 'warn',
+    // A built app (hosted, or local without --dev): no HMR socket at all (the SSR runner needs none).
+    server: {
+      middlewareMode: true,
+      ws: devApp ? { server: upgrades as unknown as http.Server } : false,
+      // Vite's file watcher follows the sources' edits: through it the module runner runs an edited
+      // module of runtime/ or blocks/ at the next preview ('hot', npm run studio), and the dev app
+      // reloads. A process that runs a snapshot of the sources ('loaded': the kept bundle, tests)
+      // follows no edit, and the watcher's walk of the whole checkout was about a third of its
+      // start's CPU (0.4 s; decision 0039, session 25). pages/ and public/ are read afresh at every
+      // request in every mode, and the preview's script watches its own sources (preview-agent.ts).
+      ...(runtimeLoading === 'loaded' ? { watch: null } : {}),
+    },
+    ...appViteConfig(),
+    // A built app: no module of the app is served, so none is pre-bundled, and what Vite keeps
+    // is kept apart (this process runs with NODE_ENV=production: its bundles would not suit --dev).
+    ...(devApp
+      ? {}
+      : {
+          optimizeDeps: { noDiscovery: true, include: [] },
+          cacheDir: path.join(root, 'node_modules/.vite-estudio'),
+        }),
+  });
+}
+
 interface RequestContext {
   req: IncomingMessage;
   res: ServerResponse;
@@ -284,7 +301,8 @@ interface RequestContext {
   token: string;
   root: string;
   ctx: ApiContext;
-  vite: ViteDevServer;
+  /** Undefined in a process that runs neither the development app nor the module runner. */
+  vite: ViteDevServer | undefined;
   servePublic: PublicFiles;
   /** Local mode's author (git config). */
   person: ActingPerson;
@@ -434,7 +452,7 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
     if (await rc.builtApp.serve(req, res)) return;
   }
   // The app's modules, Vite's client and dependencies.
-  if (!(await answered(rc.vite.middlewares, req, res)))
+  if (!rc.vite || !(await answered(rc.vite.middlewares, req, res)))
     throw new HttpError(404, 'Este endereço não existe no Estúdio.');
 }
 
@@ -504,5 +522,6 @@ async function sendApp(rc: RequestContext): Promise<void> {
     ]);
     return;
   }
-  sendHtml(rc.res, 200, await rc.vite.transformIndexHtml('/', html));
+  // (Only without a built app, where Vite always runs.)
+  sendHtml(rc.res, 200, await rc.vite!.transformIndexHtml('/', html));
 }

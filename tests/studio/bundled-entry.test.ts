@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleCacheDir, entryArgs, PACKAGES_LEFT_TO_NODE } from '../../studio/server/bundled-entry.ts';
+import { studioAddress } from '../helpers/studio-address.ts';
 import { tsxArgs } from '../helpers/tsx.ts';
 import { startStudio } from './helpers.ts';
 
@@ -27,6 +28,11 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
+/** The environment of `npm run studio` from a terminal: not the test runner's (VITEST, NODE_ENV=test). */
+const serverEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'),
+);
+
 /** Runs Node with `args` in `cwd` (and `env` added): exit code and everything printed. */
 const node = (args: string[], cwd: string, env: Record<string, string> = {}) =>
   promisify(execFile)(process.execPath, args, {
@@ -36,22 +42,6 @@ const node = (args: string[], cwd: string, env: Record<string, string> = {}) =>
     ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
   );
-
-/** The text of every file `files` load at start: their static imports, followed. */
-async function loadedWith(...files: string[]): Promise<string[]> {
-  const loaded = new Set<string>();
-  const follow = async (file: string): Promise<void> => {
-    if (loaded.has(file)) return;
-    loaded.add(file);
-    const text = await readFile(file, 'utf8');
-    for (const [, spec] of text.matchAll(/^import\s[^;]*?from\s*"(\.[^"]+)"/gm))
-      await follow(path.resolve(path.dirname(file), spec!));
-    for (const [, spec] of text.matchAll(/^import\s*"(\.[^"]+)"/gm))
-      await follow(path.resolve(path.dirname(file), spec!));
-  };
-  for (const file of files) await follow(file);
-  return Promise.all([...loaded].map((f) => readFile(f, 'utf8')));
-}
 
 describe('the CLI from its bundle', () => {
   it('is a kept file that answers check as tsx does, on valid pages and on a broken one', async () => {
@@ -228,30 +218,77 @@ describe('the Estúdio from its bundle', () => {
     // The Estúdio's bundle is made by the same rewrite it carries (bundled-entry.ts bundles
     // itself): the words it searches for must not be rewritten in it, or every CLI bundle the
     // bundled Estúdio makes (the publish check's) keeps the bundle's own import.meta.
-    const [bundle] = await entryArgs(repo, 'studio/server/main.ts');
-    const dir = path.dirname(bundle!);
-    const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.mjs'));
-    const texts = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
-    const plugin = texts.find((t) => t.includes('own-import-meta'));
-    expect(plugin).toBeDefined();
+    const [loader] = await entryArgs(repo, 'studio/server/main.ts');
+    expect(loader).toMatch(/node-main-[0-9a-f]{8}\/[0-9a-f]{16}\/entry\.cjs$/);
+    const plugin = await readFile(path.join(path.dirname(loader!), 'bundle.cjs'), 'utf8');
+    expect(plugin).toContain('own-import-meta');
     expect(plugin).toContain(String.raw`/\bimport\.meta\.(url|dirname|filename)\b/g`);
   });
 
-  it('loads what its sources load only when needed only then (the browser driver of the pictures)', async () => {
-    const [bundle] = await entryArgs(repo, 'studio/server/main.ts');
-    expect(bundle).toMatch(/node-main-[0-9a-f]{8}\/[0-9a-f]{16}\/entry\.mjs$/);
-    const dir = path.dirname(bundle!);
-    const atStart = await loadedWith(bundle!);
-    const imports = (t: string) => /^import\s[^;]*?from\s*"playwright-core"/m.test(t);
-    expect(atStart.some(imports)).toBe(false);
-    const all = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.mjs'));
-    const later = await Promise.all(all.map((f) => readFile(path.join(dir, f), 'utf8')));
-    expect(later.some(imports)).toBe(true);
-    // Nor React: main.ts sets NODE_ENV=production for a built app before the runtime, the bundle's
-    // own modules ('loaded', studio/server/runtime.ts), first loads it.
-    const react = (t: string) => /^import\s[^;]*?from\s*"react(-dom)?(\/[^"]*)?"/m.test(t);
-    expect(atStart.some(react)).toBe(false);
-    expect(later.some(react)).toBe(true);
+  it('carries its packages but those left to Node, and loads what its sources load only when needed only then', async () => {
+    const [loader] = await entryArgs(repo, 'studio/server/main.ts');
+    const meta = JSON.parse(
+      await readFile(path.join(path.dirname(loader!), 'bundle.meta.json'), 'utf8'),
+    ) as Metafile;
+    const [output] = Object.values(meta.outputs);
+    const packages = output!.imports
+      .filter((i) => i.external && !i.path.startsWith('node:') && !builtinModules.includes(i.path))
+      .map((i) => packageOf(i.path));
+    // The pictures' browser driver is imported by the sources, and left to Node.
+    expect(packages).toEqual(expect.arrayContaining(['playwright-core', 'vite']));
+    expect(packages.filter((p) => !PACKAGES_LEFT_TO_NODE.includes(p))).toEqual([]);
+
+    // Started as the crash tests and the browser tests start it (a built app), asked for its
+    // changes, stopped: V8 notes what ran.
+    const dir = await mkdtemp(path.join(tmp, 'estudio-cobertura-'));
+    await cp(path.join(repo, 'pages'), path.join(dir, 'pages'), { recursive: true });
+    const coverage = path.join(dir, 'cobertura');
+    const child = spawn(
+      process.execPath,
+      [loader!, '--port', '0', '--pages', path.join(dir, 'pages'), '--data', path.join(dir, 'dados')],
+      {
+        cwd: repo,
+        env: { ...serverEnv, NODE_V8_COVERAGE: coverage },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      const url = await studioAddress(child);
+      const changes = await fetch(`${url.origin}/api/changes`, {
+        headers: { Cookie: `estudio-${url.port}=${url.searchParams.get('token')}` },
+      });
+      expect(changes.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    // The Estúdio's own file (coverage-<pid>-…): not that of a build it started (the app's, made
+    // again after a change of its sources, loads Vite).
+    const scripts = (
+      await Promise.all(
+        (await readdir(coverage))
+          .filter((f) => f.startsWith(`coverage-${child.pid}-`))
+          .map(async (f) => (JSON.parse(await readFile(path.join(coverage, f), 'utf8')) as Coverage).result),
+      )
+    ).flat();
+    // Nothing of Vite (no development app, no module runner) nor of the browser driver is
+    // loaded, and no code of the experiments' statistics runs.
+    const fromPackages = scripts.map((s) => s.url).filter((u) => u.includes('/node_modules/'));
+    for (const pkg of ['vite', '@vitejs/plugin-react', 'rolldown', 'playwright-core'])
+      expect(
+        fromPackages.filter((u) => u.includes(`/node_modules/${pkg}/`)),
+        pkg,
+      ).toEqual([]);
+    const bundled = scripts.find((s) =>
+      s.url.endsWith(`/${path.basename(path.dirname(loader!))}/bundle.cjs`),
+    );
+    const ran = bundled!.functions.filter((f) => f.ranges[0]!.count > 0).map((f) => f.functionName);
+    expect(ran.filter((name) => /node_modules\/@stdlib\/|^runtime\/experiments\//.test(name))).toEqual([]);
+    // React is first loaded after main.ts set NODE_ENV=production for the built app: its
+    // production build runs, not its development one.
+    expect(ran).toContainEqual(expect.stringMatching(/node_modules\/react\/cjs\/react\.production\.js$/));
+    expect(ran.filter((name) => /node_modules\/react(-dom)?\/cjs\/.*development/.test(name))).toEqual([]);
   });
 
   it('previews a page as the Estúdio of npm run studio does, with the runtime of its bundle', async () => {

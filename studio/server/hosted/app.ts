@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { APP_ASSETS_DIR, CSP_NONCE_PLACEHOLDER } from '../../app/vite-config.ts';
+import { APP_ASSETS_DIR, CSP_NONCE_PLACEHOLDER } from '../../app-build.ts';
 import { fileFolder } from '../../../runtime/file-response.ts';
 
 const run = promisify(execFile);
