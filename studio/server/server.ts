@@ -149,9 +149,15 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
   const runtimeLoading = options.runtime ?? 'hot';
   // Vite serves the development app and runs the runtime's module runner ('hot'): a process that
   // does neither (the kept bundle with a built app) never loads it (about 0.1 s of CPU a start).
-  let vite: ViteDevServer | undefined;
+  // 'hot' starts it at once; a 'loaded' process with the development app (the tests' in-process
+  // Estúdios) at the first request for the app, which most of them never make: Vite's start there,
+  // its dependency scan of the app included, was 0.1–0.6 s of CPU (decision 0039, session 26).
+  const vite =
+    devApp || runtimeLoading === 'hot'
+      ? lazyVite(() => startVite(root, devApp, runtimeLoading, upgrades))
+      : undefined;
   try {
-    if (devApp || runtimeLoading === 'hot') vite = await startVite(root, devApp, runtimeLoading, upgrades);
+    if (runtimeLoading === 'hot') await vite!.get();
   } catch (error) {
     await hosted?.dispose();
     throw error;
@@ -159,7 +165,7 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
 
   let runtime: Runtime;
   try {
-    runtime = await createRuntime(vite, { root, pagesDir, publicDir }, runtimeLoading);
+    runtime = await createRuntime(vite?.started(), { root, pagesDir, publicDir }, runtimeLoading);
   } catch (error) {
     await vite?.close();
     await hosted?.dispose();
@@ -204,7 +210,15 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
         : hasSessionCookie(req, port, token)
           ? 0
           : 401;
-    if (status === 0) return upgrades.emit('upgrade', req, socket, head);
+    if (status === 0) {
+      // (Vite's socket listens once Vite has started: at the first upgrade, in a 'loaded' process.)
+      if (vite!.started()) return upgrades.emit('upgrade', req, socket, head);
+      void vite!.get().then(
+        () => upgrades.emit('upgrade', req, socket, head),
+        () => socket.destroy(),
+      );
+      return;
+    }
     socket.on('error', () => {});
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
@@ -252,6 +266,33 @@ function listen(server: http.Server, port: number, host: string): Promise<number
       resolve((server.address() as AddressInfo).port);
     });
   });
+}
+
+/** Vite, started by the first `get()` (again after a failed start); `close()` closes it if it started. */
+interface LazyVite {
+  get(): Promise<ViteDevServer>;
+  /** Once started. */
+  started(): ViteDevServer | undefined;
+  close(): Promise<void>;
+}
+
+function lazyVite(start: () => Promise<ViteDevServer>): LazyVite {
+  let starting: Promise<ViteDevServer> | undefined;
+  let server: ViteDevServer | undefined;
+  return {
+    get: () =>
+      (starting ??= start().then(
+        (started) => (server = started),
+        (error: unknown) => {
+          starting = undefined;
+          throw error;
+        },
+      )),
+    started: () => server,
+    close: async () => {
+      if (starting) await (await starting.catch(() => undefined))?.close();
+    },
+  };
 }
 
 /** Vite in middleware mode, for the development app (`devApp`) and the runtime's module runner ('hot'). */
@@ -302,7 +343,7 @@ interface RequestContext {
   root: string;
   ctx: ApiContext;
   /** Undefined in a process that runs neither the development app nor the module runner. */
-  vite: ViteDevServer | undefined;
+  vite: LazyVite | undefined;
   servePublic: PublicFiles;
   /** Local mode's author (git config). */
   person: ActingPerson;
@@ -452,7 +493,7 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
     if (await rc.builtApp.serve(req, res)) return;
   }
   // The app's modules, Vite's client and dependencies.
-  if (!rc.vite || !(await answered(rc.vite.middlewares, req, res)))
+  if (!rc.vite || !(await answered((await rc.vite.get()).middlewares, req, res)))
     throw new HttpError(404, 'Este endereço não existe no Estúdio.');
 }
 
@@ -522,6 +563,6 @@ async function sendApp(rc: RequestContext): Promise<void> {
     ]);
     return;
   }
-  // (Only without a built app, where Vite always runs.)
-  sendHtml(rc.res, 200, await rc.vite!.transformIndexHtml('/', html));
+  // (Only without a built app, where there is always a Vite to start.)
+  sendHtml(rc.res, 200, await (await rc.vite!.get()).transformIndexHtml('/', html));
 }
