@@ -71,8 +71,53 @@ function tablesOfSfnt(file: Buffer): Map<string, Buffer> {
   return tables;
 }
 
+const tablesOf = (file: Buffer) =>
+  file.toString('latin1', 0, 4) === 'wOF2' ? tablesOfWoff2(file) : tablesOfSfnt(file);
+
+/**
+ * The characters a font file has a glyph for: the code points of its Unicode cmap subtables
+ * (formats 4 and 12; cmap is never transformed in WOFF2).
+ */
+export function characterSet(file: Buffer): Set<number> {
+  const cmap = tablesOf(file).get('cmap');
+  if (!cmap) throw new Error('font has no cmap table');
+  const chars = new Set<number>();
+  for (let i = 0; i < cmap.readUInt16BE(2); i++) {
+    const offset = cmap.readUInt32BE(4 + i * 8 + 4);
+    const format = cmap.readUInt16BE(offset);
+    if (format === 4) {
+      const segments = cmap.readUInt16BE(offset + 6) / 2;
+      const ends = offset + 14;
+      const starts = ends + segments * 2 + 2;
+      const deltas = starts + segments * 2;
+      const rangeOffsets = deltas + segments * 2;
+      for (let s = 0; s < segments; s++) {
+        const end = cmap.readUInt16BE(ends + s * 2);
+        const start = cmap.readUInt16BE(starts + s * 2);
+        const delta = cmap.readUInt16BE(deltas + s * 2);
+        const rangeOffset = cmap.readUInt16BE(rangeOffsets + s * 2);
+        for (let c = start; c <= end && c !== 0xffff; c++) {
+          const glyph =
+            rangeOffset === 0
+              ? (c + delta) & 0xffff
+              : cmap.readUInt16BE(rangeOffsets + s * 2 + rangeOffset + (c - start) * 2);
+          if (glyph !== 0) chars.add(c);
+        }
+      }
+    } else if (format === 12) {
+      const groups = cmap.readUInt32BE(offset + 12);
+      for (let g = 0; g < groups; g++) {
+        const start = cmap.readUInt32BE(offset + 16 + g * 12);
+        const end = cmap.readUInt32BE(offset + 16 + g * 12 + 4);
+        for (let c = start; c <= end; c++) chars.add(c);
+      }
+    }
+  }
+  return chars;
+}
+
 export function verticalMetrics(file: Buffer): VerticalMetrics {
-  const tables = file.toString('latin1', 0, 4) === 'wOF2' ? tablesOfWoff2(file) : tablesOfSfnt(file);
+  const tables = tablesOf(file);
   const table = (tag: string) => {
     const t = tables.get(tag);
     if (!t) throw new Error(`font has no ${tag} table`);

@@ -5,15 +5,33 @@
  * text does too (inherited fonts, browser defaults, media queries) is checked in a real browser
  * over every route: tests/e2e/fonts.spec.ts.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { verticalMetrics } from './font-tables.ts';
-import { fallbackFaceCss, fallbackFaces, fontBaseName, fontFaceCss, fontFiles } from './fonts.ts';
+import { characterSet, verticalMetrics } from './font-tables.ts';
+import {
+  fallbackFaceCss,
+  fallbackFaces,
+  fontBaseName,
+  fontFaceCss,
+  fontFiles,
+  SUBSET_UNICODE_RANGE,
+} from './fonts.ts';
 import { globalCss } from './global-styles.ts';
 import { fonts } from './theme.ts';
 
 const require = createRequire(import.meta.url);
+/** The file the build ships (runtime/build/prerender.ts copies design/fonts/<name>.woff2). */
+const shipped = (font: (typeof fontFiles)[number]) =>
+  readFileSync(new URL(`./fonts/${fontBaseName(font)}.woff2`, import.meta.url));
+/** Every code point of a CSS unicode-range. */
+const codePoints = (range: string) =>
+  range.split(',').flatMap((part) => {
+    const [from = '', to = from] = part.trim().replace('U+', '').split('-');
+    const start = parseInt(from, 16);
+    return Array.from({ length: parseInt(to, 16) - start + 1 }, (_, i) => start + i);
+  });
 const weightsOf = (family: string) => fontFiles.filter((f) => f.family === family).map((f) => f.weight);
 const firstFamily = (stack: string) => stack.split(',')[0]!.trim().replace(/'/g, '');
 
@@ -33,6 +51,34 @@ describe('font files', () => {
       expect(file.subarray(0, 4).toString('latin1'), font.module).toBe('wOF2');
     }
     expect(new Set(fontFiles.map(fontBaseName)).size).toBe(fontFiles.length);
+  });
+
+  it('ship cut to SUBSET_UNICODE_RANGE, from the installed @fontsource file, a quarter smaller', () => {
+    const range = codePoints(SUBSET_UNICODE_RANGE);
+    // Portuguese, every accent in both cases, and the signs the pages use.
+    for (const c of 'áàâãçéêíóôõúüÁÀÂÃÇÉÊÍÓÔÕÚÜñ©ºª§°·–—“”‘’•…€')
+      expect(range, c).toContain(c.codePointAt(0));
+    let before = 0;
+    let after = 0;
+    for (const font of fontFiles) {
+      const source = readFileSync(require.resolve(font.module));
+      // A new @fontsource version: cut the subsets again (python3 design/fonts/subset.py) and
+      // record the hashes it prints.
+      expect(createHash('sha256').update(source).digest('hex'), font.module).toBe(font.subsetOf);
+      const file = shipped(font);
+      expect(file.subarray(0, 4).toString('latin1'), font.module).toBe('wOF2');
+      const chars = characterSet(file);
+      expect(
+        [...chars].filter((c) => c >= 0x20).sort((a, b) => a - b),
+        font.module,
+      ).toEqual(range);
+      // Nothing in the range was missing from the @fontsource file.
+      for (const c of range)
+        expect(characterSet(source).has(c), `${font.module} U+${c.toString(16)}`).toBe(true);
+      before += source.length;
+      after += file.length;
+    }
+    expect(after / before).toBeLessThan(0.8);
   });
 
   it('become one @font-face each, with its weight, plus the fallbacks the tokens name', () => {
@@ -72,6 +118,16 @@ describe('fallback faces', () => {
         readFileSync(require.resolve(font.module)),
       );
       expect(font.metrics, font.module).toEqual({ unitsPerEm, ascender, descender, lineGap });
+      // The cut file the build ships keeps them.
+      const cut = verticalMetrics(shipped(font));
+      expect({ ...cut, typo: undefined }, `design/fonts/${fontBaseName(font)}.woff2`).toEqual({
+        unitsPerEm,
+        ascender,
+        descender,
+        lineGap,
+        typo: undefined,
+      });
+      expect(cut.typo).toEqual(typo);
       // Chromium takes OS/2's typographic metrics when USE_TYPO_METRICS is set, hhea's otherwise:
       // in these files they agree, so either way the overrides below are the ones it uses.
       expect({ ascender: typo.ascender, descender: typo.descender, lineGap: typo.lineGap }).toEqual({

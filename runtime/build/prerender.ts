@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Manifest } from 'vite';
 import { fontBaseName, fontFiles, type FontFile } from '../../design/fonts.ts';
 import { assertWithinBudget, measureRouteJs, scriptsInHtml, type JsBudget, type RouteJs } from './budget.ts';
@@ -173,7 +173,7 @@ async function renderSite(
 ): Promise<{ routes: BuildReport['routes']; bundleMs: number }> {
   const t1 = performance.now();
   const manifest = await bundleClient(root, tmp, usedClientCode(project), publicDir, clientCache);
-  const fontUrls = await copyFonts(root, tmp);
+  const fontUrls = await copyFonts(tmp);
   const bundleMs = performance.now() - t1;
 
   const assets: PageAssets = {
@@ -331,12 +331,18 @@ export function scriptsFor(
   return { entry: `/${entry.file}`, preloads, islands };
 }
 
-async function copyFonts(root: string, outDir: string): Promise<Map<FontFile, string>> {
-  const require = createRequire(path.join(root, 'package.json'));
+/** design/fonts/, where the cut font files are (design/fonts/subset.py). */
+const SUBSET_FONTS_DIR = fileURLToPath(new URL('../../design/fonts/', import.meta.url));
+
+/**
+ * The font files the site ships: each @fontsource file cut to the characters the site's text
+ * uses, kept in design/fonts/ (design/fonts.ts, SUBSET_UNICODE_RANGE), with a content hash.
+ */
+async function copyFonts(outDir: string): Promise<Map<FontFile, string>> {
   const urls = new Map<FontFile, string>();
   await mkdir(path.join(outDir, 'assets/fonts'), { recursive: true });
   for (const font of fontFiles) {
-    const bytes = await readFile(require.resolve(font.module));
+    const bytes = await readFile(path.join(SUBSET_FONTS_DIR, `${fontBaseName(font)}.woff2`));
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
     const name = `assets/fonts/${fontBaseName(font)}-${hash}.woff2`;
     await writeFile(path.join(outDir, name), bytes);

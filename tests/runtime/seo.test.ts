@@ -19,6 +19,7 @@ import { sharedSiteBuild } from './site-build.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { NOT_FOUND_ROUTE } from '../../runtime/load/routes.ts';
 import { SHARE_IMAGE } from '../../runtime/render/seo.ts';
+import { SUBSET_UNICODE_RANGE } from '../../design/fonts.ts';
 import type { Site } from '../../schema/site.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -173,7 +174,8 @@ describe('fonts', () => {
         // Optional: a face that misses the first paint is not swapped in (decision 0028).
         expect(face).toContain('font-display:optional');
         expect(face).toMatch(/src:url\(\/assets\/fonts\/[\w-]+-latin-\d+-normal-\w{8}\.woff2\)/);
-        expect(face).toContain('unicode-range:U+0000-00FF');
+        // The characters the cut files carry (design/fonts.ts): ASCII, the Portuguese letters…
+        expect(face).toContain(`unicode-range:${SUBSET_UNICODE_RANGE}`);
       }
       for (const [family, weight, style] of [
         ['Inter Fallback', 400, 'Arial'],
