@@ -3,7 +3,9 @@
  * The axe check of the component tests and stories (tests/helpers/axe.ts) finds what axe finds
  * when every style sheet is whole: while it runs, the sheets hold only the rules that can match an
  * element of the page, and the rules of other components are put back after it; each element's
- * computed style is computed once during the run, and afresh again after it.
+ * computed style is computed once during the run, and afresh again after it; the selectors jsdom
+ * asks about every element (or that walk the tree) are matched over the page once, and element by
+ * element again after it.
  */
 import { css } from '@emotion/react';
 import { cleanup, render } from '@testing-library/react';
@@ -79,4 +81,65 @@ it('computes styles afresh after the run: a style changed after the check is wha
   p.style.display = 'none';
   expect(getComputedStyle(p).display).toBe('none');
   expect(window.getComputedStyle(p).display).toBe('none');
+});
+
+it("answers jsdom's rules for every element and the rules with combinators from one pass over the page, as jsdom would", async () => {
+  const menu = css({ '& li button': { display: 'none' } });
+  const { container, rerender } = render(
+    <main>
+      <button hidden />
+      <ul css={menu}>
+        <li>
+          <button />
+        </li>
+        <li>
+          <button />
+        </li>
+      </ul>
+    </main>,
+  );
+  // Hidden by the browser's own [hidden] rule and by a descendant selector asked about two buttons.
+  await expectNoAxeViolations(container);
+
+  rerender(
+    <main>
+      <button hidden />
+      <ul>
+        <li>
+          <button />
+        </li>
+        <li>
+          <button />
+        </li>
+      </ul>
+    </main>,
+  );
+  await expect(expectNoAxeViolations(container)).rejects.toThrow(/button-name/);
+
+  // After the check every element is matched on its own again: a change made now is seen.
+  const shown = container.querySelector('li button')!;
+  shown.setAttribute('hidden', '');
+  expect(getComputedStyle(shown).display).toBe('none');
+});
+
+it('keeps what jsdom does with a selector list that has a pseudo-element: the rule applies to no element', async () => {
+  // jsdom's computed style ignores such a rule (even for `.x`), so the button stays visible.
+  const listWithPseudo = css({ '&, &::before': { display: 'none' } });
+  const probe = render(<button css={listWithPseudo} />);
+  expect(getComputedStyle(probe.container.querySelector('button')!).display).not.toBe('none');
+  probe.unmount();
+  // Buttons whose styles are first computed during the check.
+  const { container } = render(
+    <main>
+      <button css={listWithPseudo} />
+      <button css={listWithPseudo} />
+    </main>,
+  );
+  const failure = await expectNoAxeViolations(container).then(
+    () => '',
+    (error: Error) => error.message,
+  );
+  // Both buttons named, as jsdom's own styles leave both visible.
+  expect(failure).toMatch(/button-name/);
+  expect(failure.match(/<button /g)).toHaveLength(2);
 });
