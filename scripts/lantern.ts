@@ -368,6 +368,11 @@ export const WHAT_IFS: WhatIf[] = [
     apply: drop(isManifestOrIcon),
   },
   {
+    name: 'fonts only',
+    meaning: 'no script, manifest or icon ended before the paint: the fonts are all Lantern counts',
+    apply: drop((r) => isScript(r) || isManifestOrIcon(r)),
+  },
+  {
     name: 'one script',
     meaning: 'the page script and its modules as one file (same bytes)',
     apply: merge(isScript),
