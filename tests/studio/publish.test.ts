@@ -34,25 +34,8 @@ async function edit(file: string, from: string, to: string): Promise<void> {
   await writeFile(file, text.replace(from, to));
 }
 
-/**
- * The pages these tests edit, publish, restore or delete, the variant a base page's change breaks
- * (recarrega-site extends sodastream-t), and the site's own files: each publish's check builds
- * them (9 pages of 15: about a third less CPU a build).
- */
-const PAGES = [
-  '_site.yaml',
-  '404.yaml',
-  'index.yaml',
-  'recarga.yaml',
-  'sodastream-t.yaml',
-  'recarrega-site.yaml',
-  'termos-de-uso.yaml',
-  'politica-de-reembolso.yaml',
-  'recarregar-sodastream.yaml',
-];
-
 beforeAll(async () => {
-  site = await makeGitSite({ pages: PAGES });
+  site = await makeGitSite();
   server = await createStudioServer({
     root,
     runtime: 'loaded', // the test process's own modules (helpers.ts)
@@ -288,7 +271,7 @@ describe('hosted', () => {
   it('commits under the signed-in person’s account, not the machine’s git identity', async () => {
     const { writeAccountsFile } = await import('../../studio/server/hosted/accounts.ts');
     const { default: http } = await import('node:http');
-    const hostedSite = await makeGitSite({ pages: PAGES });
+    const hostedSite = await makeGitSite();
     const probe = http.createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as { port: number }).port;
