@@ -150,8 +150,8 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
   // Vite serves the development app and runs the runtime's module runner ('hot'): a process that
   // does neither (the kept bundle with a built app) never loads it (about 0.1 s of CPU a start).
   // 'hot' starts it at once; a 'loaded' process with the development app (the tests' in-process
-  // Estúdios) at the first request for the app, which most of them never make: Vite's start there,
-  // its dependency scan of the app included, was 0.1–0.6 s of CPU (decision 0039, session 26).
+  // Estúdios) at the first request for the app, which most of them never make: Vite's start there
+  // took 0.1–0.4 s of CPU and its close up to 0.1 s (decision 0039, session 26).
   const vite =
     devApp || runtimeLoading === 'hot'
       ? lazyVite(() => startVite(root, devApp, runtimeLoading, upgrades))
