@@ -1,6 +1,8 @@
 /**
  * `npm run studio`: prints the greeting and the address (alone on its line), serves it, stops on
- * SIGTERM. That run goes through tsx, as `npm run studio` does. The refusals (a port in use, a port
+ * SIGTERM. That run loads the sources through tsx's loader, as `npm run studio` does (`node --import
+ * tsx`: one process, whose own handler gets the signal; tsx's command would stand between them and
+ * kill a process that does not answer its relayed signal within 60 ms, a busy Estúdio included). The refusals (a port in use, a port
  * that is not a number) are main.ts's own answers: they run from the command's kept bundle (the
  * same sources, as every other test's Estúdio process; decision 0039), about 2.5 s of CPU less
  * each than tsx's loading of every module before main.ts reads its arguments.
@@ -14,7 +16,6 @@ import { cachedAppDir } from '../../studio/server/app-cache.ts';
 import { projectArgs } from '../helpers/tsx.ts';
 import { root } from './helpers.ts';
 
-const TSX = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 let tmp: string;
 const children: ChildProcess[] = [];
 
@@ -38,8 +39,8 @@ interface Run {
   exit: Promise<number | null>;
 }
 
-/** `npm run studio -- …args` through tsx, as a terminal runs it. */
-const run = (...args: string[]): Run => started([TSX, 'studio/server/main.ts', ...args]);
+/** `npm run studio -- …args`, as a terminal runs it. */
+const run = (...args: string[]): Run => started(['--import', 'tsx', 'studio/server/main.ts', ...args]);
 
 /** The same command from its kept bundle (studio/server/bundled-entry.ts). */
 const runBundled = async (...args: string[]): Promise<Run> =>
