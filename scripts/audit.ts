@@ -35,14 +35,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { kb, measureRouteJs, scriptsInHtml, buildSite } from '../runtime/build/index.ts';
 import { chromium, type Browser } from 'playwright-core';
 import { auditChromeFlags, CHROMIUM_PATH as CHROMIUM, launchChromium } from './chromium.ts';
-import { lanternLastNodes, type LanternArtifacts } from './lantern.ts';
+import { lanternLastNodes, runLighthouse, type LanternArtifacts } from './lantern.ts';
 import { SIMULATED_PHONE_SLOWDOWN } from './main-thread.ts';
 import { NOT_FOUND_ROUTE } from '../runtime/load/index.ts';
 import { serveStatic } from '../runtime/dev/index.ts';
@@ -242,105 +240,89 @@ async function lighthouseRetrying(url: string, route: string): Promise<LhRun> {
 }
 
 async function lighthouseOnce(url: string, route: string): Promise<LhRun> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: auditChromeFlags() });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      // The 404 page answers with status 404 on purpose.
-      ignoreStatusCode: route === NOT_FOUND_ROUTE,
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { lhr, artifacts } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const audit = (id: string) => lhr.audits[id];
-    const seoCategory = lhr.categories.seo!;
-    let seo = score('seo');
-    const exempt = route === NOT_FOUND_ROUTE ? NOT_FOUND_SEO_EXEMPT : [];
-    if (exempt.length) {
-      // The 404 must fail "status code" and "is crawlable": score SEO on every other audit.
-      const refs = seoCategory.auditRefs.filter((ref) => ref.weight > 0 && !exempt.includes(ref.id));
-      const total = refs.reduce((sum, ref) => sum + ref.weight, 0);
-      seo = Math.round(
-        (refs.reduce((sum, ref) => sum + ref.weight * (audit(ref.id)?.score ?? 0), 0) / total) * 100,
-      );
-    }
-    const failing: Failing[] = [];
-    for (const category of Object.values(lhr.categories)) {
-      for (const ref of category.auditRefs) {
-        const a = audit(ref.id);
-        if (!a || exempt.includes(ref.id)) continue;
-        const scored =
-          a.scoreDisplayMode === 'binary' ||
-          a.scoreDisplayMode === 'numeric' ||
-          a.scoreDisplayMode === 'metricSavings';
-        if (scored && a.score !== null && a.score < 1 && !failing.some((f) => f.id === a.id))
-          failing.push({ id: a.id, title: a.title, score: a.score, display: a.displayValue });
-      }
-    }
-    const lcpElement = (
-      audit('largest-contentful-paint-element')?.details as
-        { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
-    )?.items?.[0]?.items?.[0]?.node?.snippet;
-    const observed = (
-      audit('metrics')?.details as
-        | { items?: { observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number }[] }
-        | undefined
-    )?.items?.[0];
-    const part: LhPart = {
-      scores: {
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo,
-      },
-      lcpMs: audit('largest-contentful-paint')?.numericValue ?? NaN,
-      cls: audit('cumulative-layout-shift')?.numericValue ?? NaN,
-      tbtMs: audit('total-blocking-time')?.numericValue ?? NaN,
-      fcpMs: audit('first-contentful-paint')?.numericValue ?? NaN,
-      observedFcpMs: observed?.observedFirstContentfulPaint ?? NaN,
-      observedLcpMs: observed?.observedLargestContentfulPaint ?? NaN,
-      countedRequests: countedRequests(
-        (audit('network-requests')?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? [],
-        observed?.observedLargestContentfulPaint ?? NaN,
-      ),
-      lanternLast: await lanternLastNodes({
-        route,
-        url,
-        reported: { fcpMs: NaN, lcpMs: NaN, observedFcpMs: NaN, observedLcpMs: NaN, benchmarkIndex: NaN },
-        settings: lhr.configSettings,
-        artifacts: artifacts as unknown as LanternArtifacts['artifacts'],
-      }),
-      lcpElement,
-      bpOnlyOwnStatus:
-        route === NOT_FOUND_ROUTE &&
-        failing
-          .filter((f) =>
-            lhr.categories['best-practices']!.auditRefs.some((r) => r.id === f.id && r.weight > 0),
-          )
-          .every((f) => f.id === 'errors-in-console') &&
-        (
-          (
-            audit('errors-in-console')?.details as {
-              items?: { description?: string; sourceLocation?: { url?: string } }[];
-            }
-          )?.items ?? []
-        ).every((item) => /status of 404/.test(item.description ?? '') && item.sourceLocation?.url === url),
-      shifts: (
-        (
-          audit('layout-shifts')?.details as
-            { items?: { node?: { snippet?: string }; score?: number }[] } | undefined
-        )?.items ?? []
-      ).map((item) => `${item.score?.toFixed(3)} ${item.node?.snippet ?? '(unknown)'}`),
-      benchmarkIndex: lhr.environment.benchmarkIndex,
-      failing,
-    };
-    return { part, lhr };
-  } finally {
-    await chrome.kill();
+  const { lhr, artifacts } = await runLighthouse(url, route);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const audit = (id: string) => lhr.audits[id];
+  const seoCategory = lhr.categories.seo!;
+  let seo = score('seo');
+  const exempt = route === NOT_FOUND_ROUTE ? NOT_FOUND_SEO_EXEMPT : [];
+  if (exempt.length) {
+    // The 404 must fail "status code" and "is crawlable": score SEO on every other audit.
+    const refs = seoCategory.auditRefs.filter((ref) => ref.weight > 0 && !exempt.includes(ref.id));
+    const total = refs.reduce((sum, ref) => sum + ref.weight, 0);
+    seo = Math.round(
+      (refs.reduce((sum, ref) => sum + ref.weight * (audit(ref.id)?.score ?? 0), 0) / total) * 100,
+    );
   }
+  const failing: Failing[] = [];
+  for (const category of Object.values(lhr.categories)) {
+    for (const ref of category.auditRefs) {
+      const a = audit(ref.id);
+      if (!a || exempt.includes(ref.id)) continue;
+      const scored =
+        a.scoreDisplayMode === 'binary' ||
+        a.scoreDisplayMode === 'numeric' ||
+        a.scoreDisplayMode === 'metricSavings';
+      if (scored && a.score !== null && a.score < 1 && !failing.some((f) => f.id === a.id))
+        failing.push({ id: a.id, title: a.title, score: a.score, display: a.displayValue });
+    }
+  }
+  const lcpElement = (
+    audit('largest-contentful-paint-element')?.details as
+      { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+  )?.items?.[0]?.items?.[0]?.node?.snippet;
+  const observed = (
+    audit('metrics')?.details as
+      | { items?: { observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number }[] }
+      | undefined
+  )?.items?.[0];
+  const part: LhPart = {
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo,
+    },
+    lcpMs: audit('largest-contentful-paint')?.numericValue ?? NaN,
+    cls: audit('cumulative-layout-shift')?.numericValue ?? NaN,
+    tbtMs: audit('total-blocking-time')?.numericValue ?? NaN,
+    fcpMs: audit('first-contentful-paint')?.numericValue ?? NaN,
+    observedFcpMs: observed?.observedFirstContentfulPaint ?? NaN,
+    observedLcpMs: observed?.observedLargestContentfulPaint ?? NaN,
+    countedRequests: countedRequests(
+      (audit('network-requests')?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? [],
+      observed?.observedLargestContentfulPaint ?? NaN,
+    ),
+    lanternLast: await lanternLastNodes({
+      route,
+      url,
+      reported: { fcpMs: NaN, lcpMs: NaN, observedFcpMs: NaN, observedLcpMs: NaN, benchmarkIndex: NaN },
+      settings: lhr.configSettings,
+      artifacts: artifacts as unknown as LanternArtifacts['artifacts'],
+    }),
+    lcpElement,
+    bpOnlyOwnStatus:
+      route === NOT_FOUND_ROUTE &&
+      failing
+        .filter((f) => lhr.categories['best-practices']!.auditRefs.some((r) => r.id === f.id && r.weight > 0))
+        .every((f) => f.id === 'errors-in-console') &&
+      (
+        (
+          audit('errors-in-console')?.details as {
+            items?: { description?: string; sourceLocation?: { url?: string } }[];
+          }
+        )?.items ?? []
+      ).every((item) => /status of 404/.test(item.description ?? '') && item.sourceLocation?.url === url),
+    shifts: (
+      (
+        audit('layout-shifts')?.details as
+          { items?: { node?: { snippet?: string }; score?: number }[] } | undefined
+      )?.items ?? []
+    ).map((item) => `${item.score?.toFixed(3)} ${item.node?.snippet ?? '(unknown)'}`),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    failing,
+  };
+  return { part, lhr };
 }
 
 interface NetworkRequestItem {

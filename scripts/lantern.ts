@@ -75,47 +75,59 @@ export interface LanternArtifacts {
   };
 }
 
-/** One Lighthouse mobile run (the audit's Chromium and flags), its artifacts kept. */
-export async function collectArtifacts(url: string, route: string): Promise<LanternArtifacts> {
+/**
+ * One Lighthouse mobile run in its own Chromium, launched as the audit launches it (its flags:
+ * decision 0015), on `url`: its report and the artifacts its metrics are computed from.
+ */
+export async function runLighthouse(
+  url: string,
+  route: string,
+): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: auditChromeFlags() });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
+      // The 404 page answers with status 404 on purpose.
       ignoreStatusCode: route === NOT_FOUND_ROUTE,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { lhr, artifacts } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    const observed = (
-      lhr.audits.metrics?.details as
-        | { items?: { observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number }[] }
-        | undefined
-    )?.items?.[0];
-    const a = artifacts as unknown as LanternArtifacts['artifacts'];
-    return {
-      route,
-      url,
-      reported: {
-        fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
-        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-        observedFcpMs: observed?.observedFirstContentfulPaint ?? NaN,
-        observedLcpMs: observed?.observedLargestContentfulPaint ?? NaN,
-        benchmarkIndex: lhr.environment.benchmarkIndex,
-      },
-      settings: lhr.configSettings,
-      artifacts: {
-        Trace: a.Trace,
-        DevtoolsLog: a.DevtoolsLog,
-        GatherContext: a.GatherContext,
-        URL: a.URL,
-        SourceMaps: a.SourceMaps,
-      },
-    };
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+    return result;
   } finally {
     chrome.kill();
   }
+}
+
+/** One Lighthouse mobile run (the audit's Chromium and flags), its artifacts kept. */
+export async function collectArtifacts(url: string, route: string): Promise<LanternArtifacts> {
+  const { lhr, artifacts } = await runLighthouse(url, route);
+  const observed = (
+    lhr.audits.metrics?.details as
+      | { items?: { observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number }[] }
+      | undefined
+  )?.items?.[0];
+  const a = artifacts as unknown as LanternArtifacts['artifacts'];
+  return {
+    route,
+    url,
+    reported: {
+      fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      observedFcpMs: observed?.observedFirstContentfulPaint ?? NaN,
+      observedLcpMs: observed?.observedLargestContentfulPaint ?? NaN,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    },
+    settings: lhr.configSettings,
+    artifacts: {
+      Trace: a.Trace,
+      DevtoolsLog: a.DevtoolsLog,
+      GatherContext: a.GatherContext,
+      URL: a.URL,
+      SourceMaps: a.SourceMaps,
+    },
+  };
 }
 
 /* ------------------------------------------------------------------ the graph, loosely typed */

@@ -117,17 +117,25 @@ async function digests(dir: string): Promise<Record<string, string>> {
   return out;
 }
 
+/**
+ * What esbuild wrote of a kept bundle (beside its loader): every module it took in, and the
+ * packages of every import it left to Node.
+ */
+async function bundleOf(loader: string): Promise<{ meta: Metafile; packages: string[] }> {
+  const meta = JSON.parse(
+    await readFile(path.join(path.dirname(loader), 'bundle.meta.json'), 'utf8'),
+  ) as Metafile;
+  const [output] = Object.values(meta.outputs);
+  const packages = output!.imports
+    .filter((i) => i.external && !i.path.startsWith('node:') && !builtinModules.includes(i.path))
+    .map((i) => packageOf(i.path));
+  return { meta, packages };
+}
+
 describe('the CLI with its packages', () => {
   it('imports no package but those left to Node, and carries one React', async () => {
     const [loader] = await entryArgs(repo, 'runtime/cli.ts');
-    // What esbuild wrote of the bundle: every module it took in, every import it left to Node.
-    const meta = JSON.parse(
-      await readFile(path.join(path.dirname(loader!), 'bundle.meta.json'), 'utf8'),
-    ) as Metafile;
-    const [output] = Object.values(meta.outputs);
-    const packages = output!.imports
-      .filter((i) => i.external && !i.path.startsWith('node:') && !builtinModules.includes(i.path))
-      .map((i) => packageOf(i.path));
+    const { meta, packages } = await bundleOf(loader!);
     expect(packages).toContain('vite');
     expect(packages.filter((p) => !PACKAGES_LEFT_TO_NODE.includes(p))).toEqual([]);
     // React, React DOM and Emotion are each taken in from one folder: every block renders with
@@ -227,13 +235,7 @@ describe('the Estúdio from its bundle', () => {
 
   it('carries its packages but those left to Node, and loads what its sources load only when needed only then', async () => {
     const [loader] = await entryArgs(repo, 'studio/server/main.ts');
-    const meta = JSON.parse(
-      await readFile(path.join(path.dirname(loader!), 'bundle.meta.json'), 'utf8'),
-    ) as Metafile;
-    const [output] = Object.values(meta.outputs);
-    const packages = output!.imports
-      .filter((i) => i.external && !i.path.startsWith('node:') && !builtinModules.includes(i.path))
-      .map((i) => packageOf(i.path));
+    const { packages } = await bundleOf(loader!);
     // The pictures' browser driver is imported by the sources, and left to Node.
     expect(packages).toEqual(expect.arrayContaining(['playwright-core', 'vite']));
     expect(packages.filter((p) => !PACKAGES_LEFT_TO_NODE.includes(p))).toEqual([]);
