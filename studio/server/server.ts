@@ -492,8 +492,10 @@ async function route(rc: RequestContext, url: string, pathname: string): Promise
     res.setHeader('Content-Security-Policy', appCsp());
     if (await rc.builtApp.serve(req, res)) return;
   }
-  // The app's modules, Vite's client and dependencies.
-  if (!rc.vite || !(await answered((await rc.vite.get()).middlewares, req, res)))
+  // The app's modules, Vite's client and dependencies: only for the development app. With a built
+  // app (npm run studio) Vite is there for the runtime's module runner alone, and its middlewares
+  // would serve any file of the checkout (sources, package.json, node_modules) to the cookie.
+  if (rc.builtApp || !rc.vite || !(await answered((await rc.vite.get()).middlewares, req, res)))
     throw new HttpError(404, 'Este endereço não existe no Estúdio.');
 }
 

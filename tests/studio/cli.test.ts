@@ -82,6 +82,16 @@ describe('npm run studio', () => {
     const { origin } = new URL(url);
     const pages = await fetch(`${origin}/api/pages`, { headers: { Cookie: cookie } });
     expect(pages.status).toBe(200);
+    // The app is built: no file of the checkout is served beside it (Vite runs only the runtime).
+    for (const file of [
+      '/package.json',
+      '/runtime/cli.ts',
+      `/@fs${root}/package.json`,
+      '/node_modules/yaml/package.json',
+    ]) {
+      const response = await fetch(`${origin}${file}`, { headers: { Cookie: cookie } });
+      expect(response.status, file).toBe(404);
+    }
 
     // A second Estúdio on the same port says so in Portuguese and exits with 1.
     const second = await runBundled('--port', new URL(url).port, '--pages', path.join(tmp, 'pages'));
