@@ -114,15 +114,30 @@ const barCss = css`
   background: ${colors.white};
   border-bottom: 1px solid ${colors.line};
   flex-wrap: wrap;
+  /* The route and its file take what the buttons leave (a basis of 0: they never push Publicar to
+     a second line); the file's name is cut short first, then the route, each whole on hover. */
+  .where {
+    display: flex;
+    align-items: baseline;
+    gap: 12px;
+    flex: 1 1 0;
+    min-width: 0;
+  }
   h1 {
     font-size: 1.1rem;
+    flex: none;
+    max-width: 100%;
   }
   .file {
     color: ${colors.muted};
     font-size: 13px;
+    min-width: 0;
   }
-  .spacer {
-    flex: 1;
+  h1,
+  .file {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
   .status {
     font-size: 13px;
@@ -151,15 +166,10 @@ const barCss = css`
      não salvas", and Salvar wrapped alone to a second line (share-dialog.tsx's ShareButton follows
      the same width). */
   @media (max-width: 1199px) {
-    h1 {
+    .where {
       flex: 1 1 40px;
-      min-width: 0;
-      overflow: hidden;
-      text-overflow: ellipsis;
-      white-space: nowrap;
     }
-    .file,
-    .spacer {
+    .file {
       display: none;
     }
     row-gap: 4px;
@@ -884,9 +894,12 @@ function Editor({
         <Button tone="quiet" onClick={onBack}>
           ← <span className="back-word">Páginas</span>
         </Button>
-        <h1>{page.route}</h1>
-        <span className="file">{file}</span>
-        <span className="spacer" />
+        <div className="where">
+          <h1 title={page.route}>{page.route}</h1>
+          <span className="file" title={file}>
+            {file}
+          </span>
+        </div>
         <span className="status" data-dirty={dirty} aria-live="polite">
           {dirty ? 'Alterações não salvas' : saved.at ? `Salvo às ${time(saved.at)}` : 'Sem alterações'}
         </span>
