@@ -8,22 +8,28 @@ const rules: axe.RuleObject = {
   'color-contrast': { enabled: false },
 };
 
-export async function expectNoAxeViolations(container: axe.ElementContext): Promise<void> {
+/** axe's whole answer on `container` (colour contrast aside), with the helpers below while it runs. */
+export async function axeResults(container: axe.ElementContext): Promise<axe.AxeResults> {
   const restoreRules = onlyRulesThatCanMatch();
   const restoreStyles = computedStylesKept();
   const restoreSelectors = selectorMatchesKept();
-  let results: axe.AxeResults;
   try {
-    results = await axe.run(container, { rules });
+    return await axe.run(container, { rules });
   } finally {
     restoreSelectors();
     restoreStyles();
     restoreRules();
   }
+}
+
+/** Fails with each violation's rule and elements when axe finds any; else answers axe's results. */
+export async function expectNoAxeViolations(container: axe.ElementContext): Promise<axe.AxeResults> {
+  const results = await axeResults(container);
   const report = results.violations
     .map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.html}`).join('\n')}`)
     .join('\n');
   expect(results.violations, report).toEqual([]);
+  return results;
 }
 
 /**
