@@ -61,8 +61,13 @@ export default defineConfig({
       // its spare renderer and the address bar's popup preloaded per context, which no test can use
       // (tests/e2e/chromium.sh, decision 0044).
       executablePath: path.resolve(import.meta.dirname, 'tests/e2e/chromium.sh'),
-      // Playwright adds its own headless flag.
-      args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')),
+      // Playwright adds its own headless flag. The chat links' host resolves to nothing: a test
+      // that opens a chat tab answers it locally (answerChatLocally, tests/e2e/consent-helpers.ts),
+      // and one that does not still never reaches the network.
+      args: [
+        ...CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')),
+        '--host-resolver-rules=MAP api.whatsapp.com ~NOTFOUND',
+      ],
     },
   },
   // The Estúdio's tests first: they are the longest (up to a minute each), so both workers start

@@ -1,5 +1,6 @@
 /** /agendamento against the built site: content, head, links, analytics and every timed behaviour (spec §2, §4, §7, §9). */
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { answerChatLocally } from './consent-helpers.ts';
 import { watchConsole } from './console.ts';
 import { blockStorage } from './storage.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
@@ -11,18 +12,6 @@ const DUVIDAS = 'Olá! Tenho uma dúvida sobre o processo de recarga de CO2.';
 
 const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
 const flag = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
-
-// Chat links open the messaging app in a new tab; answer them locally (no network here). Set up
-// with the context rather than in a beforeEach, so that a test skipped before it needs a context
-// (onPhone, onDesktop: projects.ts) makes none.
-const test = base.extend({
-  context: async ({ context }, provide) => {
-    await context.route(/api\.whatsapp\.com/, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
-    );
-    await provide(context);
-  },
-});
 
 // Two read-only checks of the page as it loads, on one load (a fresh context and page cost about
 // a second of CPU on the 2-core machine): each its own step, so a failure names it.
@@ -107,6 +96,8 @@ test('content top to bottom, as spec §2 lists it', async ({ page }) => {
 });
 
 test('page view and click events reach the data layer', async ({ page }) => {
+  // Its chat links open the messaging app in a new tab: answered locally.
+  await answerChatLocally(page.context());
   await page.goto('/agendamento');
   await expect
     .poll(() => dataLayer(page))
@@ -215,6 +206,7 @@ test.describe('timed behaviours (fake clock)', () => {
   });
 
   test('offer popup: its chat button records OfferPopupT and closes it', async ({ page }) => {
+    await answerChatLocally(page.context());
     await page.clock.install();
     await page.goto('/agendamento');
     await popupHydrated(page);

@@ -1,5 +1,5 @@
 /** Shared by the consent, CSP and event browser tests: the second server (tests/servers/consent-preview.ts). */
-import { test, type Page } from '@playwright/test';
+import { test, type BrowserContext, type Page } from '@playwright/test';
 
 export { TEST_ANALYTICS_ID as GA_ID } from '../servers/test-site.ts';
 export const GA_PORT = Number(process.env.E2E_PORT ?? 4317) + 1;
@@ -16,6 +16,19 @@ export async function routeGoogle(page: Page, body = 'window.__googleTag = (wind
     return route.fulfill({ contentType: 'text/javascript', body });
   });
   return requests;
+}
+
+/**
+ * Answers the chat links' host locally: the tab a chat link opens gets a tiny page titled "chat".
+ * Only for a test that opens such a tab: any route makes Playwright intercept every request of the
+ * context (each one a round trip through the test's worker, about 0.3 s of CPU per page load of
+ * the site), so the other tests go without it. Should a test open a chat tab without it, the
+ * browser still never reaches the network: playwright.config.ts maps the host to nowhere.
+ */
+export async function answerChatLocally(context: BrowserContext): Promise<void> {
+  await context.route(/api\.whatsapp\.com/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
+  );
 }
 
 /**

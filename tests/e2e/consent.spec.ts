@@ -8,7 +8,7 @@ import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console.ts';
 import { blockStorage } from './storage.ts';
-import { extraSitesReady, GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';
+import { answerChatLocally, extraSitesReady, GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';
 import { isPhone, pageLaidOut } from './projects.ts';
 
 type Entry = Record<string, unknown>;
@@ -33,16 +33,12 @@ async function expectNotCovering(banner: Locator, target: Locator): Promise<void
   expect(overlaps(a, b), `banner ${JSON.stringify(a)} covers ${JSON.stringify(b)}`).toBe(false);
 }
 
-test.beforeEach(async ({ context }) => {
-  await context.route(/api\.whatsapp\.com/, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
-  );
-});
-
 test.describe('without an analytics id (the committed _site.yaml)', () => {
   test('no banner, no cookie link, no request outside the site, and the data layer still records events', async ({
     page,
   }) => {
+    // Its footer's chat link opens the messaging app in a new tab: answered locally.
+    await answerChatLocally(page.context());
     const outside: string[] = [];
     page.on('request', (r) => {
       if (!r.url().startsWith('http://127.0.0.1')) outside.push(r.url());
@@ -289,6 +285,7 @@ test.describe('with an analytics id', () => {
   });
 
   test('a blocked Google tag (ad blocker, offline) breaks nothing', async ({ page }) => {
+    await answerChatLocally(page.context());
     const consoleLog = watchConsole(page);
     await page.route(/googletagmanager\.com/, (route) => route.abort('blockedbyclient'));
     await page.goto('/agendamento');

@@ -22,9 +22,9 @@ const events = (page: Page) =>
   ) as Promise<Entry[]>;
 
 test.beforeEach(async ({ context, page }) => {
-  await context.route(/api\.whatsapp\.com/, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
-  );
+  // No route for the chat links' host: no click here opens a chat tab (below), and a route would
+  // have every request of the context go through the test's worker (answerChatLocally,
+  // consent-helpers.ts); the browser maps that host to nowhere anyway (playwright.config.ts).
   context.on('page', (p) => {
     if (p !== page) void p.close();
   });

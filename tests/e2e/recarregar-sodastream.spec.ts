@@ -27,12 +27,6 @@ const opacity = (page: Page, i: number) =>
 const overlayGone = (page: Page) =>
   expect(overlay(page)).toHaveAttribute('data-state', 'gone', { timeout: 10_000 });
 
-test.beforeEach(async ({ context }) => {
-  await context.route(/api\.whatsapp\.com/, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
-  );
-});
-
 // Two read-only checks of the page as it loads, on one load (a fresh context and page cost about
 // a second of CPU on the 2-core machine): each its own step, so a failure names it.
 test('head and the page-view event, on one load', async ({ page }) => {

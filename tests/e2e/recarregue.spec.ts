@@ -1,6 +1,7 @@
 /** /recarregue (spec §2 second landing page) against the built site: gallery, slider, popup, scroll, links, layout. */
 import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { answerChatLocally } from './consent-helpers.ts';
 import { watchConsole } from './console.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
 import { onDesktop } from './projects.ts';
@@ -32,18 +33,6 @@ async function swipe(page: Page, selector: string, dx: number) {
   await touch('touchEnd', x0 + dx);
   await cdp.detach();
 }
-
-// Chat links open the messaging app in a new tab; answer them locally (no network here). Set up
-// with the context rather than in a beforeEach, so that a test skipped before it needs a context
-// (onPhone, onDesktop: projects.ts) makes none.
-const test = base.extend({
-  context: async ({ context }, provide) => {
-    await context.route(/api\.whatsapp\.com/, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
-    );
-    await provide(context);
-  },
-});
 
 test('head and content top to bottom, no horizontal scroll, no console errors', async ({ page }) => {
   const consoleLog = watchConsole(page);
@@ -220,6 +209,8 @@ test('testimonial slider wraps at both ends and its dots jump', async ({ page })
 });
 
 test('offer popup opens at 30 s and its button records OfferPopupC', async ({ page }) => {
+  // Its chat button opens the messaging app in a new tab: answered locally.
+  await answerChatLocally(page.context());
   await page.clock.install();
   await page.goto('/recarregue');
   await popupHydrated(page);

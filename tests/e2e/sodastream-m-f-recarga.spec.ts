@@ -1,6 +1,7 @@
 /** /sodastream-m, /sodastream-f and /recarga against the built site: head, content, links, analytics (spec §2, §7). */
 import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { answerChatLocally } from './consent-helpers.ts';
 import { watchConsole } from './console.ts';
 import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { isPhone, pageLaidOut } from './projects.ts';
@@ -193,13 +194,6 @@ const content: Record<string, [string, (page: Page) => Promise<void>]> = {
   '/sodastream-f': ['sections, payment reading, support hours, reviews, 5 questions', sodastreamFContent],
 };
 
-test.beforeEach(async ({ context }) => {
-  // Chat links open the messaging app in a new tab; answer them locally (no network here).
-  await context.route(/api\.whatsapp\.com/, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
-  );
-});
-
 for (const p of pages) {
   test.describe(p.path, () => {
     // Four read-only checks of the page as it loads, on one load (a fresh context and page cost
@@ -219,6 +213,8 @@ for (const p of pages) {
 
 // The three pages on one page, each a fresh load as a first visit (one-page.ts).
 test('every call to action records its section name on click, on each page', async ({ page }) => {
+  // Its chat links open the messaging app in a new tab: answered locally.
+  await answerChatLocally(page.context());
   allowPerRoute(pages.length, 30_000);
   await noteStorageAtStart(page);
   for (const p of pages) {

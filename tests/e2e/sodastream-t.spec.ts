@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
+import { answerChatLocally } from './consent-helpers.ts';
 import { watchConsole } from './console.ts';
 import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { isPhone, pageLaidOut, pageStarted } from './projects.ts';
@@ -59,13 +60,6 @@ const structuredData: Record<string, [string, (page: Page) => Promise<void>]> = 
   [T]: ['no structured data of its own', sodastreamTJsonLd],
   [C]: ['Service and FAQPage JSON-LD, the FAQ matching the visible one', recarregaSiteJsonLd],
 };
-
-test.beforeEach(async ({ context }) => {
-  // Chat links open the messaging app in a new tab; answer them locally (no network here).
-  await context.route(/api\.whatsapp\.com/, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
-  );
-});
 
 test("the home page's 'Agendar Recarga' leads to /sodastream-t", async ({ page }) => {
   await page.goto('/');
@@ -226,6 +220,8 @@ test('/termos-de-uso: the shared header points to /sodastream-t#…, and the lin
 });
 
 test('/sodastream-t: page view and click events carry the …T names', async ({ page }) => {
+  // Its chat links open the messaging app in a new tab: answered locally.
+  await answerChatLocally(page.context());
   await page.goto(T);
   await expect
     .poll(() => dataLayer(page))
@@ -248,6 +244,8 @@ test('/sodastream-t: page view and click events carry the …T names', async ({ 
 });
 
 test('/recarrega-site: page view and click events carry the …C names', async ({ page }) => {
+  // Its chat links open the messaging app in a new tab: answered locally.
+  await answerChatLocally(page.context());
   await page.goto(C);
   await expect
     .poll(() => dataLayer(page))
