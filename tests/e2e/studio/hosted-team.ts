@@ -2,22 +2,30 @@
  * A hosted Estúdio with a team (issue 39), shared by the team's browser specs (pedidos, pessoas,
  * aprovacao, equipe-docs, previas): a clone with a bare repository as its remote (git-site.ts),
  * accounts made by the account command as a host makes them (`studio:conta adicionar`, the
- * password from STUDIO_PASSWORD), and the Estúdio started as a host starts it (`--hosted
+ * password from STUDIO_PASSWORD; once per worker and team, later files copying its contas.json),
+ * and the Estúdio started as a host starts it (`--hosted
  * --public-url`, STUDIO_DATA_DIR, STUDIO_REPO). `hostedTeam()` starts one for the spec file in
  * `beforeAll` and stops it in `afterAll`: the file's tests share it, so a file whose tests would
  * see each other's state runs them in order (`mode: 'default'` or `'serial'`) and each test
  * names its own request, page or link rather than counting everything on the server.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { projectArgs } from '../../helpers/tsx.ts';
 import { makeGitSite, type GitSite } from '../../studio/git-site.ts';
-import { ROOT, TSX } from './studio-server.ts';
+import { endWithWorker, ROOT, studioEnv, TSX } from './studio-server.ts';
 import { axeOutsideFrames } from '../axe.ts';
 
 const run = promisify(execFile);
@@ -80,8 +88,26 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * contas.json as the account command left it, by the people added (in order): kept for the
+ * worker's later spec files with the same team, which then copy it instead of running the
+ * command again (three Node processes through tsx, about 2.5 s of CPU a file; session 27). The
+ * command itself still makes every team's accounts, once per worker.
+ */
+const madeAccounts = new Map<string, string>();
+
 /** Adds each person with `studio:conta adicionar`, as a host does. */
 async function addAccounts(data: string, people: readonly Person[]): Promise<void> {
+  const file = path.join(data, 'contas.json');
+  const key = JSON.stringify(people);
+  const made = madeAccounts.get(key);
+  const fresh = !(await stat(file).catch(() => undefined));
+  if (made !== undefined && fresh) {
+    // As accounts.ts writes it: the folder and the file readable by the host's user only.
+    await mkdir(data, { recursive: true, mode: 0o700 });
+    await writeFile(file, made, { mode: 0o600 });
+    return;
+  }
   for (const who of people)
     await run(
       process.execPath,
@@ -98,6 +124,7 @@ async function addAccounts(data: string, people: readonly Person[]): Promise<voi
       ],
       { cwd: ROOT, env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_PASSWORD: who.password } },
     );
+  if (fresh) madeAccounts.set(key, await readFile(file, 'utf8'));
 }
 
 /** Starts the hosted Estúdio and resolves when it prints its address. */
@@ -116,17 +143,19 @@ async function startHosted(work: string, data: string, base: string, port: numbe
     ),
     {
       cwd: ROOT,
-      env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_REPO: work },
+      env: studioEnv({ ...process.env, STUDIO_DATA_DIR: data, STUDIO_REPO: work }),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     },
   );
+  endWithWorker(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`O Estúdio não respondeu em 180 s:\n${output}`)),
-      180_000,
-    );
+    const timer = setTimeout(() => {
+      // Not left running: nothing else would stop it.
+      process.kill(-child.pid!, 'SIGTERM');
+      reject(new Error(`O Estúdio não respondeu em 180 s:\n${output}`));
+    }, 180_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.split('\n').some((line) => line.trim() === `${base}/`)) {
@@ -151,6 +180,10 @@ async function startHosted(work: string, data: string, base: string, port: numbe
 export function hostedTeam(options: HostedTeamOptions = {}): HostedTeam {
   const { pages = TEAM_PAGES, people = [CARLA, ANA, BRUNO], prepare } = options;
   let child: ChildProcess | undefined;
+  // The contexts `signedIn` made, closed after each test: Playwright closes only its own `context`
+  // fixture's, and one left open lives (polling the Estúdio, painting its preview) until the
+  // worker ends, through every later spec file's tests (session 27).
+  const opened = new Set<BrowserContext>();
   const team: HostedTeam = {
     site: undefined as unknown as GitSite,
     base: '',
@@ -168,6 +201,7 @@ export function hostedTeam(options: HostedTeamOptions = {}): HostedTeam {
         viewport: { width: 1280, height: 900 },
         ...contextOptions,
       });
+      opened.add(context);
       const page = await context.newPage();
       await team.signIn(page, who);
       return page;
@@ -183,6 +217,11 @@ export function hostedTeam(options: HostedTeamOptions = {}): HostedTeam {
     const port = await freePort();
     team.base = `http://127.0.0.1:${port}`;
     child = await startHosted(team.site.work, team.data, team.base, port);
+  });
+
+  test.afterEach(async () => {
+    await Promise.all([...opened].map((context) => context.close()));
+    opened.clear();
   });
 
   test.afterAll(async () => {

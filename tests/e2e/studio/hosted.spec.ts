@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { projectArgs } from '../../helpers/tsx.ts';
-import { ROOT, TSX } from './studio-server.ts';
+import { ROOT, studioEnv, TSX } from './studio-server.ts';
 import { axeOutsideFrames } from '../axe.ts';
 
 const run = promisify(execFile);
@@ -62,7 +62,7 @@ test.beforeAll(async () => {
     ),
     {
       cwd: ROOT,
-      env: { ...process.env, STUDIO_DATA_DIR: data, STUDIO_REPO: dir },
+      env: studioEnv({ ...process.env, STUDIO_DATA_DIR: data, STUDIO_REPO: dir }),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     },

@@ -19,6 +19,19 @@ export const ROOT = path.resolve(import.meta.dirname, '../../..');
  */
 export const TSX = ['--import', 'tsx'];
 
+/**
+ * The environment of an Estúdio the tests start: its publish pictures' Chromium through
+ * pictures-chromium.sh (the tests' Chromium wrapper: no spare renderer, no address-bar popup
+ * preloaded per context), the real Chromium passed on to it.
+ */
+export function studioEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return {
+    ...env,
+    CHROMIUM_PATH: path.join(ROOT, 'tests/e2e/studio/pictures-chromium.sh'),
+    ESTUDIO_E2E_CHROMIUM: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  };
+}
+
 export interface RunningStudio {
   url: string;
   origin: string;
@@ -54,6 +67,29 @@ export async function startStudio(port = 0, options: { copyPublic?: boolean } = 
   };
 }
 
+const running = new Set<ChildProcess>();
+
+/**
+ * Ends `child`'s process group (an Estúdio, started detached) when the worker exits, if nothing
+ * stopped it before: a `beforeAll` that timed out while it started never hands it to its
+ * `afterAll`, and it would outlive the run, holding its port and folder.
+ */
+export function endWithWorker(child: ChildProcess): void {
+  if (!process.listeners('exit').includes(endAll)) process.once('exit', endAll);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
+function endAll(): void {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
 /**
  * `npm run studio`'s command on these folders (port 0: the system picks one), the address it
  * prints, and a stop that ends its process group. Node runs the entry's kept bundle
@@ -82,11 +118,16 @@ export async function spawnStudio(
       ...(publicDir ? ['--public', publicDir] : []),
       ...extraArgs,
     ),
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    { cwd: ROOT, env: studioEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
+  endWithWorker(child);
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`O Estúdio não respondeu em 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      // Not left running: nothing else would stop it.
+      process.kill(-child.pid!, 'SIGTERM');
+      reject(new Error(`O Estúdio não respondeu em 60 s:\n${output}`));
+    }, 60_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const line = output.split('\n').find((l) => /^http:\/\/127\.0\.0\.1:\d+\/\?token=/.test(l));
