@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startStudio, type RunningStudio } from './studio-server.ts';
 import { axeOutsideFrames, axeWholePage } from '../axe.ts';
 
@@ -20,6 +20,12 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await studio?.stop();
+});
+// Contexts a test makes itself, closed after it (pass or fail): Playwright closes only its own
+// `page`'s, and an Estúdio tab left open keeps polling and painting until the worker ends.
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
 });
 
 const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Código YAML da página' });
@@ -52,6 +58,7 @@ test('the second of two saves of one page sees the conflict, and neither text is
   test.setTimeout(120_000);
   const file = path.join(studio.pagesDir, 'recarga.yaml');
   const [one, two] = await Promise.all([browser.newPage(), browser.newPage()]);
+  opened.push(one.context(), two.context());
   await openPage(one, 'pages/recarga.yaml');
   await openPage(two, 'pages/recarga.yaml');
 
@@ -94,6 +101,7 @@ test('the second of two saves of one page sees the conflict, and neither text is
 test('your own second tab is "você, em outra aba", not another person', async ({ browser }) => {
   test.setTimeout(90_000);
   const context = await browser.newContext();
+  opened.push(context);
   const [one, two] = [await context.newPage(), await context.newPage()];
   await openPage(one, 'pages/agendamento.yaml');
   await openPage(two, 'pages/agendamento.yaml');
@@ -113,40 +121,45 @@ test('your own second tab is "você, em outra aba", not another person', async (
   await context.close();
 });
 
-test('the pages list and the editor pass axe', async ({ page }) => {
-  await page.goto(studio.url);
-  await expect(page.getByRole('heading', { name: 'Páginas' })).toBeVisible();
-  const list = await axeWholePage(page);
-  expect(list.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-  await openPage(page, 'pages/agendamento.yaml');
-  // The preview frames hold the site's own pages, checked by the site's axe tests. CodeMirror's
-  // scroller is reached by keyboard through the editable text inside it (axe does not count a
-  // contenteditable as focusable).
-  const editor = await axeOutsideFrames(page, { disableRules: ['scrollable-region-focusable'] });
-  expect(editor.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-});
-
-test("the preview frame cannot reach the Estúdio's window, storage or session", async ({ page }) => {
-  await openPage(page, 'pages/agendamento.yaml');
-  const frame = page.frames().find((f) => f.url().endsWith('/estudio/preview.html'))!;
-  const reach = await frame.evaluate(() => {
-    const tries: Record<string, string> = {};
-    const attempt = (name: string, fn: () => unknown) => {
-      try {
-        tries[name] = `reached: ${String(fn())}`;
-      } catch (error) {
-        tries[name] = `refused: ${(error as Error).name}`;
-      }
-    };
-    attempt('parent document', () => parent.document.title);
-    attempt('parent storage', () => parent.localStorage.length);
-    attempt('own storage', () => localStorage.length);
-    attempt('cookie', () => document.cookie);
-    return { origin: self.origin, tries };
+// One editor opened for two read-only checks (a context and the editor's load each: about 2.5 s of
+// CPU), each its own step (session 27).
+test("the pages list and the editor pass axe; the preview frame cannot reach the Estúdio's window, storage or session", async ({
+  page,
+}) => {
+  await test.step('the pages list and the editor pass axe', async () => {
+    await page.goto(studio.url);
+    await expect(page.getByRole('heading', { name: 'Páginas' })).toBeVisible();
+    const list = await axeWholePage(page);
+    expect(list.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    await openPage(page, 'pages/agendamento.yaml');
+    // The preview frames hold the site's own pages, checked by the site's axe tests. CodeMirror's
+    // scroller is reached by keyboard through the editable text inside it (axe does not count a
+    // contenteditable as focusable).
+    const editor = await axeOutsideFrames(page, { disableRules: ['scrollable-region-focusable'] });
+    expect(editor.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
   });
-  expect(reach.origin).toBe('null');
-  expect(reach.tries['parent document']).toMatch(/^refused/);
-  expect(reach.tries['parent storage']).toMatch(/^refused/);
-  expect(reach.tries['own storage']).toMatch(/^refused/);
-  expect(reach.tries['cookie']).toMatch(/^refused|^reached: $/);
+
+  await test.step("the preview frame cannot reach the Estúdio's window, storage or session", async () => {
+    const frame = page.frames().find((f) => f.url().endsWith('/estudio/preview.html'))!;
+    const reach = await frame.evaluate(() => {
+      const tries: Record<string, string> = {};
+      const attempt = (name: string, fn: () => unknown) => {
+        try {
+          tries[name] = `reached: ${String(fn())}`;
+        } catch (error) {
+          tries[name] = `refused: ${(error as Error).name}`;
+        }
+      };
+      attempt('parent document', () => parent.document.title);
+      attempt('parent storage', () => parent.localStorage.length);
+      attempt('own storage', () => localStorage.length);
+      attempt('cookie', () => document.cookie);
+      return { origin: self.origin, tries };
+    });
+    expect(reach.origin).toBe('null');
+    expect(reach.tries['parent document']).toMatch(/^refused/);
+    expect(reach.tries['parent storage']).toMatch(/^refused/);
+    expect(reach.tries['own storage']).toMatch(/^refused/);
+    expect(reach.tries['cookie']).toMatch(/^refused|^reached: $/);
+  });
 });
