@@ -5,7 +5,6 @@
  * consent, the Google tag answered locally).
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { SPEC } from '../../schema/constants.ts';
 import { extraSitesReady, GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';
 import { allowPerRoute, freshClockEachDocument, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { ALL_ROUTES } from './routes.ts';
@@ -60,19 +59,14 @@ async function watchCsp(page: Page): Promise<CspWatch> {
 }
 
 /**
- * Brings every part of the page into view, then goes back to the top. Each stop is a screen less
- * 200 px below the last: the reveals' observer in "offset" mode sees the screen less its bottom
- * 150 px (SPEC.revealOffsetPx), so those views still overlap by 50 px and every element enters
- * one of them; in "intersection" mode an element needs a tenth of itself on screen, which the
- * 200 px overlap gives it as half a screen did. A stop costs about 40 ms of CPU, and these are a
- * third fewer than half-screen steps. Each stop waits until the browser has run the intersection
- * observers for it (reveals, islands due when visible): a new observer reports at the next
- * rendering update, after the page's own observers, registered earlier, have seen the same
- * position. The jumps are instant: the page scrolls smoothly, and a smooth window.scrollTo holds
- * the test a second or more each time.
+ * Brings every part of the page into view, half a screen at a time, then goes back to the top.
+ * Each stop waits until the browser has run the intersection observers for it (reveals, islands
+ * due when visible): a new observer reports at the next rendering update, after the page's own
+ * observers, registered earlier, have seen the same position. The jumps are instant: the page
+ * scrolls smoothly, and a smooth window.scrollTo holds the test a second or more each time.
  */
 async function scrollThrough(page: Page): Promise<void> {
-  await page.evaluate(async (offsetPx) => {
+  await page.evaluate(async () => {
     // The islands are scheduled after the first paint (a frame, then a task: runtime/client/islands.ts).
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     const observed = () =>
@@ -83,7 +77,7 @@ async function scrollThrough(page: Page): Promise<void> {
         });
         observer.observe(document.documentElement);
       });
-    for (let top = 0; ; top += window.innerHeight - offsetPx - 50) {
+    for (let top = 0; ; top += window.innerHeight / 2) {
       window.scrollTo({ top, behavior: 'instant' });
       await observed();
       const end = document.documentElement.scrollHeight;
@@ -91,7 +85,7 @@ async function scrollThrough(page: Page): Promise<void> {
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
     await observed();
-  }, SPEC.revealOffsetPx);
+  });
 }
 
 /** Every behaviour a page has: islands hydrated, the popup opened, the menu opened. */
