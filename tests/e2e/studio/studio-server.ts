@@ -138,7 +138,10 @@ export async function spawnStudio(
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`O Estúdio saiu (${code}):\n${output}`)));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`O Estúdio saiu (${code}):\n${output}`));
+    });
   });
   return {
     url,
