@@ -86,6 +86,21 @@ test('"Pedir publicação" at 375 and 1280 px shows the long route whole', async
   test.setTimeout(240_000);
   const ana = await team.signedIn(browser, ANA, { viewport: { width: 375, height: 800 }, reducedMotion });
   await ana.goto(`${team.base}/#/editar/${encodeURIComponent(`pages/${LONG}.yaml`)}`);
+  await test.step('the editor bar holds the long route and every button on one line from 1200 px', async () => {
+    const bar = ana.getByRole('banner').filter({ has: ana.getByRole('heading', { name: `/${LONG}` }) });
+    const back = bar.getByRole('button', { name: '← Páginas' });
+    const ask = bar.getByRole('button', { name: /^Pedir publicação/ });
+    for (const width of [1200, 1280]) {
+      await ana.setViewportSize({ width, height: 800 });
+      // Publicar's place on the bar: beside "← Páginas", not on a second line (session 27's fix).
+      await expect
+        .poll(async () => (await ask.boundingBox())!.y, { message: `Pedir publicação at ${width} px` })
+        .toBe((await back.boundingBox())!.y);
+      await wholeOnScreen(ask);
+      await wholeOnScreen(bar.getByRole('heading', { name: `/${LONG}` }));
+    }
+    await ana.setViewportSize({ width: 375, height: 800 });
+  });
   await ana.getByRole('button', { name: /^Pedir publicação/ }).click();
   const ask = ana.getByRole('dialog', { name: 'Pedir publicação' });
   await expect(ask).toBeVisible();
