@@ -12,6 +12,13 @@ import type { FileHandle } from 'node:fs/promises';
 import { open, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import {
+  chooseEncoding,
+  compressed,
+  forbidsTransform,
+  isCompressible,
+  worthCompressing,
+} from './compress.ts';
 
 const TYPES: Record<string, string> = {
   '.avif': 'image/avif',
@@ -57,6 +64,11 @@ export interface FileFolderOptions {
   pages?: boolean;
   /** Headers of every answer (Cache-Control, the security headers). */
   setHeaders?: (res: ServerResponse) => void;
+  /**
+   * Compress text files for a browser that accepts it, once per version of the file
+   * (runtime/compress.ts): a static host's answer, for a folder with no compressed copies.
+   */
+  compress?: boolean;
 }
 
 /** The files of `dir` by address: true when it answered, false when no such file is there (the caller's 404). */
@@ -102,6 +114,7 @@ export function fileFolder(dir: string, options: FileFolderOptions = {}): FileFo
         ...(candidate.encoding ? { encoding: candidate.encoding } : {}),
         vary: options.precompressed === true,
         setHeaders: options.setHeaders,
+        compress: options.compress === true && candidate.encoding === undefined,
       });
       return true;
     }
@@ -179,6 +192,8 @@ export async function sendOpened(
     encoding?: string;
     vary?: boolean;
     setHeaders?: ((res: ServerResponse) => void) | undefined;
+    /** Compress the file on the way out when the browser accepts it (runtime/compress.ts). */
+    compress?: boolean;
   },
 ): Promise<void> {
   let stats;
@@ -201,8 +216,27 @@ export async function sendOpened(
   }
   res.setHeader('Content-Type', options.type);
   if (options.encoding) res.setHeader('Content-Encoding', options.encoding);
-  res.setHeader('Content-Length', stats.size);
   res.statusCode = 200;
+  if (options.compress && isCompressible(options.type)) {
+    // As the compression middleware did: Vary on every compressible answer it may transform.
+    if (!forbidsTransform(res.getHeader('Cache-Control'))) res.setHeader('Vary', 'Accept-Encoding');
+    const encoding = chooseEncoding(req);
+    if (encoding && worthCompressing(req, options.type, stats.size, res.getHeader('Cache-Control'))) {
+      // The file's version: any write to it changes its size or change time; a new build's file is a new inode.
+      const version = `${stats.dev}:${stats.ino}:${stats.size}:${stats.ctimeMs}:${stats.mtimeMs}`;
+      let body: Buffer;
+      try {
+        body = await compressed(version, encoding, () => handle.readFile());
+      } finally {
+        await handle.close().catch(() => undefined);
+      }
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Length', body.length);
+      res.end(body);
+      return;
+    }
+  }
+  res.setHeader('Content-Length', stats.size);
   if (req.method === 'HEAD') {
     await handle.close().catch(() => undefined);
     res.end();

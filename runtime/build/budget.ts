@@ -50,7 +50,7 @@ export interface RouteJs {
   overBudget: boolean;
 }
 
-/** Gzipped size as runtime/dev/static-server.ts sends it (the compression middleware uses zlib's default level). */
+/** Gzipped size at zlib's default level, as runtime/compress.ts sends it to a browser that accepts gzip only (brotli answers are smaller). */
 export const gzipSize = (bytes: Uint8Array): number => gzipSync(bytes).length;
 
 export function budgetFor(

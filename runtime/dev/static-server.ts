@@ -1,5 +1,6 @@
 /**
- * Serves a built site the way a static host does: files from dist/, gzip, the headers of
+ * Serves a built site the way a static host does: files from dist/, compressed (brotli or gzip,
+ * once per version of a file: runtime/compress.ts), the headers of
  * dist/_headers (security headers, CSP, caching: the file Netlify and Cloudflare Pages
  * read), and dist/404.html with status 404 for every unknown path. Used by
  * `npm run preview`, the browser tests and the benchmark.
@@ -12,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import compression from 'compression';
+import { compressBody } from '../compress.ts';
 import { fileFolder } from '../file-response.ts';
 import { headersForPath, IMMUTABLE, IMMUTABLE_PREFIX, parseHeadersFile } from '../build/index.ts';
 import { AGENDA_DIR } from '../edge/index.ts';
@@ -28,6 +29,7 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
   const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
   const files = fileFolder(dir, {
     pages: true,
+    compress: true,
     setHeaders(res) {
       if (rules.length > 0) return; // _headers decides, as on the host
       const { pathname } = new URL(res.req.url ?? '/', 'http://localhost');
@@ -35,15 +37,17 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
       else res.setHeader('Cache-Control', 'no-cache');
     },
   });
-  const gzip = compression();
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     for (const [name, value] of Object.entries(headersForPath(rules, pathname))) res.setHeader(name, value);
     const answerNotFound = async () => {
       const page = await readFile(notFoundFile).catch(() => notFoundAtStart);
+      const type = 'text/html; charset=utf-8';
       res.statusCode = 404;
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.end(page);
+      res.setHeader('Content-Type', type);
+      const body = await compressBody(req, res, type, page);
+      res.setHeader('Content-Length', body.length);
+      res.end(req.method === 'HEAD' ? undefined : body);
     };
     let decoded = pathname;
     try {
@@ -52,20 +56,18 @@ export function serveStatic(dir: string, port: number, host = '127.0.0.1'): Prom
       // a malformed address names no file: the file lookup below refuses it too
     }
     const folder = decoded.replace(/\/{2,}/g, '/');
-    gzip(req as never, res as never, () => {
-      const answer = HIDDEN.some((hidden) => folder === hidden || folder.startsWith(`${hidden}/`))
-        ? answerNotFound()
-        : files(req, res, pathname).then((found) => (found ? undefined : answerNotFound()));
-      answer.catch((error: unknown) => {
-        // The disk refused a file (not a missing one): this answer fails, the server stays up.
-        console.error(`Não foi possível responder ${pathname}:`, error);
-        if (res.headersSent) res.destroy();
-        else {
-          res.statusCode = 500;
-          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-          res.end('Erro ao ler o arquivo no servidor.');
-        }
-      });
+    const answer = HIDDEN.some((hidden) => folder === hidden || folder.startsWith(`${hidden}/`))
+      ? answerNotFound()
+      : files(req, res, pathname).then((found) => (found ? undefined : answerNotFound()));
+    answer.catch((error: unknown) => {
+      // The disk refused a file (not a missing one): this answer fails, the server stays up.
+      console.error(`Não foi possível responder ${pathname}:`, error);
+      if (res.headersSent) res.destroy();
+      else {
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end('Erro ao ler o arquivo no servidor.');
+      }
     });
   });
   return new Promise((resolve, reject) => {
