@@ -240,8 +240,13 @@ test('a text typed under the sticky call to action is scrolled clear of it', asy
     .toBeGreaterThanOrEqual(4);
   await title.click({ position: { x: 4, y: 4 } });
   await expect(title).toHaveAttribute('contenteditable', 'plaintext-only');
-  await page.keyboard.press('End');
+  // The text's end (End alone is its line's end: where the title wraps, the middle of it), and
+  // the element being edited, which the typed words no longer match (`title` would move on to the
+  // next text that shows "Agende pelo WhatsApp").
+  const edited = frame.locator('[data-estudio-editing]');
+  await page.keyboard.press('Control+End');
   await page.keyboard.type(' já');
-  expect(await title.evaluate(underBar)).toBeLessThanOrEqual(0);
+  await expect(edited).toHaveText('Passo 1: Agende pelo WhatsApp já');
+  expect(await edited.evaluate(underBar)).toBeLessThanOrEqual(0);
   await page.keyboard.press('Escape');
 });
