@@ -10,6 +10,11 @@
  * problem underlined, and the gzipped size of the Estúdio's own JavaScript. BENCH_CPU=1 adds
  * each keystroke's CPU (the Estúdio, the preview frames, the server), from a Chrome trace: what
  * the first keystrokes do that later ones do not, which wall time on a busy machine hides.
+ * Narrowing a run: BENCH_PAGES=200, BENCH_HOW=código, BENCH_WHERE=fim (the targets whose place
+ * has that in it), BENCH_KEYSTROKES=10; BENCH_OPENINGS=n measures each target on n openings (the
+ * first keystroke is one sample per opening: "≤ 500 ms in N of M"). Reading one: BENCH_TRACE=file
+ * keeps the last opening's trace with the timeline's events (BENCH_SAMPLES=1 adds JavaScript
+ * samples), BENCH_APP_DIR serves another build of the app (one not minified, to read the names).
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -28,6 +33,11 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 // build (package.json sets NODE_ENV). BENCH_DEV_APP=1: as `npm run studio -- --dev`.
 if (process.env.BENCH_DEV_APP) process.env.NODE_ENV = 'development';
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 30);
+/**
+ * BENCH_OPENINGS=n: each kind of edit measured on n openings of the page (a first keystroke is
+ * one sample per opening; its figures are then listed together, "≤ 500 ms in N of M").
+ */
+const OPENINGS = Math.max(1, Number(process.env.BENCH_OPENINGS ?? 1));
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -177,20 +187,26 @@ async function latencies(appDir: string | undefined): Promise<{ measured: Measur
       const types = (
         parseDocument(await readFile(path.join(dir, file), 'utf8')).toJS() as { blocks: { type: string }[] }
       ).blocks.map((b) => b.type);
-      // BENCH_HOW=código,formulário: only those kinds of edit.
+      // BENCH_HOW=código,formulário: only those kinds of edit; BENCH_WHERE=fim: only the targets
+      // whose place (as the table says it) has that in it.
       const kinds = process.env.BENCH_HOW?.split(',');
-      for (const target of TARGETS.filter((t) => !kinds || kinds.includes(t.how))) {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-        try {
-          measured.push({
-            blocks: types.length,
-            target,
-            ...(await typeInto(page, server.url, file, types, target)),
-          });
-        } finally {
-          await page.close();
+      const where = process.env.BENCH_WHERE;
+      const chosen = TARGETS.filter(
+        (t) => (!kinds || kinds.includes(t.how)) && (!where || t.where.includes(where)),
+      );
+      for (let opening = 0; opening < OPENINGS; opening++)
+        for (const target of chosen) {
+          const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+          try {
+            measured.push({
+              blocks: types.length,
+              target,
+              ...(await typeInto(page, server.url, file, types, target)),
+            });
+          } finally {
+            await page.close();
+          }
         }
-      }
     }
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {
@@ -342,7 +358,18 @@ async function typeInto(
     await page
       .context()
       .browser()!
-      .startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+      .startTracing(page, {
+        categories: process.env.BENCH_TRACE
+          ? [
+              'toplevel',
+              'blink.user_timing',
+              'devtools.timeline',
+              'disabled-by-default-devtools.timeline',
+              // BENCH_SAMPLES=1: with the JavaScript's samples (slower: for reading, not timing).
+              ...(process.env.BENCH_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : []),
+            ]
+          : ['toplevel', 'blink.user_timing'],
+      });
   for (let i = 0; i < count; i++) {
     const typing = i % 2 === 0;
     await frame.evaluate(
@@ -407,6 +434,8 @@ async function typeInto(
   }
   if (!tracing) return { open: opened, strokes };
   const trace = await page.context().browser()!.stopTracing();
+  // BENCH_TRACE=file.json: the trace kept (its tasks read apart; the last opening's).
+  if (process.env.BENCH_TRACE) await writeFile(process.env.BENCH_TRACE, trace);
   return { open: opened, strokes, cpu: cpuOfStrokes(JSON.parse(trace.toString('utf8')), server) };
 }
 
@@ -452,7 +481,8 @@ async function appSize(dir: string): Promise<{ files: number; gzip: number; raw:
   return { files: files.length, gzip, raw };
 }
 
-const builtApp = await cachedAppDir(ROOT);
+// BENCH_APP_DIR: another build of the app (one built without minifying, to read a trace's names).
+const builtApp = process.env.BENCH_APP_DIR ?? (await cachedAppDir(ROOT));
 const size = await appSize(builtApp);
 const { measured, lint } = await latencies(process.env.BENCH_DEV_APP ? undefined : builtApp);
 const median = (values: number[]) => quantile(values, 0.5);
@@ -528,6 +558,32 @@ if (measured.some((m) => m.cpu)) {
     console.log(
       `| ${m.blocks} blocos | ${m.target.how}: ${m.target.where} | ${fmt(first[0]!)} | ${fmt(worst)} | ${fmt(mid)} |`,
     );
+  }
+}
+if (OPENINGS > 1) {
+  console.log('');
+  console.log(
+    `A 1ª tecla depois de abrir, em cada uma das ${OPENINGS} aberturas: tecla → texto na prévia (→ pintado); com BENCH_CPU=1, a CPU do Estúdio / das prévias / do servidor.`,
+  );
+  console.log('| página | onde | ≤ 500 ms (texto) | ≤ 500 ms (pintado) | cada abertura |');
+  console.log('| --- | --- | --- | --- | --- |');
+  const rows = new Map<string, Measured[]>();
+  for (const m of measured) {
+    const key = `| ${m.blocks} blocos | ${m.target.how}: ${m.target.where} |`;
+    rows.set(key, [...(rows.get(key) ?? []), m]);
+  }
+  for (const [key, list] of rows) {
+    const firsts = list.map((m) => m.strokes[0]!);
+    const within = (f: (s: Stroke) => number) =>
+      `${firsts.filter((s) => f(s) <= 500).length} de ${firsts.length}`;
+    const each = list
+      .map((m) => {
+        const s = m.strokes[0]!;
+        const cpu = m.cpu?.[0];
+        return `${ms(s.dom - s.down)} (${ms(s.paint - s.down)})${cpu ? ` ${cpu.app.toFixed(0)}/${cpu.frame.toFixed(0)}/${cpu.server.toFixed(0)}` : ''}`;
+      })
+      .join('; ');
+    console.log(`${key} ${within((s) => s.dom - s.down)} | ${within((s) => s.paint - s.down)} | ${each} |`);
   }
 }
 if (process.env.BENCH_RAW)

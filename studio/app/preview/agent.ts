@@ -10,7 +10,7 @@
 import {
   emptyCookieJar,
   keepFocusWithTheAuthor,
-  layOutUpTo,
+  reachBlock,
   reportEvents,
   showBlockAfresh,
   showRender,
@@ -69,6 +69,8 @@ const held = new Map<string, string>();
 /** Per block, the texts the author may edit in place (sent only when they change). */
 const editable: (EditableBlock | undefined)[] = [];
 let selected = -1;
+/** The block whose outline is drawn: the chosen one, or until its place is reached the one before. */
+let boxed = -1;
 
 function blockEl(index: number): Element | null {
   return document.querySelector(`${TAG}[data-index="${index}"]`);
@@ -147,7 +149,7 @@ async function pump(): Promise<void> {
     } catch (error) {
       console.error('[estúdio] A prévia não pôde mostrar esta versão da página.', error);
     }
-    if (selected >= 0) drawBox('selected', selected);
+    if (boxed >= 0) drawBox('selected', boxed);
     // The texts the author may edit in place, marked again on what was swapped in.
     setEditableTexts(job.kind === 'render' ? (job.texts ?? []) : undefined);
     if (job.kind === 'render') parent.postMessage({ kind: 'rendered' }, '*');
@@ -194,17 +196,33 @@ addEventListener('message', (event: MessageEvent<Incoming>) => {
   else if (message.kind === 'scale' && typeof message.scale === 'number') setPreviewScale(message.scale);
   else if (message.kind === 'state' && isPreviewState(message.state)) enqueue(message);
   else if (message.kind === 'select') {
-    selected = message.index;
-    // Real positions, which stay: the blocks above it laid out, not estimated (content-visibility)
-    // while the page is still being laid out after it opened.
-    const el = blockEl(selected);
-    if (el) layOutUpTo(el);
-    drawBox('selected', selected);
-    const box = el && boxOf(el);
-    // A block chosen by a click on one of its texts is where the author is looking: not scrolled
-    // to its top (a text low in a tall block went under the sticky bar, or off the screen).
-    if (message.scroll && box && editedBlock() !== selected)
-      scrollTo({ top: Math.max(0, box.top - 24), behavior: 'instant' });
+    const index = message.index;
+    selected = index;
+    // A block chosen on the page (a click: it is in view) is outlined at once, and the outline
+    // follows it while the page above it is laid out; one chosen elsewhere (the code, Estrutura)
+    // is outlined and scrolled to once its place is real, not estimated (content-visibility), in
+    // slices that let a render through (reachBlock). The Estúdio hears when it is: in "Os dois"
+    // the second frame is told only then.
+    if (!message.scroll) {
+      boxed = index;
+      drawBox('selected', index);
+    }
+    reachBlock(
+      () => blockEl(index),
+      () => {
+        if (!message.scroll) drawBox('selected', index);
+      },
+      (el) => {
+        boxed = index;
+        drawBox('selected', index);
+        const box = el && boxOf(el);
+        // A block chosen by a click on one of its texts is where the author is looking: not scrolled
+        // to its top (a text low in a tall block went under the sticky bar, or off the screen).
+        if (message.scroll && box && editedBlock() !== index)
+          scrollTo({ top: Math.max(0, box.top - 24), behavior: 'instant' });
+        parent.postMessage({ kind: 'selected' }, '*');
+      },
+    );
   }
 });
 
@@ -244,7 +262,7 @@ addEventListener(
   true,
 );
 document.addEventListener('mouseover', (event) => drawBox('hover', indexOf(event.target)));
-addEventListener('resize', () => selected >= 0 && drawBox('selected', selected));
+addEventListener('resize', () => boxed >= 0 && drawBox('selected', boxed));
 
 for (const script of document.head.querySelectorAll('script')) agentNodes.add(script);
 const agentStyle = document.createElement('style');

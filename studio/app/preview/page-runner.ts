@@ -13,8 +13,7 @@
  *   the popup (it opens 30 s after arrival on the site, which would interrupt the author).
  */
 import { showProgress } from '../../../blocks/loadingOverlay/loadingOverlay.behavior.ts';
-import { BELOW_FOLD_CLASS } from '../../../design/below-fold.ts';
-import { layOutBelowFold } from '../../../runtime/client/below-fold.ts';
+import { BELOW_FOLD_CLASS, LAID_OUT_CLASS } from '../../../design/below-fold.ts';
 import { runBehaviors, stopBehaviors } from '../../../runtime/client/behaviors.ts';
 import { initConsent } from '../../../runtime/client/consent.ts';
 import { enhance, startReveal } from '../../../runtime/client/enhance.ts';
@@ -136,11 +135,10 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
     // listeners (click tracking, the below-the-fold layout) on the document, which outlives renders.
     started = true;
     initConsent(document);
-    // What is below the fold is laid out as the site's script does it, in idle moments, but as
-    // many blocks per moment as fit in a few milliseconds (one per moment would take a minute on
-    // a long page): a 200-block page opens with only its first screen laid out in each frame,
-    // which the author's first keystrokes no longer wait for.
-    layOutBelowFold(document, { budgetMs: LAYOUT_BUDGET_MS });
+    // What is below the fold is laid out after the first render, as the site's script does it
+    // (a 200-block page opens with only its first screen laid out in each frame), but many blocks
+    // per pass: layOutBelowFold's pass per block cost a 200-block page seconds of CPU per frame.
+    layOutLater();
     enhance(document, { belowFold: false });
     // A frame whose first render comes after the author chose the loading overlay's state (a frame
     // added or reloaded while it is chosen) holds the overlay too.
@@ -152,20 +150,116 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
   if (gen === generation) for (const [live, opened] of reopen) openAgain(live, opened);
 }
 
-/** Milliseconds of layout per idle moment, for what the first render left below the fold. */
-const LAYOUT_BUDGET_MS = 20;
+/**
+ * What waits below the fold (content-visibility: auto, decision 0013) is laid out in passes of
+ * several blocks: a pass (a style and layout of the document) costs about 5 ms of CPU however
+ * little it lays out, and a block about 1 ms more, so the site's pass per block
+ * (runtime/client/below-fold.ts) cost a 200-block page a second of CPU and more per frame, with a
+ * paint after each few. The blocks per pass grow (up to MOST_PER_PASS) while a pass takes under a
+ * quarter of its slice and shrink when one takes longer than the slice, never under
+ * LEAST_PER_PASS: on a busy machine every pass takes longer by the clock, and passes of one block
+ * each would make the work several times larger.
+ */
+const LEAST_PER_PASS = 12;
+const MOST_PER_PASS = 64;
+let perPass = LEAST_PER_PASS;
+
+/** `el` is above `upTo`, holds it or is in it. */
+function upToIt(el: Element, upTo: Element): boolean {
+  const above = Node.DOCUMENT_POSITION_FOLLOWING | Node.DOCUMENT_POSITION_CONTAINED_BY;
+  return Boolean(el.compareDocumentPosition(upTo) & above) || upTo.contains(el);
+}
 
 /**
- * Lays out at once what waits below the fold above `el` and around it: its position is then the
- * page's real one, and what is below it still waits (on a 200-block page, choosing the hero no
- * longer lays out the 198 blocks after it between two keystrokes).
+ * Lays out what waits below the fold, in document order (with `upTo`, only what is above it, holds
+ * it or is in it), for about `budgetMs`; true when some of it is left for later.
  */
-export function layOutUpTo(el: Element): void {
-  for (const waiting of [...document.getElementsByClassName(BELOW_FOLD_CLASS)]) {
-    const where = waiting.compareDocumentPosition(el);
-    const above = Node.DOCUMENT_POSITION_FOLLOWING | Node.DOCUMENT_POSITION_CONTAINED_BY;
-    if (where & above || el.contains(waiting)) waiting.classList.remove(BELOW_FOLD_CLASS);
+function layOutFor(budgetMs: number, upTo?: Element): boolean {
+  const started = performance.now();
+  const waiting = [...document.getElementsByClassName(BELOW_FOLD_CLASS)];
+  // In document order: once one is below `upTo`, all the rest are.
+  const below = upTo ? waiting.findIndex((el) => !upToIt(el, upTo)) : -1;
+  const count = below < 0 ? waiting.length : below;
+  for (let at = 0; at < count;) {
+    const pass = performance.now();
+    for (const end = Math.min(count, at + perPass); at < end; at++)
+      waiting[at]!.classList.remove(BELOW_FOLD_CLASS);
+    void document.documentElement.offsetHeight; // one style and layout pass for all of them
+    const took = performance.now() - pass;
+    if (took < budgetMs / 4) perPass = Math.min(perPass * 2, MOST_PER_PASS);
+    else if (took > budgetMs) perPass = Math.max(LEAST_PER_PASS, Math.floor(perPass / 2));
+    if (at < count && performance.now() - started >= budgetMs) return true;
   }
+  if (count === waiting.length) document.documentElement.classList.add(LAID_OUT_CLASS);
+  return false;
+}
+
+/** At most this much layout per idle moment (an idle moment gives at most 50 ms). */
+const IDLE_SLICE_MS = 40;
+
+/**
+ * After the first render: the rest of the page laid out in idle moments (a render, a paint, a
+ * chosen block's reaching go first), then LAID_OUT_CLASS on <html>, as the site's script does.
+ * An in-page link clicked before then lays out all of it at once, as on the site (its smooth
+ * scroll is planned with the layout of that moment).
+ */
+function layOutLater(): void {
+  document.addEventListener(
+    'click',
+    (event) => {
+      if ((event.target as Element | null)?.closest?.('a[href^="#"]')) {
+        for (const el of [...document.getElementsByClassName(BELOW_FOLD_CLASS)])
+          el.classList.remove(BELOW_FOLD_CLASS);
+        document.documentElement.classList.add(LAID_OUT_CLASS);
+      }
+    },
+    { capture: true },
+  );
+  const step = (deadline: IdleDeadline) => {
+    if (layOutFor(Math.min(IDLE_SLICE_MS, Math.max(5, deadline.timeRemaining())))) requestIdleCallback(step);
+  };
+  requestIdleCallback(step);
+}
+
+/** Milliseconds of layout per task while a chosen block's real place is reached (reachBlock). */
+const REACH_SLICE_MS = 20;
+/** Bumped by each reachBlock: the slices of an older choice stop. */
+let reaching = 0;
+
+/** Runs `next` in a task of its own, after what is already queued (a render message, a paint). */
+const slices: (() => void)[] = [];
+const sliceChannel = new MessageChannel();
+sliceChannel.port1.onmessage = () => slices.shift()?.();
+const inTaskOfItsOwn = (next: () => void) => {
+  slices.push(next);
+  sliceChannel.port2.postMessage(null);
+};
+
+/**
+ * Lays out what waits below the fold above the block `find` gives and in it, so that its position
+ * is the page's real one (what is below it still waits: choosing the hero of a 200-block page does
+ * not lay out the 198 blocks after it), then calls `reached`. Near the end of a long page, soon
+ * after it opened, that is most of the page (190–280 ms of CPU at 1280 px): done a slice at a
+ * time, each a task of its own, so that a render arriving meanwhile (the author's keystroke) is
+ * swapped in and painted between two slices instead of after all of them, in this frame and in
+ * the other frame of "Os dois" (both run on one thread). `between` runs after each slice that left
+ * work for later. A newer call stops an older one; so does the block's disappearance.
+ */
+export function reachBlock(
+  find: () => Element | null,
+  between: (el: Element) => void,
+  reached: (el: Element | null) => void,
+): void {
+  const token = ++reaching;
+  const slice = () => {
+    if (token !== reaching) return;
+    const el = find();
+    if (el && layOutFor(REACH_SLICE_MS, el)) {
+      between(el);
+      inTaskOfItsOwn(slice);
+    } else reached(el);
+  };
+  slice();
 }
 
 /** Longer than any local answer; past it the render is shown anyway (in the fallback, for this frame). */

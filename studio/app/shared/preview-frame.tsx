@@ -70,6 +70,7 @@ export function PreviewFrame({
   selected,
   onBlockClick,
   onRendered,
+  onSelected,
   onSave,
   view = 'pagina',
   onEvent,
@@ -81,6 +82,8 @@ export function PreviewFrame({
   selected: { index: number; scroll: boolean; seq: number };
   onBlockClick: (index: number) => void;
   onRendered?: () => void;
+  /** The chosen block outlined (and scrolled to), its place on the page laid out. */
+  onSelected?: () => void;
   /** Ctrl+S (Cmd+S) pressed in the frame (`repeat`: the key held down). */
   onSave?: (repeat: boolean) => void;
   /** The state a visitor can meet that the page shows (the "Estado" control). */
@@ -99,9 +102,9 @@ export function PreviewFrame({
   /** Per block, the editable texts the frame was sent (as JSON): only changed ones are sent again. */
   const frameTexts = useRef<string[]>([]);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  const callbacks = useRef({ onBlockClick, onRendered, onEvent, onSave });
+  const callbacks = useRef({ onBlockClick, onRendered, onSelected, onEvent, onSave });
   useLayoutEffect(() => {
-    callbacks.current = { onBlockClick, onRendered, onEvent, onSave };
+    callbacks.current = { onBlockClick, onRendered, onSelected, onEvent, onSave };
   });
 
   useEffect(() => {
@@ -121,6 +124,7 @@ export function PreviewFrame({
       } else if (data.kind === 'block-clicked' && typeof data.index === 'number')
         callbacks.current.onBlockClick(data.index);
       else if (data.kind === 'rendered') callbacks.current.onRendered?.();
+      else if (data.kind === 'selected') callbacks.current.onSelected?.();
       else if (data.kind === 'save') callbacks.current.onSave?.(data.repeat === true);
       else if (data.kind === 'event' && data.event && typeof data.event === 'object')
         callbacks.current.onEvent?.(data.event as Record<string, unknown>, data.byClick === true);

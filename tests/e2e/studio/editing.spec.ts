@@ -150,12 +150,15 @@ test('on a long page, a block far down is shown at once: the preview scrolls to 
   await page.getByRole('tab', { name: 'Estrutura' }).click();
   await page.getByRole('button', { name: 'Ver Rodapé na prévia' }).click();
 
-  const frame = phone(page);
-  const box = frame.locator('.estudio-box[data-kind=selected]');
-  await expect(box).toHaveCount(1);
-  const footer = frame.locator('fillgas-block:has(> footer) > footer');
-  await expect(footer).toBeInViewport();
-  await outlinedAt(box, footer);
+  // Both frames of "Os dois" (1280 px): the page above the footer is laid out a slice at a time,
+  // and the desktop's frame is told the choice once the phone's has outlined it.
+  for (const frame of [phone(page), page.frameLocator('iframe[title="Prévia da página: Computador"]')]) {
+    const box = frame.locator('.estudio-box[data-kind=selected]');
+    await expect(box).toHaveCount(1);
+    const footer = frame.locator('fillgas-block:has(> footer) > footer');
+    await expect(footer).toBeInViewport();
+    await outlinedAt(box, footer);
+  }
 });
 
 test("a variant's change form shows the base's values, goes back to them, and Ctrl+S saves from it", async ({

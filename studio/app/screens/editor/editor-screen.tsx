@@ -63,6 +63,8 @@ import {
 import { publishVerb, usePublishAsks } from '../../shared/publish-words.ts';
 
 type Mode = 'phone' | 'desktop' | 'both';
+/** How often a block waiting to be chosen after a keystroke looks whether its preview has gone out. */
+const PREVIEW_POLL_MS = 20;
 /** The preview width chosen last, kept for the next page opened (this browser only). */
 const MODE_KEY = 'estudio:largura-da-previa';
 const savedMode = (): Mode => {
@@ -539,6 +541,13 @@ function Editor({
     () => ({ ...shownFirst, stale: preview.stale }),
     [shownFirst, preview.stale],
   );
+  // The chosen block likewise: the second frame is told once the first has outlined it. A block far
+  // down a long page has the page above it laid out first, in both frames on that one thread.
+  const latestSelected = useRef(selected);
+  useLayoutEffect(() => {
+    latestSelected.current = selected;
+  });
+  const [selectedFirst, setSelectedFirst] = useState(selected);
   const [view, setView] = useState<PreviewStateId>('pagina');
   const [events, setEvents] = useState<PageEvent[]>([]);
   const me = useMe();
@@ -619,6 +628,13 @@ function Editor({
   const blockTexts = useRef(new Map<string, Pick<RenderedBlock, 'texts' | 'media'>>());
   const pending = useRef<string | null>(null);
   const busy = useRef(false);
+  /** The last source whose render was shown: its parse is kept (yaml-paths.ts's readYaml, editableTexts). */
+  const parsedSource = useRef<string | undefined>(undefined);
+  /** An answer taken in whose preview state the frames have not been sent yet (the next commit sends it). */
+  const previewUnsent = useRef(false);
+  useEffect(() => {
+    previewUnsent.current = false;
+  }, [preview]);
   const early = useRef(firstPreview);
   const pump = useCallback(async () => {
     if (busy.current) return;
@@ -650,6 +666,8 @@ function Editor({
             typeof changes === 'object' && changes !== null && blockKey(b) in changes;
           const inherited = blocks.flatMap((b, i) => (b.file === file || changed(b) ? [] : [i]));
           const texts = editableTexts(source, file, blocks);
+          parsedSource.current = source;
+          previewUnsent.current = true;
           setPreview({
             render: { parts: render, names: answer.delta.names },
             inherited,
@@ -659,6 +677,7 @@ function Editor({
           setBlocks(blocks);
           setProblems([]);
         } else {
+          previewUnsent.current = true;
           setPreview((p) => ({ ...p, stale: true }));
           setProblems(answer.problems);
         }
@@ -697,24 +716,43 @@ function Editor({
     [blocks, file],
   );
   const cursorTimer = useRef<number | undefined>(undefined);
+  // (A choice made later reads the blocks of the render shown then.)
+  const rendered = useRef({ ownPaths, blocks });
+  useLayoutEffect(() => {
+    rendered.current = { ownPaths, blocks };
+  });
   // The block the caret is in is chosen in the preview: at once when a click put the caret there (the
   // frames scroll to it and lay it out while the author reaches for the keys), after a pause in
   // typing or in moving with the arrows (a block per keystroke would keep the frames busy).
+  // After a keystroke, the block is chosen only once the keystroke's preview has been sent to the
+  // frames: choosing it (the path under the caret; in the frames, the page above the block laid
+  // out) never holds back the text typed, the author's first keystroke after opening included.
   const onCursor = (offset: number, clicked: boolean) => {
     if (formEditing.current) return;
     window.clearTimeout(cursorTimer.current);
     const choose = () => {
-      // From the editor's syntax tree, kept up to date as it types: a full parse of a long page on
-      // every keystroke would delay the preview.
-      const path = editor.current?.pathAt(offset) ?? pathAt(editor.current?.text() ?? '', offset);
+      const text = editor.current?.text() ?? '';
+      // The text whose preview was last sent is parsed already (its editable texts were read from
+      // it); otherwise from the editor's syntax tree, kept up to date as it types: a full parse of
+      // a long page on every keystroke would delay the preview.
+      const path =
+        text === parsedSource.current
+          ? pathAt(text, offset)
+          : (editor.current?.pathAt(offset) ?? pathAt(text, offset));
+      const { ownPaths, blocks } = rendered.current;
       let index = longestPrefix(ownPaths, path);
       // In a variant's change: or replace: entry, the block it addresses (by id, or by type).
       if (index < 0 && (path[0] === 'change' || path[0] === 'replace') && typeof path[1] === 'string')
         index = blocks.findIndex((b) => b.id === path[1] || (!b.id && b.type === path[1]));
       setSelected((s) => (s.index === index ? s : { index, scroll: index >= 0, seq: s.seq + 1 }));
     };
+    const afterPreview = () => {
+      if (busy.current || pending.current !== null || previewUnsent.current)
+        cursorTimer.current = window.setTimeout(afterPreview, PREVIEW_POLL_MS);
+      else choose();
+    };
     if (clicked) choose();
-    else cursorTimer.current = window.setTimeout(choose, 80);
+    else cursorTimer.current = window.setTimeout(afterPreview, 80);
   };
 
   // A text edited in the page itself (inline-edits.ts): each keystroke is the form's edit of that
@@ -1038,7 +1076,8 @@ function Editor({
                   width={device.width}
                   label={device.label}
                   state={i === 0 ? preview : followingPreview}
-                  selected={selected}
+                  selected={i === 0 ? selected : selectedFirst}
+                  onSelected={i === 0 ? () => setSelectedFirst(latestSelected.current) : undefined}
                   onBlockClick={onBlockClick}
                   onInlineEdit={onInlineEdit}
                   onSave={saveFromKey}
