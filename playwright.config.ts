@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { CHROME_FLAGS } from './scripts/chromium.ts';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
+/** The browser the tests run in unless CHROMIUM_PATH names another (tests/e2e/chromium.sh). */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 // E2E_SITE_ONLY=1 starts only the built site's server: enough for the studio project and the plain
 // page specs, and it skips the three extra builds (consent, hostile text, experiment) when iterating.
 // Playwright starts web servers one after the other: all four come from one command (see below).
@@ -38,11 +41,17 @@ if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_PORTS_CHECKED) {
     );
   }
   process.env.E2E_PORTS_CHECKED = '1';
+  // tests/e2e/chromium.sh says the same, but a browser's stderr is only shown when its launch fails.
+  if (!process.env.CHROMIUM_PATH && !existsSync(HEADLESS_SHELL))
+    console.error(
+      `No ${HEADLESS_SHELL} (apt-get install chromium-headless-shell): the browser tests run in the full Chromium, slower.`,
+    );
 }
 
 // Browser tests run against the built site (npm run build) served like a static host.
 // DIST_DIR=/tmp/x/dist E2E_PORT=4500 npx playwright test … runs them against another build.
-// Chromium comes from Debian (apt-get install chromium): Playwright never downloads one.
+// Chromium comes from Debian (apt-get install chromium chromium-headless-shell): Playwright never
+// downloads one.
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -57,9 +66,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     launchOptions: {
-      // Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium) through a wrapper that turns off
-      // its spare renderer and the address bar's popup preloaded per context, which no test can use
-      // (tests/e2e/chromium.sh, decision 0044).
+      // Debian's headless shell (CHROMIUM_PATH, else the shell, else /usr/bin/chromium) through a
+      // wrapper that gives the shell Chromium's text rendering and turns off the spare renderer and
+      // the address bar's popup preloaded per context, which no test can use (tests/e2e/chromium.sh,
+      // decision 0044).
       executablePath: path.resolve(import.meta.dirname, 'tests/e2e/chromium.sh'),
       // Playwright adds its own headless flag. The chat links' host resolves to nothing: a test
       // that opens a chat tab answers it locally (answerChatLocally, tests/e2e/consent-helpers.ts),
