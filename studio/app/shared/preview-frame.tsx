@@ -145,11 +145,22 @@ export function PreviewFrame({
     return () => removeEventListener('message', listen);
   }, []);
 
-  useEffect(() => {
+  // Measured before the first paint: sized from a ResizeObserver alone, the frame was drawn 0 px
+  // high, and took its height 0.2-0.8 s later (the observer's first answer in a later task on a
+  // busy main thread). Then the observer follows the stage's changes.
+  useLayoutEffect(() => {
+    const element = stage.current!;
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    const border = (a: string, b: string) => parseFloat(a) + parseFloat(b);
+    setSize({
+      width: box.width - border(style.borderLeftWidth, style.borderRightWidth),
+      height: box.height - border(style.borderTopWidth, style.borderBottomWidth),
+    });
     const observer = new ResizeObserver(([entry]) =>
       setSize({ width: entry!.contentRect.width, height: entry!.contentRect.height }),
     );
-    observer.observe(stage.current!);
+    observer.observe(element);
     return () => observer.disconnect();
   }, []);
 

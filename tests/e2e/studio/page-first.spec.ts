@@ -32,6 +32,22 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await studio?.stop();
 });
+// Each test leaves its page as an author closing the tab does (the tab tells the Estúdio it left)
+// and waits until the Estúdio lists nobody on a page. Its context closed while the editor is open,
+// the headless shell never sends that word: the tab stayed listed for up to 30 s, and the next
+// test's editor on the same page said "Esta página também está aberta: você, em outra aba" in its
+// bar (three lines on a phone, 82 px less page).
+test.afterEach(async ({ page }) => {
+  if (!page.url().startsWith(studio.origin)) return;
+  await page.goto(studio.url);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async () => ((await (await fetch('/api/presence')).json()) as { editing: unknown[] }).editing.length,
+      ),
+    )
+    .toBe(0);
+});
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 const code = (page: Page) => page.getByRole('textbox', { name: 'Código YAML da página' });
@@ -212,6 +228,22 @@ test.describe('on a phone, 390 × 844, by touch', () => {
 
   test('the page first, Salvar and Publicar on screen, the code one tap away', async ({ page }) => {
     test.setTimeout(120_000);
+    // The phone frame's height on screen from the first layout the editor draws with it on, and at
+    // each change since.
+    await page.addInitScript(() => {
+      const heights: number[] = [];
+      Object.assign(window, { phoneFrameHeights: heights });
+      const resized = new ResizeObserver(([entry]) =>
+        heights.push(entry!.target.getBoundingClientRect().height),
+      );
+      const found = new MutationObserver(() => {
+        const frame = document.querySelector('iframe[title="Prévia da página: Celular"]');
+        if (!frame) return;
+        resized.observe(frame);
+        found.disconnect();
+      });
+      found.observe(document, { childList: true, subtree: true });
+    });
     await openPage(page, 'pages/agendamento.yaml');
     const onScreen = async (name: string) => {
       const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
@@ -222,9 +254,16 @@ test.describe('on a phone, 390 × 844, by touch', () => {
     await expect(code(page)).toBeHidden();
     await onScreen('Salvar');
     await onScreen('Publicar');
-    // The page takes most of the screen, with nothing to scroll past.
+    // The page takes most of the screen, with nothing to scroll past: from its first paint (a frame
+    // drawn 0 px high, then sized, was a page growing under the author's eyes), and nothing has
+    // moved it since (no one else has this page open).
+    await expect(page.locator('[data-presence-others]')).toHaveCount(0);
     const frame = (await phoneFrame(page).boundingBox())!;
     expect(frame.height).toBeGreaterThan(480);
+    const heights = await page.evaluate(
+      () => (window as unknown as { phoneFrameHeights: number[] }).phoneFrameHeights,
+    );
+    expect(heights.map((height) => Math.round(height))).toEqual([Math.round(frame.height)]);
     expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(844);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
     const tabs = (await page.getByRole('tablist', { name: 'Editar como' }).boundingBox())!;
