@@ -9,9 +9,10 @@
  * So does an address with a #section, a reload and Back, where the browser scrolls at load.
  * LAID_OUT_CLASS on <html> marks the page as laid out.
  *
- * The Estúdio's preview frame runs it with a budget per idle moment (a 200-block page there is
- * laid out in under a second between keystrokes) and calls the returned function to lay out the
- * rest at once before it scrolls to a block.
+ * `budgetMs` lays out as many blocks per idle moment as fit in it (by default one); the returned
+ * function lays out the rest at once. The Estúdio's preview frame does not use this script: it lays
+ * its page out itself, in passes sized to a time budget between keystrokes
+ * (studio/app/preview/page-runner.ts, decision 0042).
  */
 import { BELOW_FOLD_CLASS, LAID_OUT_CLASS } from '../../design/below-fold.ts';
 
