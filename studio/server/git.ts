@@ -6,7 +6,7 @@
  * `update-ref`, so a failure at any step leaves the repository as it was.
  */
 import { execFile } from 'node:child_process';
-import { lstat, realpath } from 'node:fs/promises';
+import { lstat, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Person } from './people.ts';
 
@@ -107,10 +107,11 @@ export function gitShowBytes(cwd: string, spec: string): Promise<Buffer | undefi
 }
 
 /**
- * Several blobs (`<rev>:<path>`, one per line) read by one `git cat-file --batch`: each one's
- * text, or null where it does not exist (no such file then, no such commit, not a file).
+ * Several objects (`<rev>:<path>` or an object id, one per line) read by one `git cat-file
+ * --batch`: each one's bytes when it is a blob, or undefined where it does not exist (no such
+ * file then, no such commit, not a file). A spec cannot hold a newline (the batch reads lines).
  */
-export function gitBlobs(cwd: string, specs: string[]): Promise<(string | null)[]> {
+export function gitBlobBytes(cwd: string, specs: string[]): Promise<(Buffer | undefined)[]> {
   if (specs.length === 0) return Promise.resolve([]);
   return new Promise((resolve, reject) => {
     const child = execFile(
@@ -122,7 +123,7 @@ export function gitBlobs(cwd: string, specs: string[]): Promise<(string | null)[
           reject(error);
           return;
         }
-        const out: (string | null)[] = [];
+        const out: (Buffer | undefined)[] = [];
         let at = 0;
         for (let i = 0; i < specs.length; i++) {
           const end = stdout.indexOf(10, at);
@@ -131,11 +132,11 @@ export function gitBlobs(cwd: string, specs: string[]): Promise<(string | null)[
           at = end + 1;
           const found = /^[0-9a-f]{40,64} (\w+) (\d+)$/.exec(header);
           if (!found) {
-            out.push(null);
+            out.push(undefined);
             continue;
           }
           const size = Number(found[2]);
-          out.push(found[1] === 'blob' ? stdout.subarray(at, at + size).toString('utf8') : null);
+          out.push(found[1] === 'blob' ? stdout.subarray(at, at + size) : undefined);
           at += size + 1;
         }
         resolve(out);
@@ -144,6 +145,78 @@ export function gitBlobs(cwd: string, specs: string[]): Promise<(string | null)[
     child.stdin?.on('error', () => {});
     child.stdin?.end(`${specs.join('\n')}\n`);
   });
+}
+
+/**
+ * Several blobs (`<rev>:<path>`, one per line) read by one `git cat-file --batch`: each one's
+ * text, or null where it does not exist (no such file then, no such commit, not a file).
+ */
+export async function gitBlobs(cwd: string, specs: string[]): Promise<(string | null)[]> {
+  const bytes = await gitBlobBytes(cwd, specs);
+  return specs.map((_, i) => bytes[i]?.toString('utf8') ?? null);
+}
+
+/** An entry of a tree: its mode ("100644", "120000" a symbolic link), type ("blob", "tree", "commit") and object. */
+export interface TreeEntry {
+  mode: string;
+  type: string;
+  object: string;
+}
+
+/**
+ * The entries of `rev` at exactly `paths` (POSIX, inside the repository), by one `git ls-tree`
+ * (as many `ls-tree <rev> -- <path>` would answer each): path → entry, absent where `rev` has
+ * nothing there. No process for an empty list. Fails as ls-tree does when `rev` is no tree-ish.
+ */
+export async function entriesAt(repo: Repo, rev: string, paths: string[]): Promise<Map<string, TreeEntry>> {
+  const out = new Map<string, TreeEntry>();
+  const wanted = [...new Set(paths)];
+  if (wanted.length === 0) return out;
+  // ls-tree goes into a folder that holds another path asked for and does not list the folder
+  // itself: such a folder is asked alone (never for files, as the Estúdio asks).
+  const holds = (folder: string) => wanted.some((p) => p.startsWith(`${folder}/`));
+  const alone = wanted.filter(holds);
+  const together = wanted.filter((p) => !holds(p));
+  const runs = await Promise.all(
+    [together, ...alone.map((p) => [p])]
+      .filter((group) => group.length > 0)
+      .map((group) => git(repo.top, ['ls-tree', '-z', rev, '--', ...group])),
+  );
+  const asked = new Set(wanted);
+  for (const run of runs)
+    for (const line of run.stdout.split('\0')) {
+      const m = /^(\d{6}) (\w+) ([0-9a-f]{40,64})\t(.*)$/s.exec(line);
+      if (m && asked.has(m[4]!)) out.set(m[4]!, { mode: m[1]!, type: m[2]!, object: m[3]! });
+    }
+  return out;
+}
+
+/** `ls-tree`'s line for an entry ("100644 blob <id>\t<path>" without -z's quoting), or '' when absent. */
+export const entryKey = (entry: TreeEntry | undefined): string =>
+  entry ? `${entry.mode} ${entry.type} ${entry.object}` : '';
+
+/**
+ * Texts written as blobs (`hash-object -w`, as given: no filter), their ids in order. One
+ * process for any number: one text through standard input, several as files in `scratch` (a
+ * private temporary folder; the files are removed after). No process for an empty list.
+ */
+export async function hashTexts(repo: Repo, texts: string[], scratch: string): Promise<string[]> {
+  if (texts.length === 0) return [];
+  if (texts.length === 1)
+    return [(await git(repo.top, ['hash-object', '-w', '--stdin'], { input: texts[0] })).stdout.trim()];
+  const files = texts.map((_, i) => path.join(scratch, `texto-${i}`));
+  try {
+    await Promise.all(texts.map((text, i) => writeFile(files[i]!, text)));
+    const run = await git(repo.top, ['hash-object', '-w', '--no-filters', '--stdin-paths'], {
+      input: `${files.join('\n')}\n`,
+    });
+    const ids = run.stdout.split('\n').filter(Boolean);
+    if (ids.length !== texts.length)
+      throw new GitError('git hash-object: resposta incompleta', [], null, run.stdout, run.stderr);
+    return ids;
+  } finally {
+    await Promise.all(files.map((f) => rm(f, { force: true })));
+  }
 }
 
 export interface Repo {
@@ -298,11 +371,28 @@ export async function linkOnPath(repo: Repo, repoPath: string): Promise<string |
 export async function linksInTree(repo: Repo, tree: string, under: string[]): Promise<string[]> {
   const inside = under.filter((u) => u !== '' && !u.startsWith('../') && u !== '..');
   if (inside.length === 0) return [];
+  // A tree's id names its content for ever: the answer for an id is kept (a publish asks twice).
+  const key = OBJECT_ID.test(tree) ? [repo.gitDir, tree, ...inside].join('\0') : undefined;
+  const known = key === undefined ? undefined : linksByTree.get(key);
+  if (known) return [...known];
   const run = await git(repo.top, ['ls-tree', '-r', '-z', '--full-tree', tree, '--', ...inside]);
-  return run.stdout
+  const links = run.stdout
     .split('\0')
     .filter((entry) => entry.startsWith('120000 '))
     .map((entry) => entry.slice(entry.indexOf('\t') + 1));
+  if (key !== undefined) remember(linksByTree, key, links);
+  return [...links];
+}
+
+/** A full object id (SHA-1 or SHA-256): what it names never changes. */
+const OBJECT_ID = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/;
+/** Answers that depend only on object ids (and the repository), the most recent few hundred. */
+const linksByTree = new Map<string, string[]>();
+const treeByCommit = new Map<string, string>();
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > 256) map.delete(map.keys().next().value!);
 }
 
 /**
@@ -327,22 +417,23 @@ export async function treeWith(
     // --remove: a file gone from the working tree leaves the index too.
     await git(repo.top, ['update-index', '--add', '--remove', '--', ...fromWorktree], { env });
   }
+  // Every other change in one update-index, in their order: texts hashed first (one process),
+  // then "<mode> <id>\t<path>" entries, mode 0 removing the path (as --force-remove did).
+  const texts = changes.flatMap((c) => (c.from === 'text' ? [c.text] : []));
+  const ids = await hashTexts(repo, texts, path.dirname(indexFile));
+  const zero = '0'.repeat(/^[0-9a-f]{64}$/.test(base) ? 64 : 40);
+  let nextText = 0;
+  const info: string[] = [];
   for (const change of changes) {
-    if (change.from === 'blob') {
-      await git(
-        repo.top,
-        ['update-index', '--add', '--cacheinfo', `${change.mode},${change.blob},${change.path}`],
-        { env },
-      );
-    } else if (change.from === 'text') {
-      const blob = (
-        await git(repo.top, ['hash-object', '-w', '--stdin'], { input: change.text })
-      ).stdout.trim();
-      await git(repo.top, ['update-index', '--add', '--cacheinfo', `100644,${blob},${change.path}`], { env });
-    } else if (change.from === 'delete') {
-      await git(repo.top, ['update-index', '--force-remove', '--', change.path], { env });
-    }
+    if (change.from === 'blob') info.push(`${change.mode} ${change.blob}\t${change.path}`);
+    else if (change.from === 'text') info.push(`100644 ${ids[nextText++]!}\t${change.path}`);
+    else if (change.from === 'delete') info.push(`0 ${zero}\t${change.path}`);
   }
+  if (info.length > 0)
+    await git(repo.top, ['update-index', '-z', '--add', '--index-info'], {
+      env,
+      input: `${info.join('\0')}\0`,
+    });
   return (await git(repo.top, ['write-tree'], { env })).stdout.trim();
 }
 
@@ -359,8 +450,14 @@ export async function exportTree(
   await git(dir, ['--git-dir', repo.gitDir, '--work-tree', dir, 'checkout', tree, '--', ...paths], { env });
 }
 
+/** The tree of a commit; kept for a full commit id (its tree never changes). */
 export async function treeOf(repo: Repo, commit: string): Promise<string> {
-  return (await git(repo.top, ['rev-parse', `${commit}^{tree}`])).stdout.trim();
+  const key = OBJECT_ID.test(commit) ? `${repo.gitDir}\0${commit}` : undefined;
+  const known = key === undefined ? undefined : treeByCommit.get(key);
+  if (known) return known;
+  const tree = (await git(repo.top, ['rev-parse', `${commit}^{tree}`])).stdout.trim();
+  if (key !== undefined) remember(treeByCommit, key, tree);
+  return tree;
 }
 
 export async function commitTree(

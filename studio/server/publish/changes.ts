@@ -4,7 +4,7 @@ import { changedPaths, linkOnPath } from '../git.ts';
 import { describeSiteChange, SITE_API_FILE } from '../site.ts';
 import { IMAGES, need, PAGES, type PublishContext } from './context.ts';
 import { describeChange } from './describe.ts';
-import { headText, join, toApiFile, worktreeText } from './files.ts';
+import { headTexts, join, toApiFile, worktreeText } from './files.ts';
 import { linkReason } from './links.ts';
 
 /**
@@ -19,6 +19,8 @@ export async function changes(
   const found = await changedPaths(r, [r.pagesPath || '.', join(r.publicPath, 'images')]);
   const files: ChangedFile[] = [];
   const refusedFiles: RefusedFile[] = [];
+  const offered: { change: (typeof found)[number]; file: string; route: string | null; isSite: boolean }[] =
+    [];
   for (const change of found) {
     const file = toApiFile(r, change.path);
     if (!file) continue;
@@ -30,12 +32,20 @@ export async function changes(
       refusedFiles.push({ file, reason: linkReason(file, toApiFile(r, link) ?? link) });
       continue;
     }
+    offered.push({ change, file, route, isSite });
+  }
+  // The published texts the summaries compare with, read together.
+  const texts = await headTexts(
+    r,
+    offered.filter((o) => !o.file.startsWith(IMAGES)).map((o) => o.change.path),
+  );
+  for (const { change, file, route, isSite } of offered) {
     const summary = file.startsWith(IMAGES)
       ? `Envia a imagem /${file.slice('public/'.length)}`
       : isSite
-        ? describeSiteChange(await headText(r, change.path), await worktreeText(r, change.path))
+        ? describeSiteChange(texts.get(change.path) ?? null, await worktreeText(r, change.path))
         : describeChange(
-            await headText(r, change.path),
+            texts.get(change.path) ?? null,
             await worktreeText(r, change.path),
             route!,
             options.blockTitle,

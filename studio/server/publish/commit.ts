@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   authorEnv,
   commitTree,
+  entriesAt,
   git,
   moveBranch,
   revParse,
@@ -17,6 +18,7 @@ import {
   treeWith,
   type Repo,
   type TreeChange,
+  type TreeEntry,
 } from '../git.ts';
 import { HttpError } from '../http.ts';
 import type { Person } from '../people.ts';
@@ -30,7 +32,7 @@ import {
 import { conflictEntry } from '../publish-merge.ts';
 import { check, withDerived } from './check.ts';
 import type { Action, CheckResult, PublishContext, PublishOutcome } from './context.ts';
-import { toApiFile, worktreeText, writeFromBlob, writeFromCommit } from './files.ts';
+import { toApiFile, worktreeText, writeFromCommit } from './files.ts';
 import { refuseLinks, refuseLinksIn } from './links.ts';
 import { recoverFrom, recoverNow } from './recovery.ts';
 import { behalf, compareWrites, PlanChanged, PlannedPublish, type PlannedWrite } from './on-behalf.ts';
@@ -43,15 +45,19 @@ async function plannedWrites(
   tree: string,
   paths: string[],
 ): Promise<PlannedWrite[]> {
-  const blob = async (rev: string, p: string) =>
-    /^\d{6} blob ([0-9a-f]{40})\t/.exec((await git(r.top, ['ls-tree', rev, '--', p])).stdout)?.[1] ?? null;
+  const unique = [...new Set(paths)].sort();
+  const [before, after] = await Promise.all([entriesAt(r, parent, unique), entriesAt(r, tree, unique)]);
+  const blob = (entries: Map<string, TreeEntry>, p: string) => {
+    const entry = entries.get(p);
+    return entry?.type === 'blob' ? entry.object : null;
+  };
   const out: PlannedWrite[] = [];
-  for (const p of [...new Set(paths)].sort())
+  for (const p of unique)
     out.push({
       file: toApiFile(r, p) ?? p,
       path: p,
-      before: await blob(parent, p),
-      after: await blob(tree, p),
+      before: blob(before, p),
+      after: blob(after, p),
     });
   return out;
 }
@@ -66,7 +72,7 @@ async function rollBack(
 ): Promise<void> {
   await moveBranch(r, parent, commit, 'estudio: publicação desfeita');
   // Files the commit wrote into the working tree go back to the parent's version.
-  for (const p of written) await writeFromBlob(r, parent, p);
+  await writeFromCommit(r, parent, written);
   if (paths.length > 0) await git(r.top, ['reset', '-q', parent, '--', ...paths]);
 }
 

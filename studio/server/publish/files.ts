@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { git, gitShowBytes, type Repo } from '../git.ts';
+import { entriesAt, gitBlobBytes, gitBlobs, gitShowBytes, type Repo } from '../git.ts';
 import { HttpError } from '../http.ts';
 import { serialised, writeAtomic } from '../page-files.ts';
 import { IMAGES, LINK_MODE, PAGES } from './context.ts';
@@ -33,6 +33,25 @@ export async function headText(r: Repo, repoPath: string, rev = 'HEAD'): Promise
   const bytes = await gitShowBytes(r.top, `${rev}:${repoPath}`);
   return bytes === undefined ? null : bytes.toString('utf8');
 }
+/**
+ * headText of several paths, by one `cat-file --batch` (a path holding a newline, which the
+ * batch cannot take, is read alone): path → text, null where `rev` has no file there.
+ */
+export async function headTexts(
+  r: Repo,
+  repoPaths: string[],
+  rev = 'HEAD',
+): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  const batched = [...new Set(repoPaths)].filter((p) => !p.includes('\n'));
+  const texts = await gitBlobs(
+    r.top,
+    batched.map((p) => `${rev}:${p}`),
+  );
+  batched.forEach((p, i) => out.set(p, texts[i] ?? null));
+  for (const p of repoPaths) if (!out.has(p)) out.set(p, await headText(r, p, rev));
+  return out;
+}
 export async function worktreeText(r: Repo, repoPath: string): Promise<string | null> {
   try {
     return await readFile(path.join(r.top, ...repoPath.split('/')), 'utf8');
@@ -47,20 +66,33 @@ export async function worktreeText(r: Repo, repoPath: string): Promise<string | 
  * written as text: the file is removed, and Publicar offers removing the link from the branch.
  */
 export async function writeFromBlob(r: Repo, commit: string, repoPath: string): Promise<void> {
-  const abs = path.join(r.top, ...repoPath.split('/'));
-  const entry = (await git(r.top, ['ls-tree', '-z', commit, '--', repoPath])).stdout;
-  const bytes = entry.startsWith(`${LINK_MODE} `)
-    ? undefined
-    : await gitShowBytes(r.top, `${commit}:${repoPath}`);
-  await serialised(abs, async () => {
-    if (bytes === undefined) await unlink(abs).catch(() => {});
-    else {
-      await mkdir(path.dirname(abs), { recursive: true });
-      await writeAtomic(abs, bytes, 0o644);
-    }
-  });
+  await writeFromCommit(r, commit, [repoPath]);
 }
 
+/**
+ * Each of `paths` written as writeFromBlob writes one, in their order: their entries read by one
+ * ls-tree and their blobs by one cat-file, before the first write.
+ */
 export async function writeFromCommit(r: Repo, commit: string, paths: string[]): Promise<void> {
-  for (const repoPath of paths) await writeFromBlob(r, commit, repoPath);
+  if (paths.length === 0) return;
+  const entries = await entriesAt(r, commit, paths);
+  const blobs = [...entries.values()].filter((e) => e.type === 'blob' && e.mode !== LINK_MODE);
+  const read = await gitBlobBytes(
+    r.top,
+    blobs.map((e) => e.object),
+  );
+  const bytesOf = new Map(blobs.map((e, i) => [e.object, read[i]]));
+  for (const repoPath of paths) {
+    const abs = path.join(r.top, ...repoPath.split('/'));
+    const entry = entries.get(repoPath);
+    const bytes =
+      entry && entry.type === 'blob' && entry.mode !== LINK_MODE ? bytesOf.get(entry.object) : undefined;
+    await serialised(abs, async () => {
+      if (bytes === undefined) await unlink(abs).catch(() => {});
+      else {
+        await mkdir(path.dirname(abs), { recursive: true });
+        await writeAtomic(abs, bytes, 0o644);
+      }
+    });
+  }
 }

@@ -15,7 +15,7 @@ import {
   type PublishJournal,
 } from '../publish-journal.ts';
 import { PUSH_TIMEOUT_MS, type PublishContext } from './context.ts';
-import { writeFromBlob } from './files.ts';
+import { writeFromBlob, writeFromCommit } from './files.ts';
 import { fetchRemote } from './remote.ts';
 
 /**
@@ -89,7 +89,7 @@ export async function reconcile(r: Repo, journal: PublishJournal, target: string
           .filter(Boolean);
   const authors = new Set(journal.paths.filter((p) => !journal.written.includes(p)));
   const published = journal.commits.includes(target);
-  for (const p of journal.written) await writeFromBlob(r, target, p);
+  await writeFromCommit(r, target, journal.written);
   for (const p of between) {
     if (journal.written.includes(p)) continue;
     const current = await onDisk(p);

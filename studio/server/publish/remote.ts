@@ -5,7 +5,7 @@
 import { changedPaths, git, GitError, moveBranch, revParse, type Repo } from '../git.ts';
 import { HttpError } from '../http.ts';
 import { PUSH_TIMEOUT_MS, type PublishContext } from './context.ts';
-import { writeFromBlob } from './files.ts';
+import { writeFromCommit } from './files.ts';
 
 /**
  * Moves the branch from `from` to `to` (commits of the remote) and updates the working tree's
@@ -25,11 +25,10 @@ export async function syncTo(ctx: PublishContext, r: Repo, from: string, to: str
       kept.push(repoPath);
       // The version the author's text was written against: the merge view's common base.
       if (!stale.has(repoPath)) stale.set(repoPath, from);
-      continue;
     }
-    await writeFromBlob(r, to, repoPath);
   }
   const clean = diff.filter((p) => !dirty.has(p));
+  await writeFromCommit(r, to, clean);
   if (clean.length > 0) await git(r.top, ['reset', '-q', to, '--', ...clean]);
   return kept;
 }

@@ -5,7 +5,7 @@
  * the Estúdio does not publish, or while one of them has saved, unpublished changes.
  */
 import path from 'node:path';
-import { changedPaths, git, revParse, type Repo, type TreeChange } from '../git.ts';
+import { changedPaths, entriesAt, entryKey, git, revParse, type Repo, type TreeChange } from '../git.ts';
 import { HttpError } from '../http.ts';
 import type { Person } from '../people.ts';
 import { commitAndPush } from './commit.ts';
@@ -38,11 +38,13 @@ export async function revert(
       `Esta mudança também mexeu em arquivos que o Estúdio não publica (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? '…' : ''}): peça a quem cuida do site para desfazê-la.`,
     );
   }
-  const entry = async (rev: string, p: string) => (await git(r.top, ['ls-tree', rev, '--', p])).stdout.trim();
+  const own = touched.filter((p) => !generated.has(p));
+  const [atHead, atSha, atParent] = await Promise.all(
+    ['HEAD', sha, parent].map((rev) => entriesAt(r, rev, own)),
+  );
   const later: string[] = [];
-  for (const p of touched) {
-    if (generated.has(p)) continue;
-    if ((await entry('HEAD', p)) !== (await entry(sha, p))) later.push(toApiFile(r, p) ?? p);
+  for (const p of own) {
+    if (entryKey(atHead!.get(p)) !== entryKey(atSha!.get(p))) later.push(toApiFile(r, p) ?? p);
   }
   if (later.length > 0) {
     throw new HttpError(
@@ -62,8 +64,9 @@ export async function revert(
   for (const p of touched) {
     // Generated files follow the pages: the check's build writes them again.
     if (generated.has(p)) continue;
-    const m = /^(\d{6}) blob ([0-9a-f]{40})\t/.exec(await entry(parent, p));
-    if (m?.[1] === LINK_MODE) {
+    const found = atParent!.get(p);
+    const before = found?.type === 'blob' ? found : undefined;
+    if (before?.mode === LINK_MODE) {
       const file = toApiFile(r, p) ?? p;
       await audit.record('restaurar-recusado', person.email, {
         files: [file],
@@ -78,7 +81,11 @@ export async function revert(
         },
       );
     }
-    changeList.push(m ? { path: p, from: 'blob', blob: m[2]!, mode: m[1]! } : { path: p, from: 'delete' });
+    changeList.push(
+      before
+        ? { path: p, from: 'blob', blob: before.object, mode: before.mode }
+        : { path: p, from: 'delete' },
+    );
   }
   const subject = (await git(r.top, ['show', '-s', '--format=%s', sha])).stdout.trim();
   const message = `Desfaz “${subject}” (${sha.slice(0, 7)})`;
