@@ -4,7 +4,8 @@
  * for the Estúdio to work in. Another clone plays a second person pushing meanwhile.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { appendFileSync, rmSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { StudioServer } from '../../studio/server/server.ts';
@@ -29,30 +30,21 @@ export interface GitSite {
   clone(name: string, user?: { name: string; email: string }): string;
 }
 
-/** `pages`: only these files of pages/ (a smaller site builds faster); default all of it. */
+/**
+ * `pages`: only these files of pages/ (a smaller site builds faster); default all of it.
+ *
+ * The seeded remote is made once per process and `pages` list (a template in its own temp folder,
+ * removed when the process exits); every site gets a copy of it in a fresh temp folder (files
+ * copied in-process, no git) and a real `git clone` of that copy as its work folder. Identities are
+ * written into the clone's .git/config directly. So a site costs one git process instead of about
+ * thirteen (init, init, config, add, commit, remote, push, clone, config…), and is the same for the
+ * tests: its own bare remote with the one "Site inicial" commit, a clone tracking origin/main.
+ */
 export async function makeGitSite(options: { pages?: string[] } = {}): Promise<GitSite> {
+  const template = await templateOf(options.pages);
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-git-'));
   const remote = path.join(tmp, 'remote.git');
-  const seed = path.join(tmp, 'seed');
-  git(tmp, 'init', '-q', '--bare', '-b', 'main', remote);
-  git(tmp, 'init', '-q', '-b', 'main', seed);
-  if (options.pages) {
-    await mkdir(path.join(seed, 'pages'), { recursive: true });
-    for (const name of options.pages)
-      await cp(path.join(root, 'pages', name), path.join(seed, 'pages', name));
-    await keepLinksInside(path.join(seed, 'pages'), options.pages);
-  } else await cp(path.join(root, 'pages'), path.join(seed, 'pages'), { recursive: true });
-  await cp(path.join(root, 'public'), path.join(seed, 'public'), { recursive: true });
-  await writeFile(path.join(seed, 'README.md'), '# Site de teste\n');
-  const identity = (dir: string, name: string, email: string) => {
-    git(dir, 'config', 'user.name', name);
-    git(dir, 'config', 'user.email', email);
-  };
-  identity(seed, 'Dev Fillgás', 'dev@example.com');
-  git(seed, 'add', '-A');
-  git(seed, 'commit', '-q', '-m', 'Site inicial');
-  git(seed, 'remote', 'add', 'origin', remote);
-  git(seed, 'push', '-q', '-u', 'origin', 'main');
+  await cp(template, remote, { recursive: true, preserveTimestamps: true });
   const clone = (name: string, user = { name: 'Outra Pessoa', email: 'outra@example.com' }) => {
     const dir = path.join(tmp, name);
     git(tmp, 'clone', '-q', remote, dir);
@@ -61,6 +53,79 @@ export async function makeGitSite(options: { pages?: string[] } = {}): Promise<G
   };
   const work = clone('work', { name: 'Ana Marketing', email: 'ana@example.com' });
   return { tmp, remote, work, clone };
+}
+
+/** What `git config user.name/user.email` would write, without the two processes. */
+function identity(dir: string, name: string, email: string): void {
+  const quoted = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  appendFileSync(
+    path.join(dir, '.git', 'config'),
+    `[user]\n\tname = ${quoted(name)}\n\temail = ${quoted(email)}\n`,
+  );
+}
+
+const templates = new Map<string, Promise<string>>();
+const templateDirs: string[] = [];
+let cleanupRegistered = false;
+const TEMPLATE_PREFIX = 'estudio-git-template-';
+
+/** Templates of processes that have ended (their folder names the process id). */
+async function removeOrphanTemplates(): Promise<void> {
+  for (const name of await readdir(os.tmpdir())) {
+    const pid = Number(/^estudio-git-template-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    await rm(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The bare remote seeded with pages/ (or `pages` of it), public/ and a README: one per list. */
+function templateOf(pages: string[] | undefined): Promise<string> {
+  const key = JSON.stringify(pages ?? null);
+  let made = templates.get(key);
+  if (!made) {
+    made = seedTemplate(pages);
+    templates.set(key, made);
+    made.catch(() => templates.delete(key));
+  }
+  return made;
+}
+
+async function seedTemplate(pages: string[] | undefined): Promise<string> {
+  if (!cleanupRegistered) {
+    cleanupRegistered = true;
+    // A Vitest worker is ended without its exit handlers: a later process removes what it left.
+    await removeOrphanTemplates();
+    process.on('exit', () => {
+      for (const dir of templateDirs) rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  const tmp = await mkdtemp(path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${process.pid}-`));
+  templateDirs.push(tmp);
+  const remote = path.join(tmp, 'remote.git');
+  const seed = path.join(tmp, 'seed');
+  git(tmp, 'init', '-q', '--bare', '-b', 'main', remote);
+  git(tmp, 'init', '-q', '-b', 'main', seed);
+  if (pages) {
+    await mkdir(path.join(seed, 'pages'), { recursive: true });
+    for (const name of pages) await cp(path.join(root, 'pages', name), path.join(seed, 'pages', name));
+    await keepLinksInside(path.join(seed, 'pages'), pages);
+  } else await cp(path.join(root, 'pages'), path.join(seed, 'pages'), { recursive: true });
+  await cp(path.join(root, 'public'), path.join(seed, 'public'), { recursive: true });
+  await writeFile(path.join(seed, 'README.md'), '# Site de teste\n');
+  identity(seed, 'Dev Fillgás', 'dev@example.com');
+  git(seed, 'add', '-A');
+  git(seed, 'commit', '-q', '-m', 'Site inicial');
+  git(seed, 'push', '-q', remote, 'main');
+  return remote;
 }
 
 /**
