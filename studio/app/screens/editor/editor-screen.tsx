@@ -759,6 +759,28 @@ function Editor({
   // node (one history with the source and the form); the block is chosen, the source's cursor stays.
   // The text being edited there, from its start: its value put back gives back the file as it was.
   const inlineSession = useRef<InlineSession | undefined>(undefined);
+  // The block last edited on the page while the code was hidden: the code opens at it.
+  const codeFollows = useRef<number | undefined>(undefined);
+  const revealInCode = (index: number) => {
+    const block = rendered.current.blocks[index];
+    const current = editor.current?.text();
+    if (!block || current === undefined) return;
+    const range = rangeOf(current, block.file === file ? block.path : ['change', blockKey(block)]);
+    if (range) editor.current?.reveal(range.from);
+  };
+  useEffect(() => {
+    if (tab !== 'codigo' || codeFollows.current === undefined) return;
+    const index = codeFollows.current;
+    codeFollows.current = undefined;
+    // The editor measures itself once it is displayed again (the frame after this one): scrolled
+    // before that, it would scroll by the sizes it had while hidden.
+    const frame = requestAnimationFrame(() => requestAnimationFrame(() => revealInCode(index)));
+    // The other frame shows the block too, as after a click on it.
+    setSelected((s) => ({ index, scroll: true, seq: s.seq + 1 }));
+    return () => cancelAnimationFrame(frame);
+    // Only a change of tab reveals; `revealInCode` reads refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tab]);
   const onInlineEdit = (message: InlineEditMessage) => {
     if (message.kind === 'text-history') {
       if (message.action === 'undo') editor.current?.undo();
@@ -785,6 +807,10 @@ function Editor({
       setSelected((s) =>
         s.index === message.index ? s : { index: message.index, scroll: false, seq: s.seq + 1 },
       );
+      // The code follows once, when it is shown: beside the page now, or when its tab is chosen
+      // (a hidden editor cannot scroll). Never per keystroke, and the frames do not scroll.
+      if (tab === 'codigo') revealInCode(message.index);
+      else codeFollows.current = message.index;
     } else if (message.kind === 'text-edit') {
       // Someone who has typed on the page has learnt what the hint says.
       if (hint.shown) hint.dismiss();
@@ -819,6 +845,7 @@ function Editor({
     const block = blocks[index];
     if (!block) return;
     setSelected((s) => ({ index, scroll: false, seq: s.seq + 1 }));
+    codeFollows.current = undefined;
     const current = editor.current?.text() ?? text;
     const range = rangeOf(current, block.file === file ? block.path : ['change', blockKey(block)]);
     if (range) editor.current?.moveTo(range.from);

@@ -32,6 +32,8 @@ export interface SourceEditorHandle {
   pathAt(offset: number): YamlPath | undefined;
   /** Moves the cursor (and the view) to an offset and focuses the editor. */
   moveTo(offset: number): void;
+  /** Moves the cursor to an offset and scrolls the code to it; the focus stays where it is. */
+  reveal(offset: number): void;
   /** Applies a text edit as one undoable step and puts the cursor at `cursor`. */
   edit(from: number, to: number, insert: string, cursor: number): void;
   /** Replaces the whole text (an undoable step). */
@@ -160,6 +162,13 @@ export function SourceEditor({
         const at = Math.min(offset, editor.state.doc.length);
         editor.dispatch({ selection: EditorSelection.cursor(at), scrollIntoView: true });
         editor.focus();
+      },
+      reveal(offset) {
+        const at = Math.min(offset, editor.state.doc.length);
+        editor.dispatch({
+          selection: EditorSelection.cursor(at),
+          effects: EditorView.scrollIntoView(at, { y: 'center' }),
+        });
       },
       edit(from, to, insert, cursor) {
         editor.dispatch({

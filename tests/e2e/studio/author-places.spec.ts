@@ -1,0 +1,81 @@
+/**
+ * Session 29, what an author meets in the Estúdio: after typing into a block's text on the page,
+ * the code opens at that block (its lines in view, the block outlined in the frames), as after a
+ * click on it; typing itself scrolls nothing. At 375 px (a phone, by touch) and at 1280 px.
+ */
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { longPage } from '../../../scripts/long-page.ts';
+import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
+
+test.describe.configure({ mode: 'default' });
+
+let studio: RunningStudio;
+test.beforeAll(async () => {
+  studio = await startStudio();
+  const base = await readFile(path.join(studio.pagesDir, 'agendamento.yaml'), 'utf8');
+  await writeFile(path.join(studio.pagesDir, 'longa-200.yaml'), longPage(base, 200));
+});
+test.afterAll(async () => {
+  await studio?.stop();
+});
+
+/** A screenshot kept with the test's output and under .tmp/author-places/ (to look at). */
+async function shot(page: Page, name: string) {
+  const file = test.info().outputPath(name);
+  await page.screenshot({ path: file });
+  const dir = path.join(ROOT, '.tmp', 'author-places');
+  await mkdir(dir, { recursive: true });
+  await copyFile(file, path.join(dir, name));
+}
+
+async function typedOnPageThenCode(page: Page, width: number, touch: boolean) {
+  // A 200-block page in two frames: its opening alone takes 10–20 s on a busy machine.
+  test.setTimeout(120_000);
+  await page.goto(studio.url);
+  await page.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/longa-200.yaml')}`);
+  await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+    timeout: 60_000,
+  });
+  const phone = page.frameLocator('iframe[title="Prévia da página: Celular"]');
+  const heading = phone.locator('fillgas-block[data-index="195"] h2').first();
+  await heading.scrollIntoViewIfNeeded();
+  if (touch) await heading.tap();
+  else await heading.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' hoje');
+  await expect(heading).toContainText('hoje');
+  // Typing scrolled nothing: the heading is still where the author typed it.
+  await expect(heading).toBeInViewport();
+
+  await page.getByRole('tab', { name: 'Código' }).click();
+  const code = page.getByRole('textbox', { name: 'Código YAML da página' });
+  await expect(code).toBeVisible();
+  // The block's lines are in view in the code, the heading typed on the page among them.
+  await expect(code.locator('.cm-line', { hasText: 'hoje' })).toBeInViewport({ timeout: 10_000 });
+  await expect(code.locator('.cm-line', { hasText: '# yaml-language-server' })).not.toBeInViewport();
+  if (width >= 1280) {
+    // Beside the code, the desktop's frame shows the block outlined, as after a click on it.
+    const desktop = page.frameLocator('iframe[title="Prévia da página: Computador"]');
+    await expect(desktop.locator('.estudio-box[data-kind=selected]')).toHaveCount(1);
+    await expect(desktop.locator('fillgas-block[data-index="195"] h2').first()).toBeInViewport({
+      timeout: 10_000,
+    });
+  }
+  await shot(page, `codigo-depois-de-digitar-${width}.png`);
+}
+
+test.describe('at 375 px, by touch', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  test('after typing on the page, the code opens at the block typed in', async ({ page }) => {
+    await typedOnPageThenCode(page, 375, true);
+  });
+});
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  test('after typing on the page, the code opens at the block typed in', async ({ page }) => {
+    await typedOnPageThenCode(page, 1280, false);
+  });
+});
