@@ -79,3 +79,55 @@ test.describe('at 1280 px', () => {
     await typedOnPageThenCode(page, 1280, false);
   });
 });
+
+test.describe('at 375 px, two tabs', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  test('another tab on the same page is said without moving the page', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const open = async (tab: Page) => {
+      await tab.goto(studio.url);
+      await tab.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
+      await expect(tab.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+        timeout: 60_000,
+      });
+    };
+    await open(page);
+    const frame = page.locator('iframe[title="Prévia da página: Celular"]');
+    await expect(page.locator('[data-presence-others]')).toHaveCount(0);
+    const before = (await frame.boundingBox())!;
+    const second = await context.newPage();
+    await open(second);
+    const notice = page.locator('[data-presence-others]');
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await expect(notice).toHaveAttribute('role', 'status');
+    await expect(notice).toContainText('Esta página também está aberta: você, em outra aba.');
+    await expect(notice).toBeInViewport({ ratio: 1 });
+    await shot(page, 'outra-aba-375.png');
+    expect((await frame.boundingBox())!.y).toBe(before.y);
+    await second.close();
+    await expect(notice).toHaveCount(0, { timeout: 20_000 });
+    expect((await frame.boundingBox())!.y).toBe(before.y);
+  });
+});
+
+test.describe('at 1280 px, two tabs', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  test('another tab on the same page is said in the bar', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const open = async (tab: Page) => {
+      await tab.goto(studio.url);
+      await tab.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
+      await expect(tab.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+        timeout: 60_000,
+      });
+    };
+    await open(page);
+    const second = await context.newPage();
+    await open(second);
+    const notice = page.locator('[data-presence-others]');
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await expect(notice).toBeInViewport({ ratio: 1 });
+    await shot(page, 'outra-aba-1280.png');
+    await second.close();
+  });
+});

@@ -200,6 +200,18 @@ const barCss = css`
   ${NARROW} {
     gap: 6px 8px;
     padding: 6px 8px;
+    /* Someone else's tab arriving or leaving does not move the page under the author's finger:
+       the line floats over the top of the page, as the preview's other notices do. */
+    position: relative;
+    z-index: 5;
+    .others {
+      position: absolute;
+      top: calc(100% + 4px);
+      left: 8px;
+      right: 8px;
+      font-size: 13px;
+      box-shadow: 0 2px 8px rgb(0 0 0 / 18%);
+    }
     /* "←" alone on screen: the route gets the room (the button is still named "← Páginas"). */
     .back-word {
       position: absolute;
