@@ -131,3 +131,31 @@ test.describe('at 1280 px, two tabs', () => {
     await second.close();
   });
 });
+
+for (const [width, height, touch] of [
+  [375, 812, true],
+  [1280, 800, false],
+] as const) {
+  test.describe(`at ${width} px, the tip`, () => {
+    test.use({ viewport: { width, height }, isMobile: touch, hasTouch: touch });
+    test('the tip about clicking a text is with the page, never over the code alone', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto(studio.url);
+      await page.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
+      await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+        timeout: 60_000,
+      });
+      const tip = page.getByText('clique num texto para mudar');
+      await expect(tip).toBeVisible();
+      await page.getByRole('tab', { name: 'Código' }).click();
+      await expect(page.getByRole('textbox', { name: 'Código YAML da página' })).toBeVisible();
+      await page.waitForTimeout(500);
+      await shot(page, `dica-codigo-${width}.png`);
+      // On a phone the code is alone on screen: no tip over it. Wider, the page is beside the code.
+      if (touch) await expect(tip).toBeHidden();
+      else await expect(tip).toBeVisible();
+      await page.getByRole('tab', { name: 'Página' }).click();
+      await expect(tip).toBeVisible();
+    });
+  });
+}

@@ -1088,7 +1088,10 @@ function Editor({
               </button>
             ))}
           </div>
-          {hint.shown && <ClickHint className="hint" onDismiss={hint.dismiss} />}
+          {/* About the page: on a phone, shown with the page only (over the code it hid its last lines). */}
+          {hint.shown && (!narrow || tab === 'pagina') && (
+            <ClickHint className="hint" onDismiss={hint.dismiss} />
+          )}
         </div>
         <div css={bodyCss} data-view={tab}>
           <section id="previa" css={previewCss} aria-label="Prévia da página" data-covered={tab !== 'pagina'}>
