@@ -12,6 +12,7 @@
  */
 import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
+import { buttonCss } from './ui.tsx';
 
 const headerCss = css`
   display: flex;
@@ -19,6 +20,12 @@ const headerCss = css`
   align-items: center;
   gap: 12px 16px;
   margin-bottom: 16px;
+  /* The way back looks as the editor's and Histórico's "← Páginas" button (a link: it navigates). */
+  > a:first-of-type {
+    display: inline-flex;
+    align-items: center;
+    text-decoration: none;
+  }
   h1 {
     font-size: 1.6rem;
     overflow-wrap: anywhere;
@@ -45,7 +52,9 @@ export function ScreenHeader({
 }) {
   return (
     <header css={headerCss}>
-      <a href={back.href}>← {back.label}</a>
+      <a href={back.href} css={buttonCss('quiet')}>
+        ← {back.label}
+      </a>
       <h1>{title}</h1>
       {children}
     </header>

@@ -54,7 +54,7 @@ export function GlobalStyles() {
   );
 }
 
-const buttonCss = (tone: 'primary' | 'secondary' | 'danger' | 'quiet') => css`
+export const buttonCss = (tone: 'primary' | 'secondary' | 'danger' | 'quiet') => css`
   font: 600 14px/1.2 ${fonts.display};
   min-height: 36px;
   padding: 8px 14px;

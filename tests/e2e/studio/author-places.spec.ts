@@ -159,3 +159,36 @@ for (const [width, height, touch] of [
     });
   });
 }
+
+for (const [width, height, touch] of [
+  [375, 812, true],
+  [1280, 800, false],
+] as const) {
+  test.describe(`at ${width} px, the way back`, () => {
+    test.use({ viewport: { width, height }, isMobile: touch, hasTouch: touch });
+    test("Experimentos' way back looks as Histórico's button", async ({ page }) => {
+      const look = (el: Element) => {
+        const style = getComputedStyle(el);
+        return [
+          style.borderTopStyle,
+          style.borderTopWidth,
+          style.borderRadius,
+          style.minHeight,
+          style.fontWeight,
+        ];
+      };
+      await page.goto(studio.url);
+      await page.goto(`${studio.origin}/#/historico/${encodeURIComponent('pages/agendamento.yaml')}`);
+      const historyBack = page.getByRole('button', { name: '← Páginas' });
+      await expect(historyBack).toBeVisible({ timeout: 20_000 });
+      const expected = await historyBack.evaluate(look);
+      await page.goto(`${studio.origin}/#/experimentos`);
+      const back = page.getByRole('link', { name: '← Páginas' });
+      await expect(back).toBeVisible({ timeout: 20_000 });
+      await page.waitForTimeout(500);
+      await shot(page, `experimentos-${width}.png`);
+      expect(await back.evaluate(look)).toEqual(expected);
+      await expect(back).toHaveAttribute('href', '#/');
+    });
+  });
+}
