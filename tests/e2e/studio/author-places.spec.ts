@@ -30,14 +30,19 @@ async function shot(page: Page, name: string) {
   await copyFile(file, path.join(dir, name));
 }
 
+/** The editor on `file`, once its preview has shown a render. */
+async function openEditor(tab: Page, file: string) {
+  await tab.goto(studio.url);
+  await tab.goto(`${studio.origin}/#/editar/${encodeURIComponent(file)}`);
+  await expect(tab.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+    timeout: 60_000,
+  });
+}
+
 async function typedOnPageThenCode(page: Page, width: number, touch: boolean) {
   // A 200-block page in two frames: its opening alone takes 10–20 s on a busy machine.
   test.setTimeout(120_000);
-  await page.goto(studio.url);
-  await page.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/longa-200.yaml')}`);
-  await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
-    timeout: 60_000,
-  });
+  await openEditor(page, 'pages/longa-200.yaml');
   const phone = page.frameLocator('iframe[title="Prévia da página: Celular"]');
   const heading = phone.locator('fillgas-block[data-index="195"] h2').first();
   await heading.scrollIntoViewIfNeeded();
@@ -84,13 +89,7 @@ test.describe('at 375 px, two tabs', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   test('another tab on the same page is said without moving the page', async ({ page, context }) => {
     test.setTimeout(120_000);
-    const open = async (tab: Page) => {
-      await tab.goto(studio.url);
-      await tab.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
-      await expect(tab.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
-        timeout: 60_000,
-      });
-    };
+    const open = (tab: Page) => openEditor(tab, 'pages/agendamento.yaml');
     await open(page);
     const frame = page.locator('iframe[title="Prévia da página: Celular"]');
     await expect(page.locator('[data-presence-others]')).toHaveCount(0);
@@ -114,13 +113,7 @@ test.describe('at 1280 px, two tabs', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
   test('another tab on the same page is said in the bar', async ({ page, context }) => {
     test.setTimeout(120_000);
-    const open = async (tab: Page) => {
-      await tab.goto(studio.url);
-      await tab.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
-      await expect(tab.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
-        timeout: 60_000,
-      });
-    };
+    const open = (tab: Page) => openEditor(tab, 'pages/agendamento.yaml');
     await open(page);
     const second = await context.newPage();
     await open(second);
@@ -140,11 +133,7 @@ for (const [width, height, touch] of [
     test.use({ viewport: { width, height }, isMobile: touch, hasTouch: touch });
     test('the tip about clicking a text is with the page, never over the code alone', async ({ page }) => {
       test.setTimeout(120_000);
-      await page.goto(studio.url);
-      await page.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
-      await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
-        timeout: 60_000,
-      });
+      await openEditor(page, 'pages/agendamento.yaml');
       const tip = page.getByText('clique num texto para mudar');
       await expect(tip).toBeVisible();
       await page.getByRole('tab', { name: 'Código' }).click();
