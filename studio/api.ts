@@ -103,10 +103,12 @@ export interface PreviewRequest {
   source: string;
   known?: string;
 }
-export type PreviewAnswer = DraftRender;
+/** Without `known`: the whole document (`parts` is the server's own). */
+export type PreviewAnswer =
+  Extract<DraftRender, { ok: false }> | Omit<Extract<DraftRender, { ok: true }>, 'parts'>;
 export type PreviewDeltaAnswer =
   | Extract<DraftRender, { ok: false }>
-  | (Omit<Extract<DraftRender, { ok: true }>, 'html' | 'blocks'> & {
+  | (Omit<Extract<DraftRender, { ok: true }>, 'html' | 'parts' | 'blocks'> & {
       delta: RenderDelta;
       /** A block's texts are left out when the app holds its part (a part's name covers them). */
       blocks: PreviewDeltaBlock[];

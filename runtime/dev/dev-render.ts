@@ -21,7 +21,7 @@ import {
 import { blockList, blockMap } from '../../blocks/index.ts';
 import { markTexts, textLeaves, type TextLeaf } from './text-props.ts';
 import { markImages, mediaLeaves, type BlockMedia } from './media-props.ts';
-import { BLOCK_TAG } from './render-parts.ts';
+import { BLOCK_TAG, joinRender, type RenderParts } from './render-parts.ts';
 
 export const DEV_FONT_PREFIX = '/assets/fonts/';
 
@@ -70,7 +70,10 @@ export type DraftRender =
   | {
       ok: true;
       route: string;
-      html: string;
+      /** The render cut as the preview sends it: the document with empty blocks, and each block's markup. */
+      parts: RenderParts;
+      /** The whole document (joinRender of `parts`), made when first read: the preview's delta never reads it. */
+      readonly html: string;
       /**
        * Per rendered block (the data-index of its <fillgas-block>): the file and path it was written
        * at, and its visible texts (text-props.ts), which the Estúdio lets the author edit in place.
@@ -171,6 +174,7 @@ export async function renderDraft(
     ...devAssets(root),
     blockCache: previewBlocks,
     markBlock: (index, html) => `<${BLOCK_TAG} data-index="${index}">${html}</${BLOCK_TAG}>`,
+    blocksApart: true,
   };
   // Each visible text between invisible marks naming it (text-props.ts, decision 0038): the frame
   // finds where each block put each text. Only here: the site's own render is never marked.
@@ -217,11 +221,21 @@ export async function renderDraft(
     });
   }
   try {
-    const { html } = renderPage(marked, project, blockMap, assets);
+    const rendered = renderPage(marked, project, blockMap, assets);
+    const cut = rendered.html.indexOf('</head>');
+    const parts: RenderParts = {
+      head: rendered.html.slice(0, cut),
+      skeleton: rendered.html.slice(cut),
+      blocks: rendered.blocks!,
+    };
+    let whole: string | undefined;
     return {
       ok: true,
       route: page.route,
-      html,
+      parts,
+      get html() {
+        return (whole ??= joinRender(parts));
+      },
       blocks: page.model.blocks.map((b, i) => ({
         type: b.type,
         ...(b.id ? { id: b.id } : {}),

@@ -63,6 +63,13 @@ export interface PageAssets {
    */
   markBlock?: (index: number, html: string) => string;
   /**
+   * With markBlock: each block's place in the document is left empty (`markBlock(index, '')`)
+   * and its markup comes apart, in RenderedPage.blocks: the document and the blocks as
+   * runtime/dev/render-parts.ts's splitRender cuts the whole render, without a megabyte-long
+   * document made and cut again at each keystroke of the Estúdio's preview.
+   */
+  blocksApart?: boolean;
+  /**
    * The Estúdio's preview renders the same page on every keystroke: a block whose props, place
    * and context did not change is taken from here instead of rendered again. The build and the
    * dev server leave it unset.
@@ -73,11 +80,36 @@ export interface PageAssets {
 /** Blocks rendered before, by what their markup depends on, with the emotion cache holding their styles. */
 export interface BlockRenderCache {
   emotion: EmotionCache;
-  blocks: Map<string, { html: string; preloads: string[] }>;
+  blocks: Map<string, CachedBlock>;
   /** The props' JSON of each block object rendered (a page's blocks are read only once rendered). */
   props: WeakMap<object, string>;
   /** A short name for each context (site settings and address) rendered in, for the blocks' keys. */
   contexts: Map<string, string>;
+}
+
+interface CachedBlock {
+  html: string;
+  preloads: string[];
+  /** What the page's checks look for in the markup, found once (blocksApart). */
+  scan?: MarkupScan;
+  /** The markup in its island, behaviour and hideFor wrappers, kept while they are the same (blocksApart). */
+  wrapped?: { open: string; close: string; html: string };
+}
+
+/** What renderPage looks for in a block's markup: the same answers as searching the whole page. */
+interface MarkupScan {
+  markers: string[];
+  belowFold: boolean;
+  /** The emotion class names in it (`css-…`, space-separated): the styles it needs. */
+  classes: string;
+}
+
+function scanMarkup(html: string, emotionKey: string): MarkupScan {
+  return {
+    markers: ENHANCED_MARKERS.filter((marker) => html.includes(marker)),
+    belowFold: BELOW_FOLD_MARKUP.test(html),
+    classes: (html.match(new RegExp(`${emotionKey}-[a-zA-Z0-9-_]+`, 'g')) ?? []).join(' '),
+  };
 }
 
 /** No stylis prefixer: every browser we serve supports unprefixed flex/grid; class names
@@ -122,6 +154,8 @@ export interface RenderedPage {
   islandTypes: string[];
   /** Blocks enhanced by their plain-DOM behaviour (no React). */
   behaviorTypes: string[];
+  /** With blocksApart: each block's markup, by index (its place in `html` is empty). */
+  blocks?: string[];
 }
 
 export function renderPage(
@@ -158,6 +192,12 @@ export function renderPage(
   const belowFold: boolean[] = [];
   /** Per block of the footer: whether it may wait (it is not a block that may be removed). */
   const footerMayWait: boolean[] = [];
+  // blocksApart: each block's markup by index, and its wrappers and scan for the page's checks.
+  const apart = Boolean(assets.blocksApart && assets.markBlock);
+  const blocksOut: string[] = [];
+  const pieces: { open: string; close: string; scan: MarkupScan }[] = [];
+  /** Per block of main (blocksApart): whether its own markup has below-the-fold content. */
+  const mainOwnBelowFold: boolean[] = [];
 
   page.model.blocks.forEach((block, index) => {
     const def = registry.get(block.type);
@@ -176,6 +216,7 @@ export function renderPage(
     const key = reuse && [index, type, client.kind, context, propsJson(reuse, block, props)].join('\u0000');
     const known = key ? reuse!.blocks.get(key) : undefined;
     let html: string;
+    let entry: CachedBlock | undefined = known;
     if (known) {
       html = known.html;
       for (const link of known.preloads) imagePreloads.add(link);
@@ -205,7 +246,10 @@ export function renderPage(
         imagePreloads.add(link);
         return '';
       });
-      if (key) reuse!.blocks.set(key, { html, preloads });
+      if (key) {
+        entry = { html, preloads };
+        reuse!.blocks.set(key, entry);
+      }
     }
     let data;
     try {
@@ -214,6 +258,8 @@ export function renderPage(
       throw new RenderError(page.file, page.route, type, index, error);
     }
     if (data) blockJsonLd.push({ type, index, data });
+    let open = '';
+    let close = '';
     if (client.kind === 'island') {
       const { strategy } = client;
       islandTypes.add(type);
@@ -221,16 +267,36 @@ export function renderPage(
         typeof strategy === 'object'
           ? `data-hydrate="after" data-hydrate-after="${Math.round(strategy.afterMs)}"`
           : `data-hydrate="${strategy}"`;
-      html =
+      open =
         `<div data-island="${type}" ${when} data-prefix="${prefix}" ` +
-        `data-props='${escapeSingleQuotedAttr(JSON.stringify(props))}'>${html}</div>`;
+        `data-props='${escapeSingleQuotedAttr(reuse ? propsJson(reuse, block, props) : JSON.stringify(props))}'>`;
+      close = '</div>';
     } else if (client.kind === 'behavior') {
       behaviorTypes.add(type);
-      html = `<div data-behavior="${type}">${html}</div>`;
+      open = `<div data-behavior="${type}">`;
+      close = '</div>';
     }
-    if (hideFor) html = `<div data-hide-for="${hideFor}">${html}</div>`;
-    if (assets.markBlock) html = assets.markBlock(index, html);
+    if (hideFor) {
+      open = `<div data-hide-for="${hideFor}">${open}`;
+      close = `${close}</div>`;
+    }
     const placement = def.placement ?? 'main';
+    if (apart) {
+      const scan = entry ? (entry.scan ??= scanMarkup(html, cache.key)) : scanMarkup(html, cache.key);
+      pieces.push({ open, close, scan });
+      if (!open && !close) blocksOut[index] = html;
+      else if (entry?.wrapped?.open === open && entry.wrapped.close === close)
+        blocksOut[index] = entry.wrapped.html;
+      else {
+        blocksOut[index] = open + html + close;
+        if (entry) entry.wrapped = { open, close, html: blocksOut[index] };
+      }
+      if (placement === 'main') mainOwnBelowFold.push(scan.belowFold || BELOW_FOLD_MARKUP.test(open));
+      html = assets.markBlock!(index, '');
+    } else {
+      html = open + html + close;
+      if (assets.markBlock) html = assets.markBlock(index, html);
+    }
     // Not a block that may be removed: its placeholder height would stay on screen.
     if (placement === 'main') belowFold.push(groups.main.length >= FIRST_SCREEN_BLOCKS && !hideFor);
     if (placement === 'footer') footerMayWait.push(!hideFor);
@@ -244,15 +310,27 @@ export function renderPage(
     (e) => e.winner === undefined && e.pages.some((p) => p.route === page.route),
   );
   const arm = armOf?.pages.find((p) => p.route === page.route);
-  const allBlocks = Object.values(groups).flat().join('');
+  // What the blocks' markup holds: searched in the whole of it, or (blocksApart) in each block's
+  // wrappers and its markup's scan (a wrapper ends in ">", so nothing searched spans two pieces).
+  let joined: string | undefined;
+  const allBlocks = () => (joined ??= Object.values(groups).flat().join(''));
+  const blocksHave = (marker: string) =>
+    apart
+      ? pieces.some(
+          (p) => p.scan.markers.includes(marker) || p.open.includes(marker) || p.close.includes(marker),
+        )
+      : allBlocks().includes(marker);
   const needsScript =
     types.length > 0 ||
     behaviors.length > 0 ||
     Boolean(site.analyticsId) || // the consent banner and the Google tag (runtime/client/consent.ts)
     Boolean(arm) ||
     Boolean(page.model.analytics?.pageView || page.model.reveal || page.model.scrollToTop) ||
-    ENHANCED_MARKERS.some((marker) => allBlocks.includes(marker)) ||
-    BELOW_FOLD_MARKUP.test(allBlocks); // a block's own below-the-fold content (a legal text's clauses)
+    ENHANCED_MARKERS.some(blocksHave) ||
+    // a block's own below-the-fold content (a legal text's clauses)
+    (apart
+      ? pieces.some((p) => p.scan.belowFold || BELOW_FOLD_MARKUP.test(p.open))
+      : BELOW_FOLD_MARKUP.test(allBlocks()));
   const scripts = needsScript ? assets.pageScripts(types, behaviors) : undefined;
   // Below the first screen, the browser lays a block out when it nears the viewport and the
   // page script lays out the rest after the load (design/below-fold.ts). Without the script
@@ -261,7 +339,7 @@ export function renderPage(
   const main = groups.main.map((html, i) => (scripts && belowFold[i] ? waiting(html) : html));
   // The footer comes after all of <main>: it waits too when something in <main> does (on a
   // short page it may be on the first screen).
-  const mainWaits = main.some((html) => BELOW_FOLD_MARKUP.test(html));
+  const mainWaits = main.some((html, i) => BELOW_FOLD_MARKUP.test(html) || mainOwnBelowFold[i]);
   const footer = groups.footer.map((html, i) => (mainWaits && footerMayWait[i] ? waiting(html) : html));
   const body = [
     '<a class="skip-link" href="#conteudo">Pular para o conteúdo</a>',
@@ -276,7 +354,10 @@ export function renderPage(
     .filter(Boolean)
     .join('\n');
 
-  const chunks = emotion.extractCriticalToChunks(body);
+  // The styles the markup uses (blocksApart: the document's, its blocks' wrappers' and their classes).
+  const chunks = emotion.extractCriticalToChunks(
+    apart ? [body, ...pieces.map((p) => `${p.open} ${p.scan.classes} ${p.close}`)].join('\n') : body,
+  );
   const styles = [
     ...imagePreloads,
     // Optional: a face that misses the first paint is not swapped in, so no text moves (decision 0028).
@@ -312,12 +393,13 @@ export function renderPage(
   return {
     islandTypes: types,
     behaviorTypes: behaviors,
+    ...(apart ? { blocks: blocksOut } : {}),
     html: renderDocument({
       route: page.route,
       htmlData: {
         'page-view': page.model.analytics?.pageView,
         'click-event':
-          page.model.analytics?.pageView || allBlocks.includes('data-track=')
+          page.model.analytics?.pageView || blocksHave('data-track=')
             ? page.model.analytics?.clickEvent
             : undefined,
         reveal: page.model.reveal,

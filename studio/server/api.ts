@@ -2,11 +2,10 @@
  * The JSON API (types in studio/api.ts). Every operation calls the runtime through the SSR module
  * runner; every file name goes through page-files.ts before anything is read or written.
  */
-import { createHash } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYamlText, stringify } from 'yaml';
-import { deltaFor, splitRender } from '../../runtime/dev/browser.ts';
+import { deltaFor } from '../../runtime/dev/browser.ts';
 import { MAX_IMAGE_NAME } from '../image-rules.ts';
 import { removeItem, removeKey, applyChange } from '../yaml-edits.ts';
 import type {
@@ -52,6 +51,7 @@ import { scheduleRoutes } from './schedules.ts';
 import { approvalRefusal, publishNeedsRequest, requestRoutes } from './requests.ts';
 import { audienceRoutes } from './audiences.ts';
 import { sharedPreviewRoutes } from './shared-previews.ts';
+import { partNames } from './preview-names.ts';
 import type { LoadStage } from './runtime.ts';
 import {
   EXPERIMENT_TIME_ZONE,
@@ -291,30 +291,23 @@ const postPreview: Handler = async (ctx, request) => {
   const dev = await ctx.runtime.dev();
   // In a variant, each inherited text comes with the smallest change: that writes it (decision 0037).
   const { smallestChange } = await ctx.runtime.author();
-  const answer: PreviewAnswer = await dev.renderDraft(
-    ctx.runtime.root,
-    ctx.runtime.pagesDir,
-    apiFileName(rel),
-    source,
-    { changePathOf: smallestChange },
-  );
-  if (!held || !answer.ok) return ok(answer);
+  const answer = await dev.renderDraft(ctx.runtime.root, ctx.runtime.pagesDir, apiFileName(rel), source, {
+    changePathOf: smallestChange,
+  });
+  if (!answer.ok) return ok(answer);
+  // Named one by one: `html` is the whole document, made only when read (renderDraft).
+  const { parts } = answer;
+  const rendered = { ok: true as const, route: answer.route, blocks: answer.blocks };
+  if (!held) {
+    const whole: PreviewAnswer = { ...rendered, html: answer.html };
+    return ok(whole);
+  }
   // Only the parts the app does not hold: a keystroke on a long page sends one block, not a megabyte.
-  const { html, ...rest } = answer;
-  const parts = splitRender(html);
-  const nameOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
-  // A block's name covers its editable texts and media too: a held block needs neither sent again.
-  const names = {
-    head: nameOf(parts.head),
-    skeleton: nameOf(parts.skeleton),
-    blocks: parts.blocks.map((markup, i) =>
-      nameOf(`${markup}\0${JSON.stringify(rest.blocks[i]?.texts)}\0${JSON.stringify(rest.blocks[i]?.media)}`),
-    ),
-  };
-  const blocks = rest.blocks.map(({ texts, media, ...block }, i) =>
+  const names = partNames(parts, rendered.blocks);
+  const blocks = rendered.blocks.map(({ texts, media, ...block }, i) =>
     held.has(names.blocks[i]!) ? block : { ...block, texts, ...(media ? { media } : {}) },
   );
-  const delta: PreviewDeltaAnswer = { ...rest, blocks, delta: deltaFor(parts, names, held) };
+  const delta: PreviewDeltaAnswer = { ...rendered, blocks, delta: deltaFor(parts, names, held) };
   return ok(delta);
 };
 

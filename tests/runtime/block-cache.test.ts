@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { blockList, blockMap } from '../../blocks/index.ts';
 import { loadProject } from '../../runtime/load/index.ts';
 import { createBlockRenderCache, renderPage, type PageAssets } from '../../runtime/render/index.ts';
+import { joinRender } from '../../runtime/dev/render-parts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const pagesDir = path.join(root, 'pages');
@@ -63,5 +64,27 @@ describe('renderPage with a block cache', () => {
     expect(html).toContain('Sodastream Refil editado');
     // Only the hero was rendered again.
     expect(cache.blocks.size).toBe(size + 1);
+  });
+
+  it('gives, with blocksApart, a document and blocks that join to exactly the whole render, on every page', async () => {
+    // Every page of the site: islands, behaviours, blocks hidden for an audience, a legal text's
+    // below-the-fold clauses, a page with no script. Twice: the second from the cache's scans.
+    const project = await loadProject({ root, pagesDir, blocks: blockList });
+    const whole = createBlockRenderCache();
+    const apart = createBlockRenderCache();
+    for (const round of [1, 2])
+      for (const p of project.pages) {
+        const expected = renderPage(p, project, blockMap, { ...assets, blockCache: whole }).html;
+        const cut = renderPage(p, project, blockMap, { ...assets, blockCache: apart, blocksApart: true });
+        const at = cut.html.indexOf('</head>');
+        expect(cut.blocks, `${p.route} (${round})`).toHaveLength(p.model.blocks.length);
+        expect(cut.html).not.toContain('data-island=');
+        const joined = joinRender({
+          head: cut.html.slice(0, at),
+          skeleton: cut.html.slice(at),
+          blocks: cut.blocks!,
+        });
+        expect(joined, `${p.route} (${round})`).toBe(expected);
+      }
   });
 });
