@@ -1,4 +1,5 @@
 /** Answers and request bodies: JSON for the API, a short Portuguese page for the browser's address bar. */
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect } from 'vite';
 import type { ApiError } from '../api.ts';
@@ -137,12 +138,11 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     () =>
       new HttpError(413, `Dados grandes demais: o limite de uma requisição é ${MAX_BODY_BYTES / 1024} KB.`),
   );
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new HttpError(400, 'Os dados enviados não estão em UTF-8.');
-  }
+  // Checked, then decoded: the same refusals as a fatal TextDecoder, which is several times slower
+  // (the preview's 200 KB sources, a keystroke each). As TextDecoder does, a leading BOM is dropped.
+  if (!isUtf8(bytes)) throw new HttpError(400, 'Os dados enviados não estão em UTF-8.');
+  let text = bytes.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
     return JSON.parse(text) as unknown;
   } catch {
