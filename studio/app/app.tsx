@@ -5,7 +5,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { EditorScreen } from './screens/editor/index.ts';
-import { HistoryScreen } from './screens/historico/index.ts';
+import { historyTitle, HistoryScreen } from './screens/historico/index.ts';
 import { ExperimentsScreen } from './screens/experimentos/index.ts';
 import { SharedPreviewsScreen } from './screens/previas/index.ts';
 import { PagesScreen } from './screens/paginas/index.ts';
@@ -50,7 +50,7 @@ export function App() {
     document.title = file
       ? `${file} · Estúdio Fillgás`
       : historyOf
-        ? `Histórico de ${historyOf} · Estúdio Fillgás`
+        ? `${historyTitle(historyOf)} · Estúdio Fillgás`
         : experiment
           ? `${experimentId === 'novo' ? 'Novo experimento' : experimentId ? `Experimento ${experimentId}` : 'Experimentos'} · Estúdio Fillgás`
           : settings
@@ -77,7 +77,7 @@ export function App() {
       ) : file ? (
         <EditorScreen key={file} file={file} onBack={() => (location.hash = '#/')} />
       ) : historyOf ? (
-        <HistoryScreen key={historyOf} file={historyOf} onBack={() => (location.hash = '#/')} onOpen={open} />
+        <HistoryScreen key={historyOf} file={historyOf} onOpen={open} />
       ) : experiment ? (
         <ExperimentsScreen key={experimentId ?? ''} id={experimentId} />
       ) : settings ? (

@@ -53,7 +53,7 @@ async function screens(who: Who) {
 /** Histórico of /recarga with its first version chosen, once its difference is shown. */
 async function historyAtFirstVersion(who: Who) {
   const { HistoryScreen } = await screens(who);
-  render(<HistoryScreen file="pages/recarga.yaml" onBack={() => {}} onOpen={() => {}} />);
+  render(<HistoryScreen file="pages/recarga.yaml" onOpen={() => {}} />);
   fireEvent.click(await screen.findByText('Cria a página', {}, { timeout: 20_000 }));
   // The buttons wait for the role (GET /api/eu) and for the difference to be on the screen.
   await screen.findByText(/Nesta versão a página foi criada/, {}, { timeout: 20_000 });

@@ -20,7 +20,7 @@ const headerCss = css`
   align-items: center;
   gap: 12px 16px;
   margin-bottom: 16px;
-  /* The way back looks as the editor's and Histórico's "← Páginas" button (a link: it navigates). */
+  /* The way back looks as the editor's "← Páginas" button (a link: it navigates). */
   > a:first-of-type {
     display: inline-flex;
     align-items: center;

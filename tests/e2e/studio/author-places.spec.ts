@@ -155,7 +155,7 @@ for (const [width, height, touch] of [
 ] as const) {
   test.describe(`at ${width} px, the way back`, () => {
     test.use({ viewport: { width, height }, isMobile: touch, hasTouch: touch });
-    test("Experimentos' way back looks as Histórico's button", async ({ page }) => {
+    test("Experimentos' way back looks as Histórico's", async ({ page }) => {
       const look = (el: Element) => {
         const style = getComputedStyle(el);
         return [
@@ -168,7 +168,7 @@ for (const [width, height, touch] of [
       };
       await page.goto(studio.url);
       await page.goto(`${studio.origin}/#/historico/${encodeURIComponent('pages/agendamento.yaml')}`);
-      const historyBack = page.getByRole('button', { name: '← Páginas' });
+      const historyBack = page.getByRole('link', { name: '← Páginas' });
       await expect(historyBack).toBeVisible({ timeout: 20_000 });
       const expected = await historyBack.evaluate(look);
       await page.goto(`${studio.origin}/#/experimentos`);

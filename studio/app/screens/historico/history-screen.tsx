@@ -5,16 +5,27 @@
  * diff; and "Restaurar esta versão", which publishes that version as a new change after the same
  * checks as Publicar, enabled once that version's difference is on the screen. Works for a
  * deleted page too (that is how it comes back).
+ *
+ * From the first paint the screen has its frame: the way back, the title (the page's address, as
+ * Páginas and the editor name it: page-name.ts), the file, and in place of the versions a
+ * placeholder that says "Carregando o histórico…", the region `aria-busy` until the history and
+ * the page's schedules have both arrived; then the list replaces it, at once. A history that cannot
+ * be loaded says why (an Estúdio on a folder that is no git repository, a lost connection) in the
+ * same place, with "Tentar de novo" when trying again can help.
  */
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
 import type { HistoryAnswer, HistoryDiffAnswer, HistoryEntry, PublishAnswer } from '../../../api.ts';
+import type { SchedulesAnswer } from '../../../schedules-api.ts';
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { PagePictures } from '../publicar/index.ts';
 import { when } from '../../shared/dates.ts';
 import { AskButton } from '../../shared/action-request.tsx';
 import { useMustAsk } from '../../shared/role.ts';
+import { schedulesApi } from '../../shared/schedules-client.ts';
+import { ScreenHeader } from '../../shared/screen-header.tsx';
+import { pageAddress } from './page-name.ts';
 import { ScheduledVersions } from './scheduled-versions.tsx';
 import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
 
@@ -22,15 +33,12 @@ const screenCss = css`
   max-width: 1200px;
   margin: 0 auto;
   padding: 24px;
-  header {
-    display: flex;
-    align-items: center;
-    gap: 12px;
-    flex-wrap: wrap;
-    margin-bottom: 16px;
+  /* "Abrir no editor" keeps its place while the history loads: nothing in the header moves. */
+  header .waiting {
+    visibility: hidden;
   }
-  h1 {
-    font-size: 1.5rem;
+  .body:focus {
+    outline: none;
   }
   .layout {
     display: grid;
@@ -182,6 +190,142 @@ const diffCss = css`
   }
 `;
 
+/** The list's and the difference's cards while the history loads: the same boxes, their text as bars. */
+const placeholderCss = css`
+  .row {
+    padding: 10px 14px;
+    border-bottom: 1px solid ${colors.line};
+  }
+  .row:last-child {
+    border-bottom: 0;
+  }
+  .status {
+    display: block;
+    font: 600 14px/1.35 ${fonts.display};
+    color: ${colors.navy};
+  }
+  .bar {
+    display: block;
+    height: 0.8em;
+    margin: 0.3em 0;
+    border-radius: ${radii.sm};
+    background: ${colors.line};
+  }
+  .row .bar:first-child {
+    font-size: 14px;
+  }
+  .row .bar + .bar,
+  .status + .bar {
+    font-size: 13px;
+    width: 70%;
+  }
+  .card {
+    background: ${colors.white};
+    border-radius: ${radii.md};
+    box-shadow: ${shadows.card};
+    overflow: hidden;
+  }
+  .diff {
+    padding: 16px;
+  }
+  .diff .bar {
+    font-size: 15px;
+  }
+  .diff .bar:first-child {
+    font-size: 1.1rem;
+    width: 60%;
+  }
+  .diff .bar:nth-child(2) {
+    width: 80%;
+    margin-bottom: 16px;
+  }
+  .diff .block {
+    height: 160px;
+  }
+  @media (prefers-reduced-motion: no-preference) {
+    .bar {
+      animation: esperando 1.6s ease-in-out infinite alternate;
+    }
+  }
+  @keyframes esperando {
+    to {
+      opacity: 0.45;
+    }
+  }
+`;
+
+/**
+ * What stands where the versions will be while they load: the list's card, its first row saying
+ * so, and the difference's card beside it (below it on a phone), each shaped as what replaces it.
+ */
+function Placeholder() {
+  return (
+    <div className="layout" css={placeholderCss} data-history-placeholder>
+      <div className="card">
+        <div className="row">
+          <span className="status" role="status">
+            Carregando o histórico…
+          </span>
+          <span className="bar" aria-hidden="true" />
+        </div>
+        {[0, 1].map((i) => (
+          <div key={i} className="row" aria-hidden="true">
+            <span className="bar" />
+            <span className="bar" />
+          </div>
+        ))}
+      </div>
+      <div className="card diff" aria-hidden="true">
+        <span className="bar" />
+        <span className="bar" />
+        <span className="bar block" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Why the history is not on the screen, in the server's words and with what to do. "Tentar de
+ * novo" unless the answer says trying again cannot help (409: the folder is no git repository).
+ */
+function Failure({ failure, onRetry }: { failure: unknown; onRetry: () => void }) {
+  const message = failure instanceof Error ? failure.message : String(failure);
+  const hint = failure instanceof ApiFailure ? failure.body.hint : undefined;
+  const lasting = failure instanceof ApiFailure && failure.status === 409;
+  return (
+    <div css={failureCss} data-history-failure>
+      <p role="alert">
+        <strong>O histórico desta página não pôde ser carregado.</strong> {message}
+      </p>
+      {hint && <p>{hint}</p>}
+      {!lasting && (
+        <Button tone="primary" onClick={onRetry}>
+          Tentar de novo
+        </Button>
+      )}
+    </div>
+  );
+}
+
+const failureCss = css`
+  background: ${colors.white};
+  border-radius: ${radii.md};
+  box-shadow: ${shadows.card};
+  border-left: 4px solid ${colors.orangeHover};
+  padding: 16px;
+  max-width: 720px;
+  p {
+    margin: 0 0 12px;
+  }
+  p:last-child {
+    margin-bottom: 0;
+  }
+  strong {
+    display: block;
+    color: ${colors.navy};
+  }
+`;
+
 interface DiffLine {
   kind: 'add' | 'del' | 'same' | 'gap';
   text: string;
@@ -203,16 +347,13 @@ export function readableDiff(diff: string): DiffLine[] {
   return lines;
 }
 
-export function HistoryScreen({
-  file,
-  onBack,
-  onOpen,
-}: {
-  file: string;
-  onBack: () => void;
-  onOpen: (file: string) => void;
-}) {
-  const [history, setHistory] = useState<HistoryAnswer>();
+export function HistoryScreen({ file, onOpen }: { file: string; onOpen: (file: string) => void }) {
+  const [loadedHistory, setHistory] = useState<HistoryAnswer>();
+  /** The history could not be loaded (shown in its place, with "Tentar de novo" when that can help). */
+  const [failure, setFailure] = useState<unknown>();
+  /** The schedules that touch the page: undefined while asked, null when they could not be read. */
+  const [schedules, setSchedules] = useState<SchedulesAnswer | null>();
+  const body = useRef<HTMLElement>(null);
   const [error, setError] = useState<string>();
   const [selected, setSelected] = useState<HistoryEntry>();
   const [loadedDiff, setDiff] = useState<HistoryDiffAnswer>();
@@ -229,14 +370,25 @@ export function HistoryScreen({
     api.history(file).then(
       (answer) => {
         setHistory(answer);
+        setFailure(undefined);
         setSelected(
           (current) => answer.entries.find((e) => e.commit === current?.commit) ?? answer.entries[0],
         );
       },
-      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => setFailure(e),
     );
   }, [file]);
   useEffect(load, [load]);
+  useEffect(() => {
+    // Schedules that cannot be read are left out, as before; the versions are shown all the same.
+    schedulesApi.list().then(setSchedules, () => setSchedules(null));
+  }, [file]);
+  const retry = () => {
+    setFailure(undefined);
+    // The region keeps the focus the button had, through the placeholder to what replaces it.
+    body.current?.focus();
+    load();
+  };
 
   useEffect(() => {
     if (!selected) return;
@@ -254,18 +406,27 @@ export function HistoryScreen({
   const diff = loadedDiff?.commit === selected?.commit ? loadedDiff : undefined;
   // Restoring or undoing needs this version's difference on the screen, not the previous one's.
   const ready = diff !== undefined && shown === diff.commit;
+  const title = pageAddress(file);
+  // Until both answers are in (or the history failed) the placeholder holds their place.
+  const loading = failure === undefined && (loadedHistory === undefined || schedules === undefined);
+  const history = loading ? undefined : loadedHistory;
   const latest = history?.exists ? history.entries[0] : undefined;
-  const title = history?.route ?? file;
   return (
     <main css={screenCss}>
-      <header>
-        <Button tone="quiet" onClick={onBack}>
-          ← Páginas
-        </Button>
-        <h1>Histórico de {title}</h1>
-        <code css={{ color: colors.muted }}>{file}</code>
-        {history?.exists && <Button onClick={() => onOpen(file)}>Abrir no editor</Button>}
-      </header>
+      <ScreenHeader title={`Histórico de ${title}`}>
+        {title !== file && <code css={{ color: colors.muted }}>{file}</code>}
+        {/* Held in place while the history loads; gone for a deleted page, which the editor cannot open. */}
+        {(loading || failure !== undefined || history?.exists) && (
+          <Button
+            className={loading ? 'waiting' : undefined}
+            aria-hidden={loading || undefined}
+            tabIndex={loading ? -1 : undefined}
+            onClick={() => onOpen(file)}
+          >
+            Abrir no editor
+          </Button>
+        )}
+      </ScreenHeader>
       {error && <Message tone="error">{error}</Message>}
       {restored && (
         <Message tone="info">
@@ -273,113 +434,117 @@ export function HistoryScreen({
           {restored.pushed ? `, enviada a ${restored.remote}/${restored.branch}` : ''}.
         </Message>
       )}
-      {history && !history.exists && (
-        <Message tone="info">
-          Esta página foi excluída. Escolha uma versão e restaure-a para trazê-la de volta.
-        </Message>
-      )}
-      <ScheduledVersions file={file} />
-      {history && history.entries.length === 0 && (
-        <Message tone="info">Esta página ainda não foi publicada.</Message>
-      )}
-      {history && history.entries.length > 0 && (
-        <div className="layout">
-          <nav aria-label="Versões publicadas">
-            <ol css={listCss}>
-              {history.entries.map((entry) => (
-                <li key={entry.commit}>
-                  <button
-                    type="button"
-                    aria-current={entry.commit === selected?.commit}
-                    onClick={() => setSelected(entry)}
-                  >
-                    <Sentences entry={entry} />
-                    <span className="who">
-                      {entry.requestedBy && entry.approvedBy
-                        ? `Pedido por ${personName(entry.requestedBy)}, aprovado por ${personName(entry.approvedBy)}`
-                        : entry.name}{' '}
-                      · {when(entry.date)}
-                      {entry === latest ? ' · versão atual' : ''}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ol>
-          </nav>
-          {selected && (
-            <section css={diffCss} aria-labelledby="versao-titulo" aria-busy={!diff}>
-              <h2 id="versao-titulo">
-                {(diff?.changes ?? selected.changes ?? [selected.message]).map((sentence) => (
-                  <span key={sentence}>{sentence}</span>
+      <section ref={body} className="body" aria-label="Versões da página" aria-busy={loading} tabIndex={-1}>
+        {loading && <Placeholder />}
+        {failure !== undefined && !loading && <Failure failure={failure} onRetry={retry} />}
+        {history && !history.exists && (
+          <Message tone="info">
+            Esta página foi excluída. Escolha uma versão e restaure-a para trazê-la de volta.
+          </Message>
+        )}
+        {schedules && <ScheduledVersions file={file} list={schedules} />}
+        {history && history.entries.length === 0 && (
+          <Message tone="info">Esta página ainda não foi publicada.</Message>
+        )}
+        {history && history.entries.length > 0 && (
+          <div className="layout">
+            <nav aria-label="Versões publicadas">
+              <ol css={listCss}>
+                {history.entries.map((entry) => (
+                  <li key={entry.commit}>
+                    <button
+                      type="button"
+                      aria-current={entry.commit === selected?.commit}
+                      onClick={() => setSelected(entry)}
+                    >
+                      <Sentences entry={entry} />
+                      <span className="who">
+                        {entry.requestedBy && entry.approvedBy
+                          ? `Pedido por ${personName(entry.requestedBy)}, aprovado por ${personName(entry.approvedBy)}`
+                          : entry.name}{' '}
+                        · {when(entry.date)}
+                        {entry === latest ? ' · versão atual' : ''}
+                      </span>
+                    </button>
+                  </li>
                 ))}
-              </h2>
-              <p css={{ margin: 0, color: colors.muted }}>
-                {selected.requestedBy && selected.approvedBy
-                  ? `Pedido por ${selected.requestedBy}, aprovado por ${selected.approvedBy}`
-                  : `${selected.name} (${selected.email})`}{' '}
-                · {when(selected.date)} · {selected.short}
-              </p>
-              {(selected.changes || diff?.changes) && (
-                <details key={`mensagem-${selected.commit}`}>
-                  <summary>Mensagem original</summary>
-                  <p className="original">{selected.body ?? selected.message}</p>
-                </details>
-              )}
-              <VersionPictures key={`fotos-${selected.commit}`} route={history.route} diff={diff} />
-              {!diff && (
-                <p id="diferenca-carregando" role="status" css={{ margin: '12px 0 0' }}>
-                  Carregando a diferença…
+              </ol>
+            </nav>
+            {selected && (
+              <section css={diffCss} aria-labelledby="versao-titulo" aria-busy={!diff}>
+                <h2 id="versao-titulo">
+                  {(diff?.changes ?? selected.changes ?? [selected.message]).map((sentence) => (
+                    <span key={sentence}>{sentence}</span>
+                  ))}
+                </h2>
+                <p css={{ margin: 0, color: colors.muted }}>
+                  {selected.requestedBy && selected.approvedBy
+                    ? `Pedido por ${selected.requestedBy}, aprovado por ${selected.approvedBy}`
+                    : `${selected.name} (${selected.email})`}{' '}
+                  · {when(selected.date)} · {selected.short}
                 </p>
-              )}
-              {diff && <DiffView diff={diff} onShown={setShown} />}
-              {diff && diff.files.length > 1 && (
-                <p data-other-files>
-                  Esta mudança também mexeu em:{' '}
-                  {diff.files
-                    .filter((f) => f !== file)
-                    .map((f) => (f.startsWith('pages/') || f.startsWith('public/') ? f : `${f} (gerado)`))
-                    .join(', ')}
-                  .
-                </p>
-              )}
-              <div css={actionsCss}>
-                {mustAsk && diff && diff.files.length > 1 && (
-                  <AskButton
-                    kind="desfazer"
-                    tone="secondary"
-                    disabled={!ready}
-                    body={{ commit: selected.commit }}
-                    what={`Tudo o que “${selected.message}” mudou volta a ser como antes dela: ${diff.files.join(', ')}.`}
-                  />
+                {(selected.changes || diff?.changes) && (
+                  <details key={`mensagem-${selected.commit}`}>
+                    <summary>Mensagem original</summary>
+                    <p className="original">{selected.body ?? selected.message}</p>
+                  </details>
                 )}
-                {mustAsk && selected !== latest && diff?.after !== null && (
-                  <AskButton
-                    kind="restaurar"
-                    disabled={!ready}
-                    body={{ file, commit: selected.commit }}
-                    what={`${title} volta a ficar como na versão “${selected.message}”, de ${when(selected.date)}.`}
-                  />
+                <VersionPictures key={`fotos-${selected.commit}`} route={history.route} diff={diff} />
+                {!diff && (
+                  <p id="diferenca-carregando" role="status" css={{ margin: '12px 0 0' }}>
+                    Carregando a diferença…
+                  </p>
                 )}
-                {canRestore && diff && diff.files.length > 1 && (
-                  <Button disabled={!ready} onClick={() => setConfirm('revert')}>
-                    Desfazer esta mudança inteira
-                  </Button>
+                {diff && <DiffView diff={diff} onShown={setShown} />}
+                {diff && diff.files.length > 1 && (
+                  <p data-other-files>
+                    Esta mudança também mexeu em:{' '}
+                    {diff.files
+                      .filter((f) => f !== file)
+                      .map((f) => (f.startsWith('pages/') || f.startsWith('public/') ? f : `${f} (gerado)`))
+                      .join(', ')}
+                    .
+                  </p>
                 )}
-                {canRestore && selected !== latest && diff?.after !== null && (
-                  <Button
-                    tone="primary"
-                    disabled={!ready}
-                    aria-describedby={ready ? undefined : 'diferenca-carregando'}
-                    onClick={() => ready && setConfirm('restore')}
-                  >
-                    Restaurar esta versão
-                  </Button>
-                )}
-              </div>
-            </section>
-          )}
-        </div>
-      )}
+                <div css={actionsCss}>
+                  {mustAsk && diff && diff.files.length > 1 && (
+                    <AskButton
+                      kind="desfazer"
+                      tone="secondary"
+                      disabled={!ready}
+                      body={{ commit: selected.commit }}
+                      what={`Tudo o que “${selected.message}” mudou volta a ser como antes dela: ${diff.files.join(', ')}.`}
+                    />
+                  )}
+                  {mustAsk && selected !== latest && diff?.after !== null && (
+                    <AskButton
+                      kind="restaurar"
+                      disabled={!ready}
+                      body={{ file, commit: selected.commit }}
+                      what={`${title} volta a ficar como na versão “${selected.message}”, de ${when(selected.date)}.`}
+                    />
+                  )}
+                  {canRestore && diff && diff.files.length > 1 && (
+                    <Button disabled={!ready} onClick={() => setConfirm('revert')}>
+                      Desfazer esta mudança inteira
+                    </Button>
+                  )}
+                  {canRestore && selected !== latest && diff?.after !== null && (
+                    <Button
+                      tone="primary"
+                      disabled={!ready}
+                      aria-describedby={ready ? undefined : 'diferenca-carregando'}
+                      onClick={() => ready && setConfirm('restore')}
+                    >
+                      Restaurar esta versão
+                    </Button>
+                  )}
+                </div>
+              </section>
+            )}
+          </div>
+        )}
+      </section>
       {confirm && selected && (
         <RestoreDialog
           file={file}

@@ -3,3 +3,4 @@
  * The screen's one entry: other parts of the app import this file, never the files beside it.
  */
 export { HistoryScreen } from './history-screen.tsx';
+export { historyTitle } from './page-name.ts';

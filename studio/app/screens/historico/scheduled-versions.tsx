@@ -4,11 +4,10 @@
  * 26/12/2026 às 00:00"), who scheduled it, and the way to Agendamentos. The newest first: what is
  * coming above what ended.
  */
-import { useEffect, useState } from 'react';
 import { css } from '@emotion/react';
 import { colors, radii, shadows } from '../../../../design/theme.ts';
 import type { ScheduleInfo, SchedulesAnswer } from '../../../schedules-api.ts';
-import { scheduleName, schedulesApi } from '../../shared/schedules-client.ts';
+import { scheduleName } from '../../shared/schedules-client.ts';
 
 const listCss = css`
   list-style: none;
@@ -57,13 +56,10 @@ function versionWords(s: ScheduleInfo, file: string): string {
   return `${what}: ${verb} (horário de São Paulo)`;
 }
 
-export function ScheduledVersions({ file }: { file: string }) {
-  const [list, setList] = useState<SchedulesAnswer>();
-  useEffect(() => {
-    schedulesApi.list().then(setList, () => setList(undefined));
-  }, [file]);
+/** `list`: the site's schedules, asked by the screen with the history (both shown at once). */
+export function ScheduledVersions({ file, list }: { file: string; list: SchedulesAnswer }) {
   const touches = (s: ScheduleInfo) => s.files.some((f) => f.file === file);
-  const found = [...(list?.upcoming ?? []).filter(touches).reverse(), ...(list?.ended ?? []).filter(touches)];
+  const found = [...list.upcoming.filter(touches).reverse(), ...list.ended.filter(touches)];
   if (found.length === 0) return null;
   return (
     <section aria-labelledby="versoes-agendadas" data-scheduled-versions>

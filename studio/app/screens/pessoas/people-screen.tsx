@@ -11,16 +11,13 @@ import { ROLE_SUMMARY, ROLES } from '../../../roles.ts';
 import { ApiFailure, call } from '../../shared/api-client.ts';
 import { useMe } from '../../shared/presence.ts';
 import { ROLE_LABEL, useCan, type Role } from '../../shared/role.ts';
+import { ScreenHeader } from '../../shared/screen-header.tsx';
 import { Button, Message } from '../../shared/ui.tsx';
 
 const screenCss = css`
   max-width: 900px;
   margin: 0 auto;
   padding: 24px 16px 48px;
-  h1 {
-    font-size: 1.6rem;
-    margin-bottom: 4px;
-  }
   h2 {
     font-size: 1.2rem;
     margin: 28px 0 8px;
@@ -241,10 +238,7 @@ export function PeopleScreen() {
 
   return (
     <main css={screenCss}>
-      <p>
-        <a href="#/">← Páginas</a>
-      </p>
-      <h1>Pessoas</h1>
+      <ScreenHeader title="Pessoas" />
       <p className="lead">Quem entra no Estúdio e o que cada pessoa pode fazer.</p>
       {allowed === false && me?.role && (
         <Message tone="info">
