@@ -34,8 +34,24 @@ async function edit(file: string, from: string, to: string): Promise<void> {
   await writeFile(file, text.replace(from, to));
 }
 
+/**
+ * The pages the tests publish, with the variant and its base (the refused publish) and the home,
+ * 404 and settings every site has: each check builds this site, not the whole one (issue 40.3).
+ */
+const PAGES = [
+  '_site.yaml',
+  '404.yaml',
+  'index.yaml',
+  'recarga.yaml',
+  'termos-de-uso.yaml',
+  'politica-de-reembolso.yaml',
+  'recarregar-sodastream.yaml',
+  'sodastream-t.yaml',
+  'recarrega-site.yaml',
+];
+
 beforeAll(async () => {
-  site = await makeGitSite();
+  site = await makeGitSite({ pages: PAGES });
   server = await createStudioServer({
     root,
     runtime: 'loaded', // the test process's own modules (helpers.ts)
@@ -271,7 +287,7 @@ describe('hosted', () => {
   it('commits under the signed-in person’s account, not the machine’s git identity', async () => {
     const { writeAccountsFile } = await import('../../studio/server/hosted/accounts.ts');
     const { default: http } = await import('node:http');
-    const hostedSite = await makeGitSite();
+    const hostedSite = await makeGitSite({ pages: ['_site.yaml', '404.yaml', 'index.yaml', 'recarga.yaml'] });
     const probe = http.createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as { port: number }).port;

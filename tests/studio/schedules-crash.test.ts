@@ -6,7 +6,8 @@
  * clone, and: `git fsck` is clean, the branch and the remote are both on the commit from before or
  * both on the schedule's, nothing is staged, the saved draft keeps its text (it goes back to the
  * published file only after a schedule went through), and the schedule is listed when it is on
- * the branch. At the end, one more process schedules it (again, or for the first time) cleanly.
+ * the branch. The process that checks after a kill is the next kill's (it schedules again and dies
+ * at the next step); the last one schedules it (again, or for the first time) cleanly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -86,15 +87,18 @@ it('a kill at any step of Agendar leaves the draft saved and the branch and remo
   const published = await readFile(recarga(), 'utf8');
   const draft = published.replace('title: ', 'title: Natal | ');
   await writeFile(recarga(), draft);
-  for (const [i, step] of ['commit-object', 'branch-moved', 'push'].entries()) {
+  const steps = ['commit-object', 'branch-moved', 'push'];
+  // The process that checks what a kill left is the one that schedules next, and dies at the
+  // next step (its first schedule is that one); the last process never: four processes in all.
+  let child = await startStudio(steps[0]!);
+  for (const [i, step] of steps.entries()) {
     const id = `natal-${i + 1}`;
     const before = tip();
-    const child = await startStudio(step);
     await expect(schedule(child, id)).rejects.toThrow();
     expect(await child.exited, step).toBe('SIGKILL');
 
-    const next = await startStudio('');
-    const changes = await next.api<ChangesAnswer>('GET', '/api/changes');
+    child = await startStudio(steps[i + 1] ?? '');
+    const changes = await child.api<ChangesAnswer>('GET', '/api/changes');
     expect(changes.status).toBe(200);
     for (const repo of [site.work, site.remote])
       expect(git(repo, 'fsck', '--full', '--no-dangling', '--no-progress'), step).toBe('');
@@ -107,7 +111,7 @@ it('a kill at any step of Agendar leaves the draft saved and the branch and remo
       changes.body.changes.map((c) => c.file),
       step,
     ).toEqual(['pages/recarga.yaml']);
-    const list = await next.api<SchedulesAnswer>('GET', '/api/schedules');
+    const list = await child.api<SchedulesAnswer>('GET', '/api/schedules');
     const ids = list.body.upcoming.map((s) => s.id);
     if (now === before) expect(ids, step).not.toContain(id);
     else {
@@ -119,16 +123,13 @@ it('a kill at any step of Agendar leaves the draft saved and the branch and remo
         placeModeline(draft, `_agendamentos/${id}/recarga.yaml`).trimEnd(),
       );
     }
-    running.at(-1)!.kill('SIGTERM');
-    await next.exited;
   }
-  // A last process schedules it cleanly: the draft goes back to the published text only now.
-  const last = await startStudio('');
-  const done = await schedule(last, 'natal-final', 21);
+  // The last process schedules it cleanly: the draft goes back to the published text only now.
+  const done = await schedule(child, 'natal-final', 21);
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   expect(remoteTip()).toBe(done.body.commit);
   expect(await readFile(recarga(), 'utf8')).toBe(published);
   expect(git(site.work, 'status', '--porcelain')).toBe('');
   running.at(-1)!.kill('SIGTERM');
-  await last.exited;
+  await child.exited;
 }, 300_000);
