@@ -19,6 +19,7 @@ import { blockList } from '../blocks/index.ts';
 import { createPage, NewPageError } from './author/index.ts';
 import type { ResolvedExperiment } from './load/index.ts';
 import { siteDay } from './edge/index.ts';
+import { JOBS_COMMAND, serveJobs } from './cli-jobs.ts';
 
 const root = process.cwd();
 
@@ -285,28 +286,40 @@ async function experimentsCommand(argv: string[], pagesDir: string): Promise<num
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof PageErrors) {
-      console.error(formatProblems(error.problems));
-    } else if (error instanceof NewPageError) {
-      console.error(`✖ ${error.message}${error.hint ? `\n  ${error.hint}` : ''}`);
-    } else if (error instanceof Error && error.name === 'ReportError') {
-      // experiments/report.ts's ReportError (loaded only by the experiments command).
-      console.error(`✖ ${error.message}`);
-    } else if (error instanceof Error && error.name === 'PortInUseError') {
-      // dev/static-server.ts's: npm run preview on a port another server holds.
-      console.error(`✖ ${error.message}`);
-    } else if (error instanceof Error && error.name === 'BudgetError') {
-      // build/budget.ts's BudgetError (its stage is loaded only by the build command).
-      console.error(`✖ ${error.message}`);
-    } else if (error instanceof RenderError) {
-      console.error(`✖ ${error.message}`);
-      if (error.cause instanceof Error && error.cause.stack) console.error(error.cause.stack);
-    } else {
-      console.error(error);
-    }
-    process.exit(1);
-  },
-);
+/** Prints a command's failure as the command line shows it. */
+function report(error: unknown): void {
+  if (error instanceof PageErrors) {
+    console.error(formatProblems(error.problems));
+  } else if (error instanceof NewPageError) {
+    console.error(`✖ ${error.message}${error.hint ? `\n  ${error.hint}` : ''}`);
+  } else if (error instanceof Error && error.name === 'ReportError') {
+    // experiments/report.ts's ReportError (loaded only by the experiments command).
+    console.error(`✖ ${error.message}`);
+  } else if (error instanceof Error && error.name === 'PortInUseError') {
+    // dev/static-server.ts's: npm run preview on a port another server holds.
+    console.error(`✖ ${error.message}`);
+  } else if (error instanceof Error && error.name === 'BudgetError') {
+    // build/budget.ts's BudgetError (its stage is loaded only by the build command).
+    console.error(`✖ ${error.message}`);
+  } else if (error instanceof RenderError) {
+    console.error(`✖ ${error.message}`);
+    if (error.cause instanceof Error && error.cause.stack) console.error(error.cause.stack);
+  } else {
+    console.error(error);
+  }
+}
+
+/** A command run to its exit code, its failure printed. */
+async function run(argv: string[]): Promise<number> {
+  try {
+    return await main(argv);
+  } catch (error) {
+    report(error);
+    return 1;
+  }
+}
+
+const argv = process.argv.slice(2);
+// The Estúdio's kept process for its checks: commands sent one by one (cli-jobs.ts).
+if (argv[0] === JOBS_COMMAND) serveJobs(run);
+else void run(argv).then((code) => process.exit(code));

@@ -1,6 +1,6 @@
 /**
  * The site built from a git tree, kept for a while: the check Publicar runs (`npm run build` in a
- * child process, decision 0019) and the pictures of "Páginas que esta publicação muda" (decision
+ * kept child process, decision 0019) and the pictures of "Páginas que esta publicação muda" (decision
  * 0029) read the same build. A tree is built once: the published tree is built the first time a
  * publish is reviewed and reused by every review after it, and the tree a review built is the one
  * Publicar checks a moment later.
@@ -10,12 +10,11 @@
  * folders named like the check's (removed at the next start when a crash leaves them behind); a
  * build in use is never removed.
  */
-import { spawn } from 'node:child_process';
 import { lstat, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { entryArgs } from '../bundled-entry.ts';
 import { exportTree, type Repo } from '../git.ts';
 import { crashPoint, tempPrefix } from '../publish-journal.ts';
+import { runKept } from './kept-build.ts';
 
 export interface SiteBuild {
   tree: string;
@@ -181,7 +180,10 @@ export function createSiteBuilds(options: SiteBuildsOptions) {
 
 export type SiteBuilds = ReturnType<typeof createSiteBuilds>;
 
-/** `npm run build` in a child process, as CI runs it (from the CLI's kept bundle: bundled-entry.ts). */
+/**
+ * `npm run build` in a child process, as CI runs it: the CLI kept running for the checks
+ * (kept-build.ts; its bundle: bundled-entry.ts).
+ */
 export async function runBuild(
   root: string,
   pagesDir: string,
@@ -189,33 +191,17 @@ export async function runBuild(
   outDir: string,
   vercelOut: string,
 ): Promise<{ code: number; output: string }> {
-  const cli = await entryArgs(root, 'runtime/cli.ts');
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        ...cli,
-        'build',
-        '--pages',
-        pagesDir,
-        '--public',
-        publicDir,
-        '--out',
-        outDir,
-        '--vercel-out',
-        vercelOut,
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-    crashPoint('check');
-  });
+  const built = runKept(root, [
+    'build',
+    '--pages',
+    pagesDir,
+    '--public',
+    publicDir,
+    '--out',
+    outDir,
+    '--vercel-out',
+    vercelOut,
+  ]);
+  crashPoint('check');
+  return built;
 }
