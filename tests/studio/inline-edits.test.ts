@@ -225,6 +225,52 @@ describe('a typed value is the form’s edit of that node only', () => {
     expect(of('faq').some((p) => p.startsWith('items.'))).toBe(false);
   });
 
+  it("keeps a block's entry while the render brings its same texts, and follows its place, texts and lists", async () => {
+    const file = 'pages/agendamento.yaml';
+    const source = await read('agendamento.yaml');
+    const { blocks } = await render('agendamento.yaml');
+    const first = editableTexts(source, file, blocks);
+    // The next keystroke's render: the blocks whose part did not change keep their texts objects.
+    const again = editableTexts(
+      source,
+      file,
+      blocks.map((b) => ({ ...b })),
+    );
+    expect(again).toEqual(first);
+    expect(again.every((entry, i) => entry === first[i])).toBe(true);
+    // A block added at the top: every entry names its block's new place.
+    const hero = blocks.find((b) => b.type === 'hero')!;
+    const added = { ...hero, texts: hero.texts.map((t) => ({ ...t })) };
+    const moved = editableTexts(source, file, [added, ...blocks]);
+    expect(moved.map((e) => e.index)).toEqual([0, ...first.map((e) => e.index + 1)]);
+    expect(moved.slice(1).map(({ index: _, ...rest }) => rest)).toEqual(
+      first.map(({ index: _, ...rest }) => rest),
+    );
+    // A text changed, and a list one item shorter (the same texts otherwise): both seen.
+    const withList = blocks.findIndex((b) => (b.media?.lists.length ?? 0) > 0);
+    const listed = blocks[withList]!;
+    const shorter = {
+      ...listed,
+      media: {
+        ...listed.media!,
+        lists: listed.media!.lists.map((l) => ({ ...l, value: l.value.slice(1) })),
+      },
+    };
+    const retitled = {
+      ...hero,
+      texts: hero.texts.map((t, n) => (n === 0 ? { ...t, text: 'Outro título' } : t)),
+    };
+    const changed = editableTexts(
+      source,
+      file,
+      blocks.map((b) => (b === hero ? retitled : b === listed ? shorter : b)),
+    );
+    const entry = (list: typeof first, index: number) => list.find((e) => e.index === index)!;
+    const heroAt = blocks.indexOf(hero);
+    expect(entry(changed, heroAt).texts[0]!.text).toBe('Outro título');
+    expect(entry(changed, withList).lists![0]!.length).toBe(entry(first, withList).lists![0]!.length - 1);
+  });
+
   it('accepts only well-formed messages from the frame', () => {
     expect(isInlineEditMessage({ kind: 'text-edit', index: 1, path: ['title'], value: 'x' })).toBe(true);
     expect(isInlineEditMessage({ kind: 'text-history', action: 'undo' })).toBe(true);

@@ -74,4 +74,20 @@ describe('treePathAt', () => {
     expect(treePathAt(far, top + 1)).toEqual(pathAt(far.doc.toString(), top + 1));
     expect(syntaxTreeAvailable(far, far.doc.length)).toBe(false);
   });
+  // The editor chooses the caret's block after each keystroke: from the tree when CodeMirror has
+  // parsed it that far, with nothing parsed for it (else from the kept parse of the text).
+  it('reads the tree as parsed already, and says when it does not reach, parsing nothing', () => {
+    const long = longPage(readFileSync(path.join(PAGES, 'agendamento.yaml'), 'utf8'), 200);
+    const top = long.indexOf('heading:') + 12;
+    // A letter typed near the top: the transaction parses the text around it (as the view's would).
+    const state = EditorState.create({ doc: long, extensions: [yaml()] }).update({
+      changes: { from: top, insert: 'a' },
+    }).state;
+    const text = state.doc.toString();
+    expect(treePathAt(state, top + 1, { parse: false })).toEqual(pathAt(text, top + 1));
+    const end = text.lastIndexOf('heading:') + 12;
+    expect(syntaxTreeAvailable(state, end)).toBe(false);
+    expect(treePathAt(state, end, { parse: false })).toBeUndefined();
+    expect(syntaxTreeAvailable(state, end)).toBe(false);
+  });
 });

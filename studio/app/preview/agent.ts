@@ -149,9 +149,11 @@ async function pump(): Promise<void> {
     } catch (error) {
       console.error('[estúdio] A prévia não pôde mostrar esta versão da página.', error);
     }
-    if (boxed >= 0) drawBox('selected', boxed);
-    // The texts the author may edit in place, marked again on what was swapped in.
+    // The texts the author may edit in place, marked again on what was swapped in; then the
+    // outline, whose box lays the page out once after every change made to it (drawn first, it
+    // laid it out before the marks, and the paint laid it out again).
     setEditableTexts(job.kind === 'render' ? (job.texts ?? []) : undefined);
+    if (boxed >= 0) drawBox('selected', boxed);
     if (job.kind === 'render') parent.postMessage({ kind: 'rendered' }, '*');
     else if (job.kind === 'state') parent.postMessage({ kind: 'state-shown', state: job.state }, '*');
   }

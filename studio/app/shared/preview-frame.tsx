@@ -48,6 +48,18 @@ const stageCss = css`
   background: ${colors.white};
 `;
 
+/**
+ * A block's editable texts as JSON, kept by their array: the editor keeps the entry of a block
+ * whose part did not change (inline-edits.ts), so a keystroke on a 200-block page writes one or two
+ * blocks' texts, not all of them.
+ */
+const textSignatures = new WeakMap<object, string>();
+function signatureOf(texts: EditableBlock['texts']): string {
+  let signature = textSignatures.get(texts);
+  if (signature === undefined) textSignatures.set(texts, (signature = JSON.stringify(texts)));
+  return signature;
+}
+
 /** The editable texts of the blocks whose texts the frame does not have yet, by block index. */
 function textsDelta(
   render: PreviewState['render'],
@@ -57,7 +69,7 @@ function textsDelta(
   const count = render?.names.blocks.length ?? Math.max(-1, ...(texts ?? []).map((b) => b.index)) + 1;
   const byIndex: EditableBlock[] = Array.from({ length: count }, (_, index) => ({ index, texts: [] }));
   for (const block of texts ?? []) if (block.index < count) byIndex[block.index] = block;
-  const signatures = byIndex.map((block) => JSON.stringify(block.texts));
+  const signatures = byIndex.map((block) => signatureOf(block.texts));
   const changed = byIndex.filter((block) => signatures[block.index] !== sent.current[block.index]);
   sent.current = signatures;
   return { count, changed };
@@ -167,7 +179,10 @@ export function PreviewFrame({
   // The frame's origin is opaque, so no target origin can name it: '*', and nothing secret is sent.
   const post = (message: unknown) => frame.current?.contentWindow?.postMessage(message, '*');
 
-  useEffect(() => {
+  // Sent as the render commits (a layout effect), not in a later task: on a busy thread a timer or
+  // the code editor's work could come between the commit and a passive effect, and the new text
+  // waited for them before it left for the frame.
+  useLayoutEffect(() => {
     if (!ready) return;
     const rest = { inherited: state.inherited, texts: textsDelta(state.render, state.texts, frameTexts) };
     if (state.render) {

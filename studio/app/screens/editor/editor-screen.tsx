@@ -644,7 +644,8 @@ function Editor({
   const parsedSource = useRef<string | undefined>(undefined);
   /** An answer taken in whose preview state the frames have not been sent yet (the next commit sends it). */
   const previewUnsent = useRef(false);
-  useEffect(() => {
+  // (The frames' PreviewFrame sends it in its layout effect, which runs before this one.)
+  useLayoutEffect(() => {
     previewUnsent.current = false;
   }, [preview]);
   const early = useRef(firstPreview);
@@ -744,13 +745,17 @@ function Editor({
     window.clearTimeout(cursorTimer.current);
     const choose = () => {
       const text = editor.current?.text() ?? '';
-      // The text whose preview was last sent is parsed already (its editable texts were read from
-      // it); otherwise from the editor's syntax tree, kept up to date as it types: a full parse of
-      // a long page on every keystroke would delay the preview.
+      // From the editor's syntax tree when it is parsed that far already (after a keystroke near
+      // the top of a long page it is: CodeMirror parses the view as it types); else the text whose
+      // preview was last sent is read with the kept parse (yaml-paths.ts: after one keystroke, the
+      // value typed in read again and every position after it moved), and any other text from the
+      // tree, parsed as far as needed: a full parse of a long page on every keystroke would delay
+      // the preview.
       const path =
-        text === parsedSource.current
+        editor.current?.parsedPathAt(offset) ??
+        (text === parsedSource.current
           ? pathAt(text, offset)
-          : (editor.current?.pathAt(offset) ?? pathAt(text, offset));
+          : (editor.current?.pathAt(offset) ?? pathAt(text, offset)));
       const { ownPaths, blocks } = rendered.current;
       let index = longestPrefix(ownPaths, path);
       // In a variant's change: or replace: entry, the block it addresses (by id, or by type).

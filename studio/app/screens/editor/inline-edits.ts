@@ -51,40 +51,70 @@ export function editableTexts(
   // The kept parse (yaml-paths.ts, read only): the editor has parsed this text already.
   const hasList = (path: YamlPath) => isSeq(readYaml(source).doc.getIn(path, true));
   return blocks.flatMap((block, index) => {
-    const texts = (block.texts ?? [])
-      .map((leaf, n) => ({ ...leaf, n, label: leafLabel(block.type, leaf.path) }))
-      .filter((leaf) => {
-        if (block.file === file || leaf.change) return true;
-        const at = leaf.path.findIndex((part) => typeof part === 'number');
-        return at < 0 || hasList(yamlPathOf(block, file, leaf.path.slice(0, at)));
-      });
-    const own = block.file === file;
-    const media = block.media;
-    const images = (media?.images ?? [])
-      .filter((image) => own || image.change)
-      .map(({ path, n }) => ({ path, n, label: leafLabel(block.type, path) }));
-    const links = (media?.links ?? [])
-      .filter((link) => own || link.change)
-      .map(({ path, href, action }) => ({ path, href: href ?? '', ...(action ? { action } : {}) }));
-    const lists = (media?.lists ?? []).flatMap((list) => {
-      const length = list.value.length;
-      const room = length < (list.maxItems ?? Infinity);
-      const spare = length - 1 >= (list.minItems ?? 0);
-      const add = room && (own || Boolean(list.change));
-      const remove = spare && (own || Boolean(list.items));
-      return own || list.change ? [{ path: list.path, length, add, remove }] : [];
-    });
-    if (texts.length === 0 && images.length === 0 && links.length === 0) return [];
-    return [
-      {
-        index,
-        texts,
-        ...(images.length > 0 ? { images } : {}),
-        ...(links.length > 0 ? { links } : {}),
-        ...(lists.length > 0 ? { lists } : {}),
-      },
-    ];
+    if (block.file !== file) {
+      const entry = editableEntry(block, index, file, hasList);
+      return entry ? [entry] : [];
+    }
+    // A block of this file: what it offers depends on its texts and media alone, and a block whose
+    // part did not change comes with the same texts object as before (editor-screen.tsx's
+    // withTexts): its entry is kept, the same object (the frames compare entries by it).
+    const kept = block.texts && ownEntries.get(block.texts);
+    if (kept && kept.index === index && kept.type === block.type && kept.media === block.media)
+      return kept.entry ? [kept.entry] : [];
+    const entry = editableEntry(block, index, file, hasList);
+    if (block.texts) ownEntries.set(block.texts, { index, type: block.type, media: block.media, entry });
+    return entry ? [entry] : [];
   });
+}
+
+/**
+ * The entries of this file's blocks, by their texts object as the answer gave them. On a 200-block
+ * page every text's label was made again on every keystroke (a third of the Estúdio's work between
+ * the preview's answer and the frames getting it).
+ */
+const ownEntries = new WeakMap<
+  object,
+  { index: number; type: string; media: RenderedBlock['media']; entry: EditableBlock | undefined }
+>();
+
+/** One block's editable texts, images, links and lists (undefined when it offers none). */
+function editableEntry(
+  block: RenderedBlock,
+  index: number,
+  file: string,
+  hasList: (path: YamlPath) => boolean,
+): EditableBlock | undefined {
+  const texts = (block.texts ?? [])
+    .map((leaf, n) => ({ ...leaf, n, label: leafLabel(block.type, leaf.path) }))
+    .filter((leaf) => {
+      if (block.file === file || leaf.change) return true;
+      const at = leaf.path.findIndex((part) => typeof part === 'number');
+      return at < 0 || hasList(yamlPathOf(block, file, leaf.path.slice(0, at)));
+    });
+  const own = block.file === file;
+  const media = block.media;
+  const images = (media?.images ?? [])
+    .filter((image) => own || image.change)
+    .map(({ path, n }) => ({ path, n, label: leafLabel(block.type, path) }));
+  const links = (media?.links ?? [])
+    .filter((link) => own || link.change)
+    .map(({ path, href, action }) => ({ path, href: href ?? '', ...(action ? { action } : {}) }));
+  const lists = (media?.lists ?? []).flatMap((list) => {
+    const length = list.value.length;
+    const room = length < (list.maxItems ?? Infinity);
+    const spare = length - 1 >= (list.minItems ?? 0);
+    const add = room && (own || Boolean(list.change));
+    const remove = spare && (own || Boolean(list.items));
+    return own || list.change ? [{ path: list.path, length, add, remove }] : [];
+  });
+  if (texts.length === 0 && images.length === 0 && links.length === 0) return undefined;
+  return {
+    index,
+    texts,
+    ...(images.length > 0 ? { images } : {}),
+    ...(links.length > 0 ? { links } : {}),
+    ...(lists.length > 0 ? { lists } : {}),
+  };
 }
 
 /** A schema's description, short: "Texto do botão (um verbo: …)." → "Texto do botão". */

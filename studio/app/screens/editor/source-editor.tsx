@@ -30,6 +30,8 @@ export interface SourceEditorHandle {
   text(): string;
   /** The YAML path under an offset, from the editor's syntax tree (undefined when not parsed that far). */
   pathAt(offset: number): YamlPath | undefined;
+  /** The same from the tree as parsed already, nothing parsed for it (undefined when it falls short). */
+  parsedPathAt(offset: number): YamlPath | undefined;
   /** Moves the cursor (and the view) to an offset and focuses the editor. */
   moveTo(offset: number): void;
   /** Moves the cursor to an offset and scrolls the code to it; the focus stays where it is. */
@@ -158,6 +160,7 @@ export function SourceEditor({
     handleRef.current = {
       text: () => editor.state.doc.toString(),
       pathAt: (offset) => treePathAt(editor.state, offset),
+      parsedPathAt: (offset) => treePathAt(editor.state, offset, { parse: false }),
       moveTo(offset) {
         const at = Math.min(offset, editor.state.doc.length);
         editor.dispatch({ selection: EditorSelection.cursor(at), scrollIntoView: true });

@@ -4,7 +4,7 @@
  * pathAt parses the whole text with the `yaml` package instead: on a 200-block page that is
  * tens of milliseconds on every cursor move, which the author feels while typing.
  */
-import { ensureSyntaxTree, syntaxTree } from '@codemirror/language';
+import { ensureSyntaxTree, syntaxTree, syntaxTreeAvailable } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import type { SyntaxNode } from '@lezer/common';
 import type { YamlPath } from '../../../../yaml-paths.ts';
@@ -65,11 +65,18 @@ const PARSE_AHEAD = 100_000;
 /**
  * The deepest path whose node contains `offset`, as yaml-paths.ts's pathAt gives it for the
  * places a cursor rests in (keys count as part of their pair). Undefined when the tree does not
- * reach the offset yet (the caller then falls back to a full parse).
+ * reach the offset yet (the caller then falls back to a full parse). `parse: false`: only from
+ * the tree as CodeMirror has parsed it already (undefined if it does not reach as far as the
+ * parse here would go), nothing parsed.
  */
-export function treePathAt(state: EditorState, offset: number): YamlPath | undefined {
+export function treePathAt(
+  state: EditorState,
+  offset: number,
+  { parse = true }: { parse?: boolean } = {},
+): YamlPath | undefined {
   const { length } = state.doc;
   const upto = offset + PARSE_AHEAD >= length ? length : offset + 1;
+  if (!parse && !syntaxTreeAvailable(state, upto)) return undefined;
   const tree = ensureSyntaxTree(state, upto, PARSE_UP_TO_MS) ?? syntaxTree(state);
   if (tree.length < Math.min(state.doc.length, offset)) return undefined;
   let node: SyntaxNode | null = tree.topNode;
