@@ -24,6 +24,8 @@ import { studioAddress } from '../helpers/studio-address.ts';
 
 let site: GitSite;
 let dataDir: string;
+/** The Estúdio's kept bundle (its fingerprint hashes every source: once per file, not per start). */
+let studioEntry: string[] | undefined;
 const running: ChildProcess[] = [];
 
 beforeAll(async () => {
@@ -53,10 +55,11 @@ const serverEnv = Object.fromEntries(
 
 /** `npm run studio` over the clone (its kept bundle), in its own process, with ESTUDIO_CRASH_AT set. */
 async function startStudio(crashAt: string): Promise<Child> {
+  studioEntry ??= await projectArgs('studio/server/main.ts');
   const child = spawn(
     process.execPath,
-    await projectArgs(
-      'studio/server/main.ts',
+    [
+      ...studioEntry,
       '--port',
       '0',
       '--pages',
@@ -65,7 +68,7 @@ async function startStudio(crashAt: string): Promise<Child> {
       path.join(site.work, 'public'),
       '--data',
       dataDir,
-    ),
+    ],
     { cwd: root, env: { ...serverEnv, ESTUDIO_CRASH_AT: crashAt }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   running.push(child);
