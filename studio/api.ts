@@ -96,23 +96,37 @@ export interface PageLinksAnswer {
 
 /**
  * POST /api/preview. With `known` (the names of the render parts the app holds, space-separated),
- * the answer brings the render as a delta (runtime/dev/render-parts.ts) instead of `html`.
+ * the answer brings the render as a delta (runtime/dev/render-parts.ts) instead of `html`. The
+ * text is `source`, or the change `from`–`to` → `insert` of a text sent before, named `base` (an
+ * answer's `sourceName`); a base the server no longer keeps is refused with 409 and `sourceUnknown`.
  */
 export interface PreviewRequest {
   file: string;
-  source: string;
+  source?: string;
+  base?: string;
+  from?: number;
+  to?: number;
+  insert?: string;
   known?: string;
 }
+/** The name of the text rendered: the `base` of the next request's change. */
+interface SourceNamed {
+  sourceName: string;
+}
 /** Without `known`: the whole document (`parts` is the server's own). */
-export type PreviewAnswer =
-  Extract<DraftRender, { ok: false }> | Omit<Extract<DraftRender, { ok: true }>, 'parts'>;
-export type PreviewDeltaAnswer =
+export type PreviewAnswer = (
+  Extract<DraftRender, { ok: false }> | Omit<Extract<DraftRender, { ok: true }>, 'parts'>
+) &
+  SourceNamed;
+export type PreviewDeltaAnswer = (
   | Extract<DraftRender, { ok: false }>
   | (Omit<Extract<DraftRender, { ok: true }>, 'html' | 'parts' | 'blocks'> & {
       delta: RenderDelta;
       /** A block's texts are left out when the app holds its part (a part's name covers them). */
       blocks: PreviewDeltaBlock[];
-    });
+    })
+) &
+  SourceNamed;
 type RenderedBlock = Extract<DraftRender, { ok: true }>['blocks'][number];
 export type PreviewDeltaBlock = Omit<RenderedBlock, 'texts'> & { texts?: RenderedBlock['texts'] };
 /* (A held block's `media` is left out with its texts: withTexts takes both from what the app holds.) */

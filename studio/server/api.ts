@@ -52,6 +52,7 @@ import { approvalRefusal, publishNeedsRequest, requestRoutes } from './requests.
 import { audienceRoutes } from './audiences.ts';
 import { sharedPreviewRoutes } from './shared-previews.ts';
 import { partNames } from './preview-names.ts';
+import { changedSource, keepSource } from './preview-sources.ts';
 import type { LoadStage } from './runtime.ts';
 import {
   EXPERIMENT_TIME_ZONE,
@@ -71,20 +72,32 @@ type Handler = (ctx: ApiContext, request: ApiRequest) => Promise<Answer>;
 
 const ok = (body: unknown, status = 200): Answer => ({ status, body });
 
-type FieldKinds = Record<string, 'string' | 'string?'>;
-type Fields<F extends FieldKinds> = { [K in keyof F]: F[K] extends 'string' ? string : string | undefined };
+type FieldKinds = Record<string, 'string' | 'string?' | 'count?'>;
+type Fields<F extends FieldKinds> = {
+  [K in keyof F]: F[K] extends 'string'
+    ? string
+    : F[K] extends 'count?'
+      ? number | undefined
+      : string | undefined;
+};
 
-/** Fields of a JSON body ('string?': optional), or a 400 naming what is missing. */
+/** Fields of a JSON body ('string?': optional; 'count?': an optional whole number ≥ 0), or a 400 naming what is missing. */
 async function readFields<F extends FieldKinds>(request: ApiRequest, fields: F): Promise<Fields<F>> {
   const body = await readJsonBody(request.req);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, 'Os dados enviados precisam ser um objeto JSON.');
   }
   const record = body as Record<string, unknown>;
-  const result: Record<string, string | undefined> = {};
+  const result: Record<string, string | number | undefined> = {};
   for (const [key, kind] of Object.entries(fields)) {
     const value = record[key];
-    if (value === undefined && kind === 'string?') continue;
+    if (value === undefined && kind !== 'string') continue;
+    if (kind === 'count?') {
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+        throw new HttpError(400, `O campo "${key}" precisa ser um número inteiro, zero ou mais.`);
+      result[key] = value;
+      continue;
+    }
     if (typeof value !== 'string') {
       throw new HttpError(400, `Falta o campo "${key}" (texto) nos dados enviados.`);
     }
@@ -279,13 +292,21 @@ const getPageLinks: Handler = async (ctx, request) => {
 /** The page as visitors would get it, rendered from the unsaved text by the build's own path. */
 const postPreview: Handler = async (ctx, request) => {
   const load = await ctx.runtime.load();
-  const {
-    file: name,
-    source,
-    known,
-  } = await readFields(request, { file: 'string', source: 'string', known: 'string?' });
+  const fields = await readFields(request, {
+    file: 'string',
+    source: 'string?',
+    known: 'string?',
+    // Or the change from a text sent before (preview-sources.ts): a keystroke sends a letter.
+    base: 'string?',
+    from: 'count?',
+    to: 'count?',
+    insert: 'string?',
+  });
+  const { file: name, known } = fields;
+  const source = fields.source ?? changedSource(fields);
   const rel = checkPageFileName(name, load);
   checkSourceSize(source, load);
+  const sourceName = keepSource(source);
   const held = known === undefined ? undefined : knownParts(known);
   await existingPageFile(ctx.pagesDir, rel);
   const dev = await ctx.runtime.dev();
@@ -294,10 +315,10 @@ const postPreview: Handler = async (ctx, request) => {
   const answer = await dev.renderDraft(ctx.runtime.root, ctx.runtime.pagesDir, apiFileName(rel), source, {
     changePathOf: smallestChange,
   });
-  if (!answer.ok) return ok(answer);
+  if (!answer.ok) return ok({ ...answer, sourceName });
   // Named one by one: `html` is the whole document, made only when read (renderDraft).
   const { parts } = answer;
-  const rendered = { ok: true as const, route: answer.route, blocks: answer.blocks };
+  const rendered = { ok: true as const, route: answer.route, blocks: answer.blocks, sourceName };
   if (!held) {
     const whole: PreviewAnswer = { ...rendered, html: answer.html };
     return ok(whole);

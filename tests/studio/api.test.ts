@@ -323,6 +323,58 @@ describe('preview and blocks', () => {
     expect(refused.status).toBe(400);
   });
 
+  it('takes a keystroke as its change from a text sent before, and asks for the whole text it no longer has', async () => {
+    const file = 'pages/agendamento.yaml';
+    const source = await onDisk('agendamento.yaml');
+    const first = await json<PreviewDeltaAnswer>(
+      await studio.api('POST', '/api/preview', { file, source, known: '' }),
+      200,
+    );
+    expect(first.sourceName).toMatch(/^[\w-]{22}$/);
+    const at = source.indexOf('Ainda tem dúvidas?') + 'Ainda tem dúvidas?'.length;
+    const edited = `${source.slice(0, at)}!${source.slice(at)}`;
+    const change = { base: first.sourceName, from: at, to: at, insert: '!' };
+    const [byChange, byText] = await Promise.all(
+      [
+        { file, ...change, known: '' },
+        { file, source: edited, known: '' },
+      ].map(async (body) => json<PreviewDeltaAnswer>(await studio.api('POST', '/api/preview', body), 200)),
+    );
+    // The same text rendered: the same answer, its name included.
+    expect(byChange).toEqual(byText);
+    if (!byChange!.ok) throw new Error('render failed');
+    expect(byChange!.sourceName).not.toBe(first.sourceName);
+    expect(Object.values(byChange!.delta.markup).join('')).toContain('Ainda tem dúvidas?!');
+    // A problem's answer names its text too (the next keystroke builds on it).
+    const broken = await json<PreviewDeltaAnswer>(
+      await studio.api('POST', '/api/preview', {
+        file,
+        base: first.sourceName,
+        from: 0,
+        to: 0,
+        insert: '  x: [',
+      }),
+      200,
+    );
+    expect(broken.ok).toBe(false);
+    expect(broken.sourceName).toMatch(/^[\w-]{22}$/);
+
+    const unknown = await studio.api('POST', '/api/preview', { file, ...change, base: 'A'.repeat(22) });
+    expect(unknown.status).toBe(409);
+    expect(await unknown.json()).toMatchObject({ sourceUnknown: true });
+    for (const bad of [
+      { ...change, to: source.length + 1 },
+      { ...change, from: 5, to: 4 },
+      { ...change, from: -1 },
+      { ...change, from: 1.5 },
+      { base: first.sourceName, insert: '!' },
+    ]) {
+      const refused = await studio.api('POST', '/api/preview', { file, ...bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/campo|mudança/);
+    }
+  });
+
   it('answers a misspelt block type with a located problem', async () => {
     const source = (await onDisk('agendamento.yaml')).replace('- type: navbar', '- type: navbarr');
     const answer = await json<PreviewAnswer>(

@@ -37,6 +37,7 @@ import type {
   ReviewRequest,
 } from '../../api.ts';
 import type { Report } from '../../../runtime/experiments/index.ts';
+import { sourceChange } from './source-change.ts';
 
 /** An answer other than 2xx, with the server's Portuguese message and the whole body. */
 export class ApiFailure extends Error {
@@ -101,6 +102,9 @@ export async function call<T>(
   return data as T;
 }
 
+/** Per file, the last text the preview was sent and the server's name for it (source-change.ts). */
+const sentSources = new Map<string, { source: string; name: string }>();
+
 const q = (file: string) => `?file=${encodeURIComponent(file)}`;
 
 export const api = {
@@ -125,9 +129,30 @@ export const api = {
   linksTo: (file: string) => call<PageLinksAnswer>('GET', `/api/page/links${q(file)}`),
   preview: (file: string, source: string, signal?: AbortSignal) =>
     call<PreviewAnswer>('POST', '/api/preview', { file, source }, signal),
-  /** The render as the parts the app does not hold yet (`known`: the names of those it holds). */
-  previewDelta: (file: string, source: string, known: Iterable<string>) =>
-    call<PreviewDeltaAnswer>('POST', '/api/preview', { file, source, known: [...known].join(' ') }),
+  /**
+   * The render as the parts the app does not hold yet (`known`: the names of those it holds). The
+   * text goes as its change from the one sent before for this file, when the server still has it.
+   */
+  previewDelta: async (file: string, source: string, known: Iterable<string>) => {
+    const held = [...known].join(' ');
+    const sent = sentSources.get(file);
+    const change = sent && sourceChange(sent.source, source);
+    let answer: PreviewDeltaAnswer;
+    try {
+      answer = await call<PreviewDeltaAnswer>(
+        'POST',
+        '/api/preview',
+        change ? { file, base: sent.name, ...change, known: held } : { file, source, known: held },
+      );
+    } catch (e) {
+      // The server no longer has the text before (restarted, or many pages edited since): all of it.
+      if (!(change && e instanceof ApiFailure && e.status === 409 && e.body.sourceUnknown)) throw e;
+      sentSources.delete(file);
+      answer = await call<PreviewDeltaAnswer>('POST', '/api/preview', { file, source, known: held });
+    }
+    sentSources.set(file, { source, name: answer.sourceName });
+    return answer;
+  },
   blocks: () => call<BlocksAnswer>('GET', '/api/blocks'),
   images: () => call<ImagesAnswer>('GET', '/api/images'),
   /** The file's bytes under `name` in public/images/ (the server checks both). */
