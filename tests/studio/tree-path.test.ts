@@ -4,10 +4,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { yaml } from '@codemirror/lang-yaml';
 import { ensureSyntaxTree, syntaxTreeAvailable } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
+import { editorYaml } from '../../studio/app/screens/editor/yaml-language/editor-yaml.ts';
 import { treePathAt } from '../../studio/app/screens/editor/yaml-language/tree-path.ts';
 import { pathAt } from '../../studio/yaml-paths.ts';
 import { longPage } from '../../scripts/long-page.ts';
@@ -18,7 +18,7 @@ const files = readdirSync(PAGES, { recursive: true, encoding: 'utf8' }).filter((
 describe('treePathAt', () => {
   it.each(files)('%s: the same path as a full parse, inside every key and value', (file) => {
     const text = readFileSync(path.join(PAGES, file), 'utf8');
-    const state = EditorState.create({ doc: text, extensions: [yaml()] });
+    const state = EditorState.create({ doc: text, extensions: [editorYaml()] });
     ensureSyntaxTree(state, text.length, 10_000);
     let checked = 0;
     let seen = 0;
@@ -47,21 +47,22 @@ describe('treePathAt', () => {
       '          - dois',
       '',
     ].join('\n');
-    const state = EditorState.create({ doc: text, extensions: [yaml()] });
+    const state = EditorState.create({ doc: text, extensions: [editorYaml()] });
     for (const needle of ['22', 'dois', 'um', 'faq']) {
       const offset = text.indexOf(needle) + 1;
       expect(treePathAt(state, offset), needle).toEqual(pathAt(text, offset));
     }
   });
 
-  // Lezer's YAML parse reuses nothing after an edit, and CodeMirror wants the text parsed to its
-  // view and 100,000 characters beyond: a parse stopped at the cursor near the end of a text was
-  // parsed again from its start right after. Near the top of a long text, only up to the cursor.
+  // CodeMirror wants the text parsed to its view and 100,000 characters beyond (with Lezer's
+  // default buffers a parse stopped at the cursor near the end of a text was parsed again from its
+  // start right after): near the end, to the end. Near the top of a long text, only up to the cursor.
   it('parses to the end of the text when the cursor is near it, and only to the cursor far from it', () => {
     const base = readFileSync(path.join(PAGES, 'agendamento.yaml'), 'utf8');
     const typed = (text: string, at: number) =>
-      EditorState.create({ doc: text, extensions: [yaml()] }).update({ changes: { from: at, insert: 'a' } })
-        .state;
+      EditorState.create({ doc: text, extensions: [editorYaml()] }).update({
+        changes: { from: at, insert: 'a' },
+      }).state;
 
     const short = base.indexOf('heading:') + 12;
     const near = typed(base, short);
@@ -80,7 +81,7 @@ describe('treePathAt', () => {
     const long = longPage(readFileSync(path.join(PAGES, 'agendamento.yaml'), 'utf8'), 200);
     const top = long.indexOf('heading:') + 12;
     // A letter typed near the top: the transaction parses the text around it (as the view's would).
-    const state = EditorState.create({ doc: long, extensions: [yaml()] }).update({
+    const state = EditorState.create({ doc: long, extensions: [editorYaml()] }).update({
       changes: { from: top, insert: 'a' },
     }).state;
     const text = state.doc.toString();

@@ -8,7 +8,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { basicSetup } from 'codemirror';
 import { redo, undo } from '@codemirror/commands';
-import { yaml } from '@codemirror/lang-yaml';
 import { linter, type Diagnostic } from '@codemirror/lint';
 import { EditorSelection, EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
@@ -16,6 +15,7 @@ import { css } from '@emotion/react';
 import { colors, fonts } from '../../../../design/theme.ts';
 import { cspNonce } from '../../shared/csp-nonce.ts';
 import { portuguesePhrases } from './phrases.ts';
+import { editorYaml } from './yaml-language/editor-yaml.ts';
 import { treePathAt } from './yaml-language/tree-path.ts';
 import type { YamlPath } from '../../../yaml-paths.ts';
 
@@ -131,7 +131,7 @@ export function SourceEditor({
         doc: initial,
         extensions: [
           basicSetup,
-          yaml(),
+          editorYaml(),
           portuguesePhrases,
           EditorView.lineWrapping,
           // Hosted, the CSP admits CodeMirror's style element only with the page's nonce.

@@ -48,17 +48,19 @@ function valueOf(holder: SyntaxNode): SyntaxNode | null {
 }
 
 /**
- * How long the parse up to the offset may take before the caller's fallback is used. Lezer's
- * YAML parse is not incremental in practice (an edit far down parses the text above it again),
- * and the fallback parses the whole text with the `yaml` package: on a 200-block page about
- * 100 ms of CPU, while what Lezer parses here is kept for the editor, which needs it anyway. With
- * 50 ms a busy machine gave up half way through, near the end of a long page, and paid both.
+ * How long the parse up to the offset may take before the caller's fallback is used. The parse
+ * here may have to read all the text up to the offset (the tree CodeMirror keeps may not reach
+ * it: a text just opened; and with Lezer's default buffers an edit far down parsed the text above
+ * it again, which editor-yaml.ts's smaller buffers avoid), and the fallback parses the whole text
+ * with the `yaml` package: on a 200-block page about 100 ms of CPU, while what Lezer parses here is
+ * kept for the editor, which needs it anyway. With 50 ms a busy machine gave up half way through,
+ * near the end of a long page, and paid both.
  */
 const PARSE_UP_TO_MS = 250;
 /**
- * CodeMirror parses the view and this many characters past it (its Work.MaxParseAhead). A parse
- * stopped short of where CodeMirror then wants it is parsed again from the start, for the same
- * reason: near the end of the text the parse here goes to the end, as CodeMirror's would.
+ * CodeMirror parses the view and this many characters past it (its Work.MaxParseAhead). Near the
+ * end of the text the parse here goes to the end, as CodeMirror's would (with Lezer's default
+ * buffers a parse stopped short of that was parsed again from the start).
  */
 const PARSE_AHEAD = 100_000;
 
