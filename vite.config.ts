@@ -4,8 +4,12 @@ import { sitePlugins } from './runtime/dev/index.ts';
 import { SlowFirst } from './tests/slow-first.ts';
 import { ISOLATED_FILES } from './tests/isolated-files.ts';
 import { SlowestFiles } from './tests/slowest-files.ts';
+import { SYSTEM_FILES } from './tests/system-files.ts';
 
-/** Every test file of `npm test` (the browser tests, tests/e2e/, are Playwright's). */
+/**
+ * Every test file of Vitest (the browser tests, tests/e2e/, are Playwright's): `npm test` runs the
+ * "shared" and "isolated" projects, `npm run test:system` the "system" one, CI both (decision 0039).
+ */
 const TEST_FILES = [
   'tests/**/*.test.{ts,tsx}',
   'blocks/**/*.test.{ts,tsx}',
@@ -35,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: TEST_FILES,
-          exclude: [...NOT_TESTS, ...ISOLATED_FILES],
+          exclude: [...NOT_TESTS, ...ISOLATED_FILES, ...SYSTEM_FILES],
           // A worker runs many files and imports React, jsdom, Vite and the runtime once instead of
           // once per file: about 1.7 s of CPU a file. tests/shared-worker-setup.ts gives each file
           // what a fresh worker would (an empty <body>, real timers, no stubs; decision 0039).
@@ -47,6 +51,18 @@ export default defineConfig({
         // A worker of its own per file (tests/isolated-files.ts).
         extends: true,
         test: { name: 'isolated', include: ISOLATED_FILES, exclude: NOT_TESTS },
+      },
+      {
+        // The files that start other processes: git and a bare remote, workerd, the Estúdio or the
+        // CLI as a command (tests/system-files.ts). Workers shared as in "shared".
+        extends: true,
+        test: {
+          name: 'system',
+          include: SYSTEM_FILES,
+          exclude: NOT_TESTS,
+          isolate: false,
+          setupFiles: ['tests/shared-worker-setup.ts'],
+        },
       },
     ],
   },

@@ -6,8 +6,9 @@
  * file in the queue has the same project and environment; otherwise it stops it and starts a new
  * one, which imports Vitest, React, the runtime (and jsdom) again: about 1.5–2 s of CPU each time.
  * In order of length alone, node and jsdom files alternated about fifty times in a run. So the
- * files go in three runs: the isolated project's (a fresh worker each whatever the order), then
- * the shared node files, then the shared jsdom files, whose small files end the run.
+ * files go in runs: the isolated project's (a fresh worker each whatever the order), then
+ * the shared node files, then the shared jsdom files, whose small files end the run (the system
+ * project's, in its own run, `npm run test:system`, the same way: node, then jsdom).
  *
  * **Within each, the longest first**, so that the two files running at a time end together instead
  * of one long file running alone at the end while the other core waits. Vitest's own order takes
@@ -92,11 +93,15 @@ export class SlowFirst implements TestSequencer {
   }
 }
 
-/** 0: the isolated project's files, 1: the shared node files, 2: the shared jsdom files. */
+/**
+ * 0, 1: the system project's node and jsdom files (the longest, first when one run has every
+ * project: `npx vitest run`); 2: the isolated project's files; 3, 4: the shared node and jsdom files.
+ */
 function runOf(spec: TestSpecification): number {
-  if (spec.project.config.isolate !== false) return 0;
+  if (spec.project.config.isolate !== false) return 2;
   // The environment a file names in its first comment (`// @vitest-environment jsdom`), as Vitest reads it.
   const head = readFileSync(spec.moduleId, 'utf8').slice(0, 1000);
   const named = /@vitest-environment\s+([\w-]+)/.exec(head)?.[1];
-  return (named ?? spec.project.config.environment) === 'node' ? 1 : 2;
+  const jsdom = (named ?? spec.project.config.environment) !== 'node';
+  return (spec.project.name === 'system' ? 0 : 3) + Number(jsdom);
 }
