@@ -144,6 +144,12 @@ export async function createStudioServer(options: StudioOptions): Promise<Studio
   const devApp = !hosted && !builtApp;
 
   const httpServer = http.createServer();
+  // An idle connection is kept 65 s, not Node's 5 s: a client that reuses it just as a 5 s timer
+  // closes it gets a reset on a request that never arrived (undici's fetch does not retry a POST;
+  // seen as ECONNRESET in the publishing tests on a loaded machine), and a proxy in front of a
+  // hosted Estúdio keeps its connections about 60 s. Headers still have to arrive within 66 s.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   // Vite's HMR WebSocket listens for 'upgrade' here; only upgrades that pass our checks reach it.
   const upgrades = new EventEmitter();
   const runtimeLoading = options.runtime ?? 'hot';

@@ -113,7 +113,7 @@ describe('the check in the kept CLI', () => {
   it('fails the check its process died in, with what it printed, and starts another for the next', async () => {
     const running = runKept(repo, buildArgs('morta'));
     // Killed once the check is sent to it.
-    await expect.poll(() => keptProcess(repo)?.running, { interval: 5 }).toBe(1);
+    await expect.poll(() => keptProcess(repo)?.running, { interval: 5, timeout: 30_000 }).toBe(1);
     const { pid } = keptProcess(repo)!;
     process.kill(pid, 'SIGKILL');
     const died = await running;
