@@ -21,6 +21,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Cookie,
   type Page,
 } from '@playwright/test';
 import { projectArgs } from '../../helpers/tsx.ts';
@@ -72,9 +73,13 @@ export interface HostedTeam {
   base: string;
   /** STUDIO_DATA_DIR: contas.json, pedidos.json, previas.json, audit.log. */
   data: string;
-  /** Signs `who` in on `page` and waits for Páginas. */
+  /**
+   * Signs `who` in on `page` and waits for Páginas: the first time in this file through the form,
+   * later with the cookies that sign-in left (a person coming back), or the form again if that
+   * session ended.
+   */
   signIn(page: Page, who: Person): Promise<void>;
-  /** A new browser context (pt-BR, 1280 × 900 unless `options` say otherwise) with `who` signed in. */
+  /** A new browser context (pt-BR, 1280 × 900 unless `options` say otherwise) with `who` signed in (signIn). */
   signedIn(browser: Browser, who: Person, options?: BrowserContextOptions): Promise<Page>;
 }
 
@@ -184,16 +189,33 @@ export function hostedTeam(options: HostedTeamOptions = {}): HostedTeam {
   // fixture's, and one left open lives (polling the Estúdio, painting its preview) until the
   // worker ends, through every later spec file's tests (session 27).
   const opened = new Set<BrowserContext>();
+  // Each person's cookies from their first sign-in through the form, for this file's later
+  // contexts (the cookies only: nothing a page stored in the browser comes with them). Signing in
+  // again each time was a page of its own, the password's scrypt (N = 2^15, p = 3) and a Páginas
+  // read before the test's own screen, per context: 31 contexts in the seven team files.
+  const sessions = new Map<string, Cookie[]>();
   const team: HostedTeam = {
     site: undefined as unknown as GitSite,
     base: '',
     data: '',
     async signIn(page, who) {
+      const kept = sessions.get(who.email);
+      if (kept) {
+        // Signed in already: the Estúdio opens on Páginas, as for a person coming back to it.
+        await page.context().addCookies(kept);
+        await page.goto(`${team.base}/`);
+        if (new URL(page.url()).pathname === '/') {
+          await expect(page.getByRole('heading', { name: 'Páginas' })).toBeVisible();
+          return;
+        }
+        // The session ended (Sair, a new password): signed in again through the form.
+      }
       await page.goto(`${team.base}/entrar`);
       await page.getByLabel('E-mail').fill(who.email);
       await page.getByLabel('Senha').fill(who.password);
       await page.getByRole('button', { name: 'Entrar' }).click();
       await expect(page.getByRole('heading', { name: 'Páginas' })).toBeVisible();
+      sessions.set(who.email, await page.context().cookies(team.base));
     },
     async signedIn(browser, who, contextOptions = {}) {
       const context = await browser.newContext({
@@ -210,6 +232,7 @@ export function hostedTeam(options: HostedTeamOptions = {}): HostedTeam {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
+    sessions.clear();
     team.site = await makeGitSite({ pages });
     team.data = path.join(team.site.tmp, 'dados');
     if (prepare) await prepare(team.site, team.data);
