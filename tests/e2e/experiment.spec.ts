@@ -76,13 +76,13 @@ let routeGoogleRequests: Promise<string[]>;
 test.beforeEach(async ({ context, page }) => {
   routeGoogleRequests = routeGoogle(page);
   await routeGoogleRequests;
-  await context.route(/api\.whatsapp\.com/, (r) =>
-    r.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }),
-  );
+  // No route for the chat links' host: the clicks below open no tab (prevented), and any route
+  // would pause every request of the context and turn the HTTP cache off (answerChatLocally,
+  // consent-helpers.ts); the browser maps that host to nowhere anyway (playwright.config.ts).
   context.on('page', (p) => {
     if (p !== page) void p.close();
   });
-  // A chat link opens a new tab; keep the page, so its data layer can be read after the tap.
+  // A chat link would open a new tab; keep the page, so its data layer can be read after the tap.
   await page.addInitScript(() => {
     window.addEventListener('click', (e) => {
       if ((e.target as Element).closest?.('a')) e.preventDefault();
