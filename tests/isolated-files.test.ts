@@ -3,31 +3,23 @@
  * its own (tests/isolated-files.ts, decision 0039): found here by what it says, so that a new one
  * is not left in the shared workers, where its mock could miss a module another file loaded first.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { ROOT, TEST_FILES } from './helpers/test-files.ts';
 import { ISOLATED_FILES } from './isolated-files.ts';
-
-const root = path.resolve(import.meta.dirname, '..');
-const testFiles = ['tests', 'blocks', 'design', 'runtime']
-  .flatMap((dir) =>
-    readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) =>
-      path.join(dir, f).split(path.sep).join('/'),
-    ),
-  )
-  .filter((f) => /\.test\.tsx?$/.test(f) && !f.startsWith('tests/e2e/'));
 
 /** vi.mock / vi.doMock, or an assignment to process.env at the top level of the file. */
 const NEEDS_A_WORKER = [/\bvi\.(do)?mock\(/, /^process\.env(\.\w+|\[[^\]]+\]) *=[^=]/m];
 
 it('runs every file that mocks a module or sets process.env at import in a worker of its own', () => {
-  expect(testFiles.length).toBeGreaterThan(50);
-  const found = testFiles
-    .filter((file) => file !== 'tests/isolated-files.test.ts')
-    .filter((file) => NEEDS_A_WORKER.some((re) => re.test(readFileSync(path.join(root, file), 'utf8'))));
+  expect(TEST_FILES.length).toBeGreaterThan(50);
+  const found = TEST_FILES.filter((file) => file !== 'tests/isolated-files.test.ts').filter((file) =>
+    NEEDS_A_WORKER.some((re) => re.test(readFileSync(path.join(ROOT, file), 'utf8'))),
+  );
   expect(found.sort()).toEqual([...ISOLATED_FILES].sort());
 });
 
 it('names only test files that exist', () => {
-  for (const file of ISOLATED_FILES) expect(testFiles).toContain(file);
+  for (const file of ISOLATED_FILES) expect(TEST_FILES).toContain(file);
 });

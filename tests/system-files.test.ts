@@ -3,19 +3,11 @@
  * the Estúdio or the CLI as a command) are the system tests (tests/system-files.ts, decision 0039):
  * found here by what each file and the helpers of tests/ it imports call, so that the list stays true.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { ROOT, TEST_FILES } from './helpers/test-files.ts';
 import { SYSTEM_FILES } from './system-files.ts';
-
-const root = path.resolve(import.meta.dirname, '..');
-const testFiles = ['tests', 'blocks', 'design', 'runtime']
-  .flatMap((dir) =>
-    readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) =>
-      path.join(dir, f).split(path.sep).join('/'),
-    ),
-  )
-  .filter((f) => /\.test\.tsx?$/.test(f) && !f.startsWith('tests/e2e/'));
 
 /**
  * What starts a process: node:child_process imported for its values (not `import type`), the
@@ -29,27 +21,27 @@ const STARTS_A_PROCESS =
 function withHelpers(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
-  const source = readFileSync(path.join(root, file), 'utf8');
+  const source = readFileSync(path.join(ROOT, file), 'utf8');
   for (const [, spec = ''] of source.matchAll(/\bfrom\s+['"](\.[^'"]+)['"]/g)) {
     const target = path.posix.join(path.posix.dirname(file), spec);
-    if (target.startsWith('tests/') && existsSync(path.join(root, target))) withHelpers(target, seen);
+    if (target.startsWith('tests/') && existsSync(path.join(ROOT, target))) withHelpers(target, seen);
   }
   return seen;
 }
 
 const startsAProcess = (file: string) =>
-  [...withHelpers(file)].some((f) => STARTS_A_PROCESS.test(readFileSync(path.join(root, f), 'utf8')));
+  [...withHelpers(file)].some((f) => STARTS_A_PROCESS.test(readFileSync(path.join(ROOT, f), 'utf8')));
 
 it('lists exactly the test files that start another process, so npm test runs inside its own', () => {
-  expect(testFiles.length).toBeGreaterThan(100);
-  const found = testFiles.filter((file) => file !== 'tests/system-files.test.ts').filter(startsAProcess);
+  expect(TEST_FILES.length).toBeGreaterThan(100);
+  const found = TEST_FILES.filter((file) => file !== 'tests/system-files.test.ts').filter(startsAProcess);
   expect(found.sort()).toEqual([...SYSTEM_FILES].sort());
 });
 
 it('names only test files that exist, none of them also a file of its own worker', async () => {
   const { ISOLATED_FILES } = await import('./isolated-files.ts');
   for (const file of SYSTEM_FILES) {
-    expect(testFiles).toContain(file);
+    expect(TEST_FILES).toContain(file);
     expect(ISOLATED_FILES).not.toContain(file);
   }
 });
