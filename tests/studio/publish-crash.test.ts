@@ -69,7 +69,17 @@ async function startStudio(crashAt: string): Promise<Child> {
       '--data',
       dataDir,
     ],
-    { cwd: root, env: { ...serverEnv, ESTUDIO_CRASH_AT: crashAt }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: root,
+      env: {
+        ...serverEnv,
+        // A process killed mid-step never removes its runtime's folder of links (studio/server/runtime.ts):
+        // its temporary files go in the test's folder, removed with it.
+        TMPDIR: site.tmp,
+        ESTUDIO_CRASH_AT: crashAt,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   running.push(child);
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
