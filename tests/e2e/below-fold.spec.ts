@@ -3,7 +3,7 @@
  * (design/below-fold.ts, decision 0013): the visitor must never see the difference, and an
  * in-page link's smooth scroll must still end with its section under the header.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { layout } from '../../design/theme.ts';
 import { isPhone, pageLaidOut } from './projects.ts';
 
@@ -11,21 +11,34 @@ import { isPhone, pageLaidOut } from './projects.ts';
 const UNDER_HEADER = layout.anchorOffsetPx;
 
 /**
- * Waits until the page, clicked at the top, has scrolled and stopped (smooth scrolling takes
+ * Clicks an in-page link and waits for the end of the scroll it starts (smooth scrolling takes
  * several frames). It must move first: a link that lays the page out before it scrolls leaves
- * scrollY at 0 for a moment, which is not the end of its scroll.
+ * scrollY where it was for a moment, which is not the end of its scroll. Then it must hold still
+ * for ten frames drawn: two readings of scrollY a moment apart were not enough, as on a busy
+ * machine the renderer can draw no frame between them and the scroll seemed over while still
+ * under way. (Chromium's `scrollend` is no better here: the load's own scroll to the top can fire
+ * one just after the click.)
  */
-async function settledScroll(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  let last = -1;
-  await expect
-    .poll(async () => {
-      const y = await page.evaluate(() => window.scrollY);
-      const still = y === last;
-      last = y;
-      return still;
-    })
-    .toBe(true);
+async function clickAndSettle(page: Page, link: Locator): Promise<void> {
+  const from = await page.evaluate(() => window.scrollY);
+  await link.click();
+  await page.evaluate(
+    (from) =>
+      new Promise<void>((resolve) => {
+        let last = from;
+        let moved = false;
+        let still = 0;
+        const frame = () => {
+          const y = window.scrollY;
+          if (y !== last) [moved, still, last] = [true, 0, y];
+          else still += 1;
+          if (moved && still >= 10) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    from,
+  );
 }
 
 /** Keeps the after-load layout from running, so only the link can lay the page out. */
@@ -75,11 +88,12 @@ test('the menu link to the last section ends with it under the header (smooth sc
 }) => {
   await page.goto('/agendamento');
   if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
-  await page
-    .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Por que nos escolher' })
-    .click();
-  await settledScroll(page);
+  await clickAndSettle(
+    page,
+    page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Por que nos escolher' }),
+  );
   expect(Math.abs((await topOf(page, 'credibilidade')) - UNDER_HEADER)).toBeLessThanOrEqual(2);
 });
 
@@ -92,8 +106,7 @@ test('every entry of a long table of contents lands on its clause', async ({ pag
   // The last clauses first: the most placeholders stand between them and the top.
   for (const href of hrefs.slice(-3).reverse()) {
     await page.goto('/termos-de-uso');
-    await toc.locator(`a[href="${href}"]`).click();
-    await settledScroll(page);
+    await clickAndSettle(page, toc.locator(`a[href="${href}"]`));
     expect(Math.abs((await topOf(page, href.slice(1))) - UNDER_HEADER), href).toBeLessThanOrEqual(2);
   }
 });

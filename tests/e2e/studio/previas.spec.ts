@@ -163,6 +163,16 @@ test('a reader with no account sees the page as a visitor would, at 1280 and 375
     await p.evaluate(() => window.scrollTo(0, 0));
     expect(await p.evaluate(() => document.cookie)).toBe('');
     // axe as the site's own accessibility test reads it: without the reveal's fade (a11y.spec.ts).
+    // Reduced motion does not shorten a fade already running, so the blocks just revealed finish
+    // theirs first: caught halfway, the footer's links read as too faint.
+    await p.evaluate(() =>
+      Promise.allSettled(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished),
+      ),
+    );
     await p.emulateMedia({ reducedMotion: 'reduce' });
     await axe(p);
     await picture(p, 'previa-compartilhada', width);

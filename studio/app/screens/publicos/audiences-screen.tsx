@@ -6,7 +6,7 @@
  * preview frame with the rule's page. Edits are node by node (audience-edits.ts), the draft is
  * saved and published like Experimentos' (the ordinary Publicar).
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii, shadows } from '../../../../design/theme.ts';
 import { isPaidTraffic } from '../../../../schema/constants.ts';
@@ -174,19 +174,22 @@ function Audiences({
    * button (the items are keyed by position, so the focused button would otherwise be another
    * rule's), or what is left after a removal. Candidates in order; the first enabled one found wins.
    */
-  const focusNext = useRef<string[]>([]);
+  const [focusNext, setFocusNext] = useState<{ selectors: string[] }>();
+  // State, not a ref, so it is read in the commit of the very change it belongs to: an effect
+  // still pending from an earlier render (a check's answer arriving just before the click) ran
+  // with the ref already set and the old list on screen, focused a button about to disappear,
+  // and the keyboard was lost. A new object per request runs this once per move or removal. A
+  // passive effect, so it runs after a closing dialog has given the focus back to its opener.
   useEffect(() => {
-    const wanted = focusNext.current;
-    if (wanted.length === 0) return;
-    focusNext.current = [];
-    for (const selector of wanted) {
+    if (!focusNext) return;
+    for (const selector of focusNext.selectors) {
       const target = document.querySelector<HTMLElement>(selector);
       if (target && !(target as HTMLButtonElement).disabled) {
         target.focus();
         return;
       }
     }
-  });
+  }, [focusNext]);
 
   const pageByName = (name: string) => pages.find((p) => pageName(p.file) === name);
   const ownPage = (route: string) => pages.find((p) => p.route === route && p.route !== '/404');
@@ -290,10 +293,12 @@ function Audiences({
                         site.edit((t) => moveAudience(t, rule.index, to));
                         const side = direction < 0 ? 'subir' : 'descer';
                         const other = direction < 0 ? 'descer' : 'subir';
-                        focusNext.current = [
-                          `[data-rule="${to}"] [data-move="${side}"]`,
-                          `[data-rule="${to}"] [data-move="${other}"]`,
-                        ];
+                        setFocusNext({
+                          selectors: [
+                            `[data-rule="${to}"] [data-move="${side}"]`,
+                            `[data-rule="${to}"] [data-move="${other}"]`,
+                          ],
+                        });
                         if (previewRule?.index === rule.index) setChosen({ route, index: to });
                         else if (previewRule?.index === to) setChosen({ route, index: rule.index });
                       }}
@@ -304,14 +309,16 @@ function Audiences({
                         // "Nova regra", else (the route had only this one) the choice of address.
                         const same = ofRoute.map((r) => r.index);
                         const at = same.indexOf(rule.index);
-                        focusNext.current = [
-                          ...(at + 1 < same.length
-                            ? [`[data-rule="${rule.index}"] [data-move="remover"]`]
-                            : []),
-                          ...(at > 0 ? [`[data-rule="${same[at - 1]}"] [data-move="remover"]`] : []),
-                          `[data-new-rule="${route}"]`,
-                          '#publico-endereco',
-                        ];
+                        setFocusNext({
+                          selectors: [
+                            ...(at + 1 < same.length
+                              ? [`[data-rule="${rule.index}"] [data-move="remover"]`]
+                              : []),
+                            ...(at > 0 ? [`[data-rule="${same[at - 1]}"] [data-move="remover"]`] : []),
+                            `[data-new-rule="${route}"]`,
+                            '#publico-endereco',
+                          ],
+                        });
                       }}
                     />
                   ))}
@@ -457,7 +464,7 @@ function Audiences({
             else site.edit((t) => changeAudience(t, editing.index, rule));
             setChosen({ route: rule.route, index });
             // The keyboard lands on the rule just written.
-            focusNext.current = [`[data-rule="${index}"] [data-move="mudar"]`];
+            setFocusNext({ selectors: [`[data-rule="${index}"] [data-move="mudar"]`] });
             setEditing(undefined);
           }}
         />
