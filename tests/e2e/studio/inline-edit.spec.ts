@@ -10,6 +10,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
+import { draftSource } from './draft-text.ts';
 
 // Both tests on one Estúdio, one after the other: a server's start costs more than the shorter test.
 test.describe.configure({ mode: 'default' });
@@ -49,11 +50,7 @@ async function shot(page: Page, name: string, take: (file: string) => Promise<un
  * The editor's whole text, as the Estúdio keeps it in the browser while it differs from what is
  * saved (null when it is the saved text): the source view only shows the lines on screen.
  */
-const unsaved = (page: Page, file: string) =>
-  page.evaluate(
-    (key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { source: string } | null)?.source ?? null,
-    `estudio:rascunho:${file}`,
-  );
+const unsaved = (page: Page, file: string) => draftSource(page, file);
 
 const BASE_TITLE = 'Seu cilindro de CO2 cheio, sem sair de casa.';
 

@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { splitRender } from '../../../runtime/dev/render-parts.ts';
 import { openMark } from '../../../runtime/dev/text-props.ts';
 import { startStudio, type RunningStudio } from './studio-server.ts';
+import { draftSource } from './draft-text.ts';
 
 test.describe.configure({ mode: 'default' });
 
@@ -120,11 +121,7 @@ const markedIn = (page: Page) =>
       return out;
     });
 
-const unsaved = (page: Page, file: string) =>
-  page.evaluate(
-    (key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { source: string } | null)?.source ?? null,
-    `estudio:rascunho:${file}`,
-  );
+const unsaved = (page: Page, file: string) => draftSource(page, file);
 
 async function pageFiles(): Promise<string[]> {
   const names = await readdir(studio.pagesDir);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
+import { draftSource } from './draft-text.ts';
 
 test.describe.configure({ mode: 'default' });
 
@@ -38,10 +39,7 @@ async function openPage(page: Page) {
 type Block = { type: string; [key: string]: unknown };
 /** The page's blocks as the editor holds them (its draft), once it differs from the file. */
 const blocksOf = async (page: Page): Promise<Block[] | undefined> => {
-  const source = await page.evaluate(
-    (key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { source: string } | null)?.source ?? null,
-    `estudio:rascunho:${FILE}`,
-  );
+  const source = await draftSource(page, FILE);
   return source === null ? undefined : (parse(source) as { blocks: Block[] }).blocks;
 };
 

@@ -15,6 +15,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { ROOT, startStudio, type RunningStudio } from './studio-server.ts';
+import { draftSource } from './draft-text.ts';
 import { axeOutsideFrames } from '../axe.ts';
 
 test.describe.configure({ mode: 'default' });
@@ -40,11 +41,7 @@ async function openPage(page: Page) {
 }
 
 /** The editor's whole text while it differs from the saved file (the draft the Estúdio keeps). */
-const unsaved = (page: Page) =>
-  page.evaluate(
-    (key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { source: string } | null)?.source ?? null,
-    `estudio:rascunho:${FILE}`,
-  );
+const unsaved = (page: Page) => draftSource(page, FILE);
 
 type Block = { type: string; [key: string]: unknown };
 const blocksOf = async (page: Page): Promise<Block[] | undefined> => {

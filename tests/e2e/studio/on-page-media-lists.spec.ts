@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { ROOT, startStudio, TSX, type RunningStudio } from './studio-server.ts';
+import { draftSource } from './draft-text.ts';
 
 test.describe.configure({ mode: 'default' });
 
@@ -36,11 +37,7 @@ async function openPage(page: Page, file: string) {
 }
 
 /** The editor's whole text while it differs from what is saved (the draft the Estúdio keeps). */
-const unsaved = (page: Page, file: string) =>
-  page.evaluate(
-    (key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { source: string } | null)?.source ?? null,
-    `estudio:rascunho:${file}`,
-  );
+const unsaved = (page: Page, file: string) => draftSource(page, file);
 
 type Faq = { id?: string; type: string; items?: { question: string }[] | Record<string, unknown> };
 const questions = async (page: Page, file: string): Promise<string[] | undefined> => {

@@ -719,7 +719,7 @@ function Editor({
   const onChange = (next: string) => {
     setText(next);
     requestPreview(next);
-    if (next === saved.source) clearDraft(file);
+    if (next === saved.source) clearDraft(file, true);
     else writeDraftSoon(file, { source: next, version: saved.version, savedAt: Date.now() });
   };
 
