@@ -5,8 +5,8 @@
  * working tree are never staged into), and a branch moves with one compare-and-swap
  * `update-ref`, so a failure at any step leaves the repository as it was.
  */
-import { execFile } from 'node:child_process';
-import { lstat, realpath, rm, writeFile } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { lstat, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Person } from './people.ts';
 
@@ -88,7 +88,13 @@ export function git(cwd: string, args: string[], options: RunOptions = {}): Prom
 }
 
 /** The raw bytes of a blob (`<commit>:<path>`), or undefined when it does not exist there. */
-export function gitShowBytes(cwd: string, spec: string): Promise<Buffer | undefined> {
+export async function gitShowBytes(cwd: string, spec: string): Promise<Buffer | undefined> {
+  const [bytes] = await gitBlobBytes(cwd, [spec]);
+  return bytes;
+}
+
+/** `cat-file blob <spec>` in a process of its own: for a spec the batch cannot take (a newline in it). */
+function oneBlob(cwd: string, spec: string): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     execFile(
       'git',
@@ -107,44 +113,184 @@ export function gitShowBytes(cwd: string, spec: string): Promise<Buffer | undefi
 }
 
 /**
- * Several objects (`<rev>:<path>` or an object id, one per line) read by one `git cat-file
- * --batch`: each one's bytes when it is a blob, or undefined where it does not exist (no such
- * file then, no such commit, not a file). A spec cannot hold a newline (the batch reads lines).
+ * Several objects (`<rev>:<path>` or an object id) read by one `git cat-file --batch`: each
+ * one's bytes when it is a blob, or undefined where it does not exist (no such file then, no such
+ * commit, not a file). A spec with a newline (the batch reads lines) is read by a process of its own.
+ *
+ * The batch is kept running per folder and answers every read there (BlobReader) instead of a
+ * git process per read: starting one costs the Estúdio's process a fork of itself and git its
+ * start-up, ~25 ms of CPU on a loaded 2-core machine, and Páginas, Pedidos, Agendamentos and
+ * every publish read published texts again (decision 0044, session 32).
  */
-export function gitBlobBytes(cwd: string, specs: string[]): Promise<(Buffer | undefined)[]> {
-  if (specs.length === 0) return Promise.resolve([]);
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      'git',
-      ['cat-file', '--batch'],
-      { cwd, env: { ...process.env, ...BASE_ENV }, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' },
-      (error, stdout) => {
-        if (error) {
-          reject(error);
-          return;
-        }
-        const out: (Buffer | undefined)[] = [];
-        let at = 0;
-        for (let i = 0; i < specs.length; i++) {
-          const end = stdout.indexOf(10, at);
-          if (end < 0) break;
-          const header = stdout.subarray(at, end).toString('utf8');
-          at = end + 1;
-          const found = /^[0-9a-f]{40,64} (\w+) (\d+)$/.exec(header);
-          if (!found) {
-            out.push(undefined);
-            continue;
-          }
-          const size = Number(found[2]);
-          out.push(found[1] === 'blob' ? stdout.subarray(at, at + size) : undefined);
-          at += size + 1;
-        }
-        resolve(out);
-      },
+export async function gitBlobBytes(cwd: string, specs: string[]): Promise<(Buffer | undefined)[]> {
+  if (specs.length === 0) return [];
+  const lines = specs.filter((s) => !s.includes('\n'));
+  const batched = lines.length > 0 ? (await askBatch(cwd, lines)).map(blobBytes) : [];
+  let next = 0;
+  return Promise.all(specs.map((s) => (s.includes('\n') ? oneBlob(cwd, s) : batched[next++])));
+}
+
+/** One answer of `cat-file --batch`: the object's id, type and bytes. */
+interface BatchAnswer {
+  id: string;
+  type: string;
+  bytes: Buffer;
+}
+
+const blobBytes = (answer: BatchAnswer | undefined) => (answer?.type === 'blob' ? answer.bytes : undefined);
+
+/** The answers to `specs` (no newline in any) from the folder's kept reader; undefined where missing. */
+async function askBatch(cwd: string, specs: string[]): Promise<(BatchAnswer | undefined)[]> {
+  const folder = await stat(cwd);
+  let reader = readers.get(cwd);
+  // The folder removed and made again (another repository at the same path): a new reader.
+  if (reader && (reader.ino !== folder.ino || reader.dev !== folder.dev)) reader.close();
+  if (!reader || reader.closed) {
+    reader = new BlobReader(cwd, folder.dev, folder.ino);
+    readers.set(cwd, reader);
+  }
+  try {
+    return await reader.ask(specs);
+  } catch (error) {
+    // The kept process ended under the read (killed, say): once more in a new one, so that a
+    // publish does not fail for it; a second failure (git missing) is the answer.
+    const fresh = new BlobReader(cwd, folder.dev, folder.ino);
+    try {
+      return await fresh.ask(specs);
+    } catch {
+      throw error;
+    } finally {
+      fresh.close();
+    }
+  }
+}
+
+/** The kept `cat-file --batch` of each folder git was asked from. */
+const readers = new Map<string, BlobReader>();
+
+/** How long a reader with nothing to read stays: one is started again at the next read. */
+const READER_IDLE_MS = 30_000;
+
+/**
+ * A `git cat-file --batch` kept running in one folder, asked line by line, its answers read in
+ * order. It reads the refs and finds new objects (loose or packed) at each line, as a new process
+ * would: `HEAD:<path>` after a commit names the new commit's file (tests/studio/git-batch.test.ts).
+ * It never keeps the Estúdio's process alive (its handles are referenced only while a read
+ * waits), and ends after READER_IDLE_MS without reads, or with the Estúdio (its input closes).
+ */
+class BlobReader {
+  closed = false;
+  private readonly child: ChildProcess;
+  private readonly waiting: {
+    left: number;
+    answers: (BatchAnswer | undefined)[];
+    resolve: (answers: (BatchAnswer | undefined)[]) => void;
+    reject: (error: Error) => void;
+  }[] = [];
+  /** The bytes of a header line not ended yet. */
+  private header = Buffer.alloc(0);
+  /** The object being read: its header, and its bytes so far (with the newline after them). */
+  private body: { id: string; type: string; size: number; chunks: Buffer[]; have: number } | undefined;
+  private idle: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly cwd: string,
+    readonly dev: number,
+    readonly ino: number,
+  ) {
+    this.child = spawn('git', ['cat-file', '--batch'], {
+      cwd,
+      env: { ...process.env, ...BASE_ENV },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    this.child.stdin!.on('error', () => {});
+    this.child.stdout!.on('data', (chunk: Buffer) => this.read(chunk));
+    this.child.on('error', (error) => this.fail(error));
+    this.child.on('exit', (code, signal) =>
+      this.fail(new GitError(`git cat-file --batch saiu (${String(code ?? signal)})`, [], code, '', '')),
     );
-    child.stdin?.on('error', () => {});
-    child.stdin?.end(`${specs.join('\n')}\n`);
-  });
+    this.hold(false);
+  }
+
+  ask(specs: string[]): Promise<(BatchAnswer | undefined)[]> {
+    if (this.closed) return Promise.reject(new Error('git cat-file --batch já terminou'));
+    clearTimeout(this.idle);
+    this.hold(true);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ left: specs.length, answers: [], resolve, reject });
+      this.child.stdin!.write(`${specs.join('\n')}\n`);
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.idle);
+    if (readers.get(this.cwd) === this) readers.delete(this.cwd);
+    this.child.stdin!.end();
+    this.hold(false);
+  }
+
+  /** References the process and its output (the event loop stays alive) while a read waits, and only then. */
+  private hold(on: boolean): void {
+    for (const handle of [this.child, this.child.stdin!, this.child.stdout!] as {
+      ref(): void;
+      unref(): void;
+    }[])
+      if (on) handle.ref();
+      else handle.unref();
+  }
+
+  private fail(error: Error): void {
+    const waiting = this.waiting.splice(0);
+    this.close();
+    for (const w of waiting) w.reject(error);
+  }
+
+  private read(chunk: Buffer): void {
+    let at = 0;
+    while (at < chunk.length) {
+      const body = this.body;
+      if (body) {
+        const part = chunk.subarray(at, at + body.size + 1 - body.have);
+        body.chunks.push(part);
+        body.have += part.length;
+        at += part.length;
+        if (body.have === body.size + 1) {
+          this.body = undefined;
+          const bytes = Buffer.concat(body.chunks).subarray(0, body.size);
+          this.answer({ id: body.id, type: body.type, bytes });
+        }
+        continue;
+      }
+      const end = chunk.indexOf(10, at);
+      if (end < 0) {
+        this.header = Buffer.concat([this.header, chunk.subarray(at)]);
+        return;
+      }
+      const line = Buffer.concat([this.header, chunk.subarray(at, end)]).toString('utf8');
+      this.header = Buffer.alloc(0);
+      at = end + 1;
+      // "<id> <type> <size>" and the bytes, or "<spec> missing" / "<spec> ambiguous" alone.
+      const found = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(line);
+      if (found) this.body = { id: found[1]!, type: found[2]!, size: Number(found[3]), chunks: [], have: 0 };
+      else this.answer(undefined);
+    }
+  }
+
+  private answer(answer: BatchAnswer | undefined): void {
+    const first = this.waiting[0];
+    if (!first) return;
+    first.answers.push(answer);
+    if (--first.left > 0) return;
+    this.waiting.shift();
+    first.resolve(first.answers);
+    if (this.waiting.length === 0 && !this.closed) {
+      this.hold(false);
+      this.idle = setTimeout(() => this.close(), READER_IDLE_MS);
+      this.idle.unref();
+    }
+  }
 }
 
 /**
@@ -310,10 +456,11 @@ async function remoteOf(top: string, branch: string): Promise<string | undefined
   return configured && configured !== '.' ? configured : remotes.includes('origin') ? 'origin' : remotes[0];
 }
 
-/** The commit a ref names, or undefined. */
+/** The commit a ref names, or undefined; asked of the folder's kept `cat-file --batch` (see gitBlobBytes). */
 export async function revParse(repo: Repo, ref: string): Promise<string | undefined> {
-  const run = await git(repo.top, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { okCodes: [1] });
-  return run.stdout.trim() || undefined;
+  if (ref.includes('\n')) return undefined;
+  const [answer] = await askBatch(repo.top, [`${ref}^{commit}`]);
+  return answer?.type === 'commit' ? answer.id : undefined;
 }
 
 /** `person` commits; `author` (default: the same person) wrote the change, e.g. an approved request's requester. */

@@ -12,9 +12,11 @@ import {
   entryKey,
   gitBlobBytes,
   gitBlobs,
+  gitShowBytes,
   hashTexts,
   linksInTree,
   openRepo,
+  revParse,
   treeOf,
   treeWith,
   type Repo,
@@ -106,6 +108,55 @@ describe('gitBlobBytes and gitBlobs', () => {
       null,
     ]);
     expect(await gitBlobBytes(work, [])).toEqual([]);
+  });
+});
+
+describe('the kept cat-file --batch', () => {
+  it('answers reads as a new process would: after commits, a moved branch, a gc, many at once, big blobs', async () => {
+    const before = run('rev-parse', 'HEAD').trim();
+    expect(await revParse(repo, 'HEAD')).toBe(before);
+    expect(await revParse(repo, 'nao-existe')).toBeUndefined();
+    expect(await revParse(repo, `${before}:pages`)).toBeUndefined();
+    expect((await gitShowBytes(work, 'HEAD:pages/a.yaml'))?.toString()).toBe(
+      run('show', 'HEAD:pages/a.yaml'),
+    );
+    // A spec with a newline goes to a process of its own, beside the batch's answers.
+    expect(await gitBlobs(work, [`${first}:${odd[2]}`, `${first}:pages/a.yaml`, 'HEAD:nada'])).toEqual([
+      'title: 2\n',
+      'title: A\n',
+      null,
+    ]);
+    // A commit made by another process, a big file (many chunks of output), then the branch moved back.
+    const big = 'x'.repeat(300_000) + '\nfim\n';
+    await writeFile(path.join(work, 'pages/grande.yaml'), big);
+    run('add', 'pages/grande.yaml');
+    run('commit', '-q', '-m', 'grande');
+    const after = run('rev-parse', 'HEAD').trim();
+    expect(await revParse(repo, 'HEAD')).toBe(after);
+    const many = await Promise.all([
+      gitShowBytes(work, 'HEAD:pages/grande.yaml'),
+      gitBlobs(work, [
+        'HEAD:pages/a.yaml',
+        'HEAD:pages/nada.yaml',
+        'HEAD:pages/grande.yaml',
+        'HEAD:pages/vazio.yaml',
+      ]),
+      revParse(repo, 'main'),
+    ]);
+    expect(many[0]?.toString()).toBe(big);
+    expect(many[1]).toEqual([run('show', 'HEAD:pages/a.yaml'), null, big, '']);
+    expect(many[2]).toBe(after);
+    run('pack-refs', '--all');
+    run('gc', '-q', '--prune=now');
+    expect(await gitBlobs(work, [`${after}:pages/grande.yaml`])).toEqual([big]);
+    run('update-ref', 'refs/heads/main', before);
+    expect(await revParse(repo, 'HEAD')).toBe(before);
+    expect(await gitShowBytes(work, 'HEAD:pages/grande.yaml')).toBeUndefined();
+    run('update-ref', 'refs/heads/main', after);
+    expect((await gitShowBytes(work, 'HEAD:pages/grande.yaml'))?.toString()).toBe(big);
+    run('reset', '-q', '--soft', before);
+    run('rm', '-q', '--cached', 'pages/grande.yaml');
+    await rm(path.join(work, 'pages/grande.yaml'));
   });
 });
 
