@@ -1,5 +1,10 @@
 /**
  * Configurações (`#/configuracoes`): the site's settings (site.yaml) and Google Analytics.
  * The screen's one entry: other parts of the app import this file, never the files beside it.
+ * The screen's code is a chunk of its own, loaded when the screen is first shown (app.tsx's
+ * Suspense): opening one screen does not download or compile the others (decision 0052).
  */
-export { SiteSettingsScreen } from './site-settings-screen.tsx';
+import { lazy } from 'react';
+export const SiteSettingsScreen = lazy(() =>
+  import('./site-settings-screen.tsx').then((m) => ({ default: m.SiteSettingsScreen })),
+);

@@ -1,5 +1,10 @@
 /**
  * Experimentos (`#/experimentos`, `#/experimentos/<id>`): the A/B tests, their variants and results.
  * The screen's one entry: other parts of the app import this file, never the files beside it.
+ * The screen's code is a chunk of its own, loaded when the screen is first shown (app.tsx's
+ * Suspense): opening one screen does not download or compile the others (decision 0052).
  */
-export { ExperimentsScreen } from './experiments-screen.tsx';
+import { lazy } from 'react';
+export const ExperimentsScreen = lazy(() =>
+  import('./experiments-screen.tsx').then((m) => ({ default: m.ExperimentsScreen })),
+);

@@ -4,7 +4,7 @@
  * the site's checks (with the pages named and the build's located errors), or a conflict with
  * another person's publication (a merge view, merge-view.tsx; nothing is lost either way).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { css } from '@emotion/react';
 import { colors, radii } from '../../../../design/theme.ts';
 import type {
@@ -18,7 +18,6 @@ import type {
 } from '../../../api.ts';
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { ChangedPages } from './changed-pages.tsx';
-import { ConflictMerge } from './merge-view.tsx';
 import {
   choiceTimes,
   initialChoice,
@@ -31,6 +30,13 @@ import { editedSchedule, schedulesApi, schedulesOf } from '../../shared/schedule
 import { actionsCss, Button, Dialog, fieldCss, Message, preCss } from '../../shared/ui.tsx';
 import type { PublicationRequest, RequestsAnswer } from '../../../requests-api.ts';
 import { requestsApi, requestsChanged } from '../../shared/requests-client.ts';
+
+/**
+ * The merge view (CodeMirror's MergeView and the YAML language) is needed only when someone
+ * published first: its own chunk, loaded then, so every screen that offers Publicar does not
+ * download or compile CodeMirror for it (decision 0052).
+ */
+const ConflictMerge = lazy(() => import('./merge-view.tsx').then((m) => ({ default: m.ConflictMerge })));
 
 type Outcome =
   | { kind: 'published'; answer: PublishAnswer }
@@ -424,13 +430,15 @@ export function PublishDialog({
             {outcome?.kind === 'error' && <Message tone="error">{outcome.message}</Message>}
             {outcome?.kind === 'refused' && <Refused answer={outcome.answer} onOpenFile={onOpenFile} />}
             {outcome?.kind === 'conflict' && (
-              <ConflictMerge
-                answer={outcome.answer}
-                busy={busy}
-                onKeepMine={() => void publish(outcome.answer.conflicts.map((c) => c.file))}
-                onPublishMerge={(resolved) => void publish([], resolved)}
-                onOpenFile={onOpenFile}
-              />
+              <Suspense fallback={<Message tone="info">Abrindo a comparação das versões…</Message>}>
+                <ConflictMerge
+                  answer={outcome.answer}
+                  busy={busy}
+                  onKeepMine={() => void publish(outcome.answer.conflicts.map((c) => c.file))}
+                  onPublishMerge={(resolved) => void publish([], resolved)}
+                  onOpenFile={onOpenFile}
+                />
+              </Suspense>
             )}
             <div css={actionsCss}>
               <Button onClick={() => onClose(false)}>Cancelar</Button>

@@ -1,0 +1,104 @@
+/**
+ * Each screen's code comes when the screen is opened (decision 0052): Páginas, where the Estúdio
+ * opens (often on a marketer's phone), downloads a fraction of the app — not the editor, CodeMirror,
+ * the experiments' charts or Publicar's merge view — and the editor and Experimentos then bring
+ * their own code in the same tab, under the app's strict policy (no script refused), every file
+ * with a script's type and kept by the browser for good (hashed names).
+ */
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { startStudio, type RunningStudio } from './studio-server.ts';
+
+let studio: RunningStudio;
+test.beforeAll(async () => {
+  // (The Estúdio starts slowly on a busy machine.)
+  test.setTimeout(120_000);
+  studio = await startStudio();
+});
+test.afterAll(async () => {
+  await studio?.stop();
+});
+
+/** Páginas' scripts, uncompressed. The whole app was 1,300 KB in one file before; now about 310 KB. */
+const PAGINAS_SCRIPT_BUDGET = 450 * 1024;
+
+/** The app's scripts this tab has received, with their sizes, and the policy's refusals. */
+function watch(page: Page) {
+  const scripts = new Map<string, Promise<number>>();
+  const responses: Response[] = [];
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (!pathname.startsWith('/app/') || !pathname.endsWith('.js')) return;
+    responses.push(response);
+    scripts.set(
+      pathname,
+      response.body().then((body) => body.length),
+    );
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  const total = async () => (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);
+  return { scripts, responses, refused, total };
+}
+
+test('Páginas downloads a fraction of the app; the editor and Experimentos bring theirs when opened', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const seen = watch(page);
+  await page.goto(studio.url);
+  await expect(page.getByRole('heading', { name: 'Páginas', level: 1 })).toBeVisible();
+  await expect(page.getByText('Carregando as páginas…')).toBeHidden();
+  await page.waitForLoadState('networkidle');
+  const atPaginas = await seen.total();
+  expect(atPaginas).toBeLessThan(PAGINAS_SCRIPT_BUDGET);
+  const paginasFiles = new Set(seen.scripts.keys());
+
+  // The editor, by a link followed inside the tab (no reload): its code comes now, and it works.
+  await page.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
+  await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+    timeout: 60_000,
+  });
+  await page.getByRole('tab', { name: 'Código' }).click();
+  await expect(page.getByRole('textbox', { name: 'Código YAML da página' })).toContainText('title:');
+  const editorFiles = [...seen.scripts.keys()].filter((file) => !paginasFiles.has(file));
+  expect(editorFiles.length).toBeGreaterThan(0);
+  const atEditor = await seen.total();
+  // CodeMirror and the block schemas: the bulk of the app, which Páginas did not download.
+  expect(atEditor - atPaginas).toBeGreaterThan(atPaginas);
+
+  // Experimentos: its own chunk again.
+  const before = seen.scripts.size;
+  await page.goto(`${studio.origin}/#/experimentos`);
+  await expect(page.getByRole('heading', { name: 'Experimentos', level: 1 })).toBeVisible();
+  expect(seen.scripts.size).toBeGreaterThan(before);
+
+  expect(seen.refused).toEqual([]);
+  for (const response of seen.responses) {
+    expect(response.status(), response.url()).toBe(200);
+    expect(response.headers()['content-type'], response.url()).toMatch(/^text\/javascript/);
+    expect(response.headers()['cache-control'], response.url()).toBe('private, max-age=31536000, immutable');
+  }
+});
+
+test('a screen whose code does not arrive says so, and Recarregar opens it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(studio.url);
+  await expect(page.getByRole('heading', { name: 'Páginas', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // From here no script of the app arrives (a dropped connection; an Estúdio updated meanwhile).
+  await page.route('**/app/*.js', (route) => route.abort());
+  await page.goto(`${studio.origin}/#/agendamentos`);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Esta tela não pôde ser aberta: a conexão com o Estúdio caiu, ou ele foi atualizado. Recarregue para abri-la de novo.',
+  );
+  // The rest of the Estúdio still works: Páginas one step back, then the same message again.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Páginas', level: 1 })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('alert')).toContainText('Esta tela não pôde ser aberta');
+  await page.unroute('**/app/*.js');
+  await page.getByRole('button', { name: 'Recarregar' }).click();
+  await expect(page.getByRole('heading', { name: 'Agendamentos', level: 1 })).toBeVisible();
+});
