@@ -157,9 +157,11 @@ export function schemaLinter(
   return linter(
     async (view): Promise<Diagnostic[]> => {
       const doc = view.state.doc;
+      // The text once (a 200-block page's is 200 KB, joined from the editor's lines).
+      const text = doc.toString();
       // Valid by the loader's own check of this very text: nothing to underline, and on a long
       // page the worker's core stays free for the preview (a 200-block page takes it 0.1–0.6 s).
-      if (await accepted(doc.toString())) return [];
+      if (await accepted(text)) return [];
       // A long page waits for a longer pause: validating 200 blocks takes the worker a core for a
       // while, which the preview's render needs on a small machine.
       const extra = Math.min(LONG_PAGE_MAX_WAIT_MS, Math.max(0, doc.length - LONG_PAGE_CHARS) / 200);
@@ -169,7 +171,7 @@ export function schemaLinter(
         if (view.state.doc !== doc) return [];
       }
       try {
-        const found = await client.validate(doc.toString());
+        const found = await client.validate(text);
         // @codemirror/lint drops the answer if the text changed meanwhile.
         return found.map((d) => ({
           from: Math.min(d.from, doc.length),
