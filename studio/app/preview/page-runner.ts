@@ -80,7 +80,7 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
   if (current && current.skeleton === rendered.skeleton && current.blocks.length === rendered.blocks.length) {
     // Same page around the blocks: the head if it changed (title, styles), then only the blocks
     // whose markup changed.
-    if (rendered.head !== current.head) {
+    if (rendered.head !== current.head && !dataChangedAlone(current.head, rendered.head)) {
       showHead(
         new DOMParser().parseFromString(`${rendered.head}</head><body></body></html>`, 'text/html'),
         keep,
@@ -143,7 +143,10 @@ export async function showRender(rendered: RenderParts, keep: (n: Node) => boole
     // A frame whose first render comes after the author chose the loading overlay's state (a frame
     // added or reloaded while it is chosen) holds the overlay too.
     if (state === 'carregamento') settleOverlays(document.body);
-  } else settle(changed, changed[0] === document.body);
+  } else {
+    lastEditRender = performance.now();
+    settle(changed, changed[0] === document.body);
+  }
   // (Asking for the scroll position lays the page out: only after a whole new body.)
   if (changed[0] === document.body && scrollY !== scroll) scrollTo(0, scroll);
   await run(changed, gen);
@@ -198,6 +201,18 @@ function layOutFor(budgetMs: number, upTo?: Element): boolean {
 const IDLE_SLICE_MS = 40;
 
 /**
+ * While the author types (a render swapped in after the first, less than this long ago), the
+ * layout below the fold waits. A keystroke's render arriving during one of its idle slices waited
+ * for the slice to end (up to 40 ms, longer on a busy machine), and in "Os dois" both frames'
+ * slices are on one thread: on a 200-block page the first seconds of typing met them at every
+ * keystroke. It goes on at the first pause; the place of a chosen block is still reached at once
+ * (reachBlock), and what comes into view is laid out by the browser as on the site.
+ */
+const TYPING_PAUSE_MS = 400;
+/** When the last render after the first was swapped in (performance.now()). */
+let lastEditRender = -Infinity;
+
+/**
  * After the first render: the rest of the page laid out in idle moments (a render, a paint, a
  * chosen block's reaching go first), then LAID_OUT_CLASS on <html>, as the site's script does.
  * An in-page link clicked before then lays out all of it at once, as on the site (its smooth
@@ -216,7 +231,10 @@ function layOutLater(): void {
     { capture: true },
   );
   const step = (deadline: IdleDeadline) => {
-    if (layOutFor(Math.min(IDLE_SLICE_MS, Math.max(5, deadline.timeRemaining())))) requestIdleCallback(step);
+    const typed = performance.now() - lastEditRender;
+    if (typed < TYPING_PAUSE_MS) setTimeout(() => requestIdleCallback(step), TYPING_PAUSE_MS - typed);
+    else if (layOutFor(Math.min(IDLE_SLICE_MS, Math.max(5, deadline.timeRemaining()))))
+      requestIdleCallback(step);
   };
   requestIdleCallback(step);
 }
@@ -285,6 +303,38 @@ async function webFontsIn(): Promise<void> {
     new Promise((resolve) => (timer = setTimeout(resolve, FONT_WAIT_MS))),
   ]);
   clearTimeout(timer);
+}
+
+const DATA_SCRIPT = '<script type="application/ld+json">';
+
+/**
+ * A head that differs from the one shown only inside a structured-data script: that script's text
+ * written, and true. A FAQ's questions and answers are in the page's JSON-LD, so each keystroke in
+ * an answer changed the head, which was parsed whole (its styles too) and compared node by node
+ * in each frame before the block was swapped in. Anything else (a title, a style, <html>'s
+ * attributes): false, and the head is shown as a whole (showHead).
+ */
+export function dataChangedAlone(before: string, after: string): boolean {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let end = 0;
+  while (
+    end < shorter - start &&
+    before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)
+  )
+    end++;
+  // The changed range, [start, after.length - end) in `after`, inside one script's text.
+  const open = after.lastIndexOf(DATA_SCRIPT, start);
+  if (open < 0 || open + DATA_SCRIPT.length > start) return false;
+  const close = after.indexOf('</script>', open);
+  if (close < after.length - end) return false;
+  const scripts = document.head.querySelectorAll('script[type="application/ld+json"]');
+  if (after.split(DATA_SCRIPT).length - 1 !== scripts.length) return false;
+  const script = scripts[after.slice(0, open).split(DATA_SCRIPT).length - 1];
+  if (!script) return false;
+  script.textContent = after.slice(open + DATA_SCRIPT.length, close);
+  return true;
 }
 
 /** The head of a render (its scripts left out, the agent's own nodes kept) and <html>'s attributes. */
