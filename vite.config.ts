@@ -20,14 +20,15 @@ const NOT_TESTS = ['tests/e2e/**', 'node_modules/**'];
 
 /**
  * What every Vitest project has: the site's plugins (the page script's virtual modules), Node as
- * the environment unless a file names jsdom, a minute per test. Written into each project rather
+ * the environment unless a file names jsdom, a minute per test and per hook (a beforeAll that
+ * starts a server on a copy of the site took over Vitest's default 10 s on a loaded machine). Written into each project rather
  * than inherited with `extends: true`, which makes Vitest load and bundle this file again per
  * project (four times a run, about 1 s of CPU each on a quiet machine).
  */
 const project = (test: NonNullable<ViteUserConfig['test']>): ViteUserConfig => ({
   appType: 'custom',
   plugins: sitePlugins(),
-  test: { environment: 'node', testTimeout: 60_000, ...test },
+  test: { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, ...test },
 });
 
 export default defineConfig({
