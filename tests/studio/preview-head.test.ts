@@ -4,7 +4,7 @@
  * the page's structured data (a FAQ's answer is in its JSON-LD) writes that script's text alone;
  * any other change to the head is left to the whole head's update.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataChangedAlone } from '../../studio/app/preview/page-runner.ts';
 
 const data = (answer: string) =>
@@ -23,6 +23,15 @@ const scripts = () =>
   [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent);
 
 describe('the head of a render in the preview frame', () => {
+  // The file shares its worker's document with the other jsdom files (vite.config.ts, "shared"):
+  // Emotion keeps its style sheet in <head> and inserts beside it, so <head> is given back as found.
+  let found: Node[] = [];
+  beforeAll(() => {
+    found = [...document.head.childNodes];
+  });
+  afterAll(() => {
+    document.head.replaceChildren(...found);
+  });
   beforeEach(() => show('Você agenda'));
 
   it('a letter typed or erased in a FAQ answer writes the structured data only', () => {
