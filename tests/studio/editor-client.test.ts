@@ -94,6 +94,28 @@ describe('the schema client', () => {
     await expect(pending).rejects.toThrow('O verificador do YAML parou: Failed to fetch module');
     await expect(client.hover('a: 1', 0)).rejects.toThrow('O verificador do YAML parou');
   });
+  it('started lazily, starts the worker at the first question or warm(), once', async () => {
+    let starts = 0;
+    const client = createSchemaClient(() => {
+      starts++;
+      return fakeWorker(createYamlService());
+    });
+    expect(starts).toBe(0);
+    client.warm();
+    expect(starts).toBe(1);
+    expect(await client.validate(PAGE)).toEqual([]);
+    expect(await client.hover(PAGE, PAGE.indexOf('reveal:') + 1)).not.toBeNull();
+    expect(starts).toBe(1);
+
+    let later = 0;
+    const cold = createSchemaClient(() => {
+      later++;
+      return fakeWorker(createYamlService());
+    });
+    const broken = PAGE.replace('reveal: offset', 'reveal: ofset');
+    expect((await cold.validate(broken)).map((p) => p.line)).toEqual([7]);
+    expect(later).toBe(1);
+  });
 });
 
 describe('when typing asks the worker for completions', () => {

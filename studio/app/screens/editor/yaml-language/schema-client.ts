@@ -19,6 +19,11 @@ export interface SchemaClient {
   hover(text: string, offset: number): Promise<SchemaMethods['hover']['result']>;
   /** How long the worker's language service took for the last answer of each kind, in ms. */
   readonly timings: Readonly<Partial<Record<SchemaMethod, number>>>;
+  /**
+   * Starts the worker now if it is started lazily (the author came to the code: the first
+   * problem or completion then need not wait for its script to load).
+   */
+  warm(): void;
   /** Stops the worker; pending and later calls fail. */
   dispose(): void;
 }
@@ -29,11 +34,17 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-export function createSchemaClient(worker: WorkerLike): SchemaClient {
+/**
+ * `worker`, or a function that starts one: then the worker starts at the first question (or
+ * `warm()`). The editor opens on texts the server has already checked, so an author who edits on
+ * the page never needs it, and the Estúdio does not load and compile its 430 KB script for them.
+ */
+export function createSchemaClient(worker: WorkerLike | (() => WorkerLike)): SchemaClient {
   const pending = new Map<number, Pending>();
   const timings: Partial<Record<SchemaMethod, number>> = {};
   let nextId = 1;
   let broken: Error | undefined;
+  let started: WorkerLike | undefined;
 
   const failAll = (error: Error): void => {
     broken = error;
@@ -41,21 +52,26 @@ export function createSchemaClient(worker: WorkerLike): SchemaClient {
     pending.clear();
   };
 
-  worker.addEventListener('message', ({ data }) => {
-    const waiting = pending.get(data.id);
-    if (!waiting) return;
-    pending.delete(data.id);
-    if (data.ok) {
-      timings[waiting.method] = data.ms;
-      waiting.resolve(data.result as never);
-    } else {
-      waiting.reject(new Error(data.error));
-    }
-  });
-  // A worker that fails to load (a missing stand-in, a syntax error) reports here, once.
-  worker.addEventListener('error', (event) => {
-    failAll(new Error(`O verificador do YAML parou: ${event.message || 'erro ao carregar o worker'}`));
-  });
+  function listen(to: WorkerLike): WorkerLike {
+    to.addEventListener('message', ({ data }) => {
+      const waiting = pending.get(data.id);
+      if (!waiting) return;
+      pending.delete(data.id);
+      if (data.ok) {
+        timings[waiting.method] = data.ms;
+        waiting.resolve(data.result as never);
+      } else {
+        waiting.reject(new Error(data.error));
+      }
+    });
+    // A worker that fails to load (a missing stand-in, a syntax error) reports here, once.
+    to.addEventListener('error', (event) => {
+      failAll(new Error(`O verificador do YAML parou: ${event.message || 'erro ao carregar o worker'}`));
+    });
+    return to;
+  }
+  const start = (): WorkerLike => (started ??= listen(typeof worker === 'function' ? worker() : worker));
+  if (typeof worker !== 'function') start();
 
   function call<M extends SchemaMethod>(
     method: M,
@@ -63,9 +79,10 @@ export function createSchemaClient(worker: WorkerLike): SchemaClient {
   ): Promise<SchemaMethods[M]['result']> {
     if (broken) return Promise.reject(broken);
     const id = nextId++;
+    const to = start();
     return new Promise((resolve, reject) => {
       pending.set(id, { method, resolve: resolve as (result: never) => void, reject });
-      worker.postMessage({ id, method, params } as SchemaRequest);
+      to.postMessage({ id, method, params } as SchemaRequest);
     });
   }
 
@@ -74,8 +91,11 @@ export function createSchemaClient(worker: WorkerLike): SchemaClient {
     complete: (text, offset) => call('complete', { text, offset }),
     hover: (text, offset) => call('hover', { text, offset }),
     timings,
+    warm() {
+      if (!broken) start();
+    },
     dispose() {
-      worker.terminate();
+      started?.terminate();
       failAll(new Error('O verificador do YAML foi encerrado.'));
     },
   };

@@ -33,9 +33,13 @@ export function createSchemaWorker(): Worker {
 
 let shared: SchemaClient | undefined;
 
-/** One worker for the whole app: every request carries its whole text, so editors can share it. */
+/**
+ * One worker for the whole app: every request carries its whole text, so editors can share it.
+ * Started when first needed: a text the server did not accept, a completion or hover asked, or
+ * the code editor focused (schemaLanguage's warm-up).
+ */
 export function sharedSchemaClient(): SchemaClient {
-  shared ??= createSchemaClient(createSchemaWorker());
+  shared ??= createSchemaClient(createSchemaWorker);
   return shared;
 }
 
@@ -63,6 +67,10 @@ export function schemaLanguage(options: SchemaLanguageOptions = {}): Extension[]
     schemaHover(client),
     schemaLinter(client, options.lintDelay ?? 150, options.accepted),
     schemaDocTheme,
+    // The author came to the code: the worker loads while they read, before their first question.
+    EditorView.updateListener.of((update) => {
+      if (update.focusChanged && update.view.hasFocus) client.warm();
+    }),
   ];
 }
 
