@@ -1,6 +1,12 @@
 import { Launcher } from 'chrome-launcher';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_DISABLED_FEATURES, auditChromeFlags, CHROME_FLAGS } from '../../scripts/chromium.ts';
+import {
+  AUDIT_DISABLED_FEATURES,
+  auditChromeFlags,
+  CHROME_FLAGS,
+  HEADLESS_SHELL,
+  picturesChromium,
+} from '../../scripts/chromium.ts';
 
 const disableFeatures = (flags: readonly string[]) =>
   flags.filter((f) => f.startsWith('--disable-features='));
@@ -24,5 +30,22 @@ describe('the audit’s Chrome flags', () => {
     expect(disableFeatures(auditChromeFlags(['--mute-audio']))).toEqual([
       '--disable-features=SpareRendererForSitePerProcess',
     ]);
+  });
+});
+
+describe('the browser of the Estúdio’s pictures', () => {
+  const shellThere = (file: string) => file === HEADLESS_SHELL;
+  it('is CHROMIUM_PATH when set, the headless shell when installed, else Debian’s Chromium', () => {
+    expect(picturesChromium({ CHROMIUM_PATH: '/opt/chrome' }, shellThere)).toEqual({
+      executablePath: '/opt/chrome',
+      args: [],
+    });
+    expect(picturesChromium({}, () => false)).toEqual({ executablePath: '/usr/bin/chromium', args: [] });
+  });
+
+  it('gives the shell Chromium’s text (slight hinting), named or found', () => {
+    const shell = { executablePath: HEADLESS_SHELL, args: ['--font-render-hinting=slight'] };
+    expect(picturesChromium({}, shellThere)).toEqual(shell);
+    expect(picturesChromium({ CHROMIUM_PATH: HEADLESS_SHELL }, () => false)).toEqual(shell);
   });
 });

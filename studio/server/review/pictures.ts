@@ -52,7 +52,7 @@ export interface Side {
 }
 
 export interface PicturesOptions {
-  /** Default: scripts/chromium.ts's (CHROMIUM_PATH, else /usr/bin/chromium). */
+  /** Default: scripts/chromium.ts's `picturesChromium` (CHROMIUM_PATH, else the headless shell, else /usr/bin/chromium). */
   executablePath?: string;
   /** Shots taken at once (default 2: a page each for the two widths). */
   parallel?: number;
@@ -70,7 +70,7 @@ export function createPictures(options: PicturesOptions = {}) {
   const servers = new Map<string, { server: Promise<Server>; users: number }>();
   /** Tabs kept open between pictures, per width (opening one costs more than navigating it). */
   const idlePages = new WeakMap<BrowserContext, Page[]>();
-  /** Per width, the builds (by origin) whose font files that context's cache holds. */
+  /** Per width, the pages (build's origin and route) whose font files that context's cache holds. */
   const fontsCached = new WeakMap<BrowserContext, Set<string>>();
 
   // At most `parallel` pages at a time.
@@ -91,14 +91,19 @@ export function createPictures(options: PicturesOptions = {}) {
   const keyOf = (tree: string, route: string, width: number) => `${tree}|${route}|${width}`;
 
   async function launch(): Promise<Map<PictureWidth, BrowserContext>> {
-    const [{ chromium }, { CHROMIUM_PATH, CHROME_FLAGS }] = await Promise.all([
+    const [{ chromium }, { picturesChromium, CHROME_FLAGS }] = await Promise.all([
       import('playwright-core'),
       import('../../../scripts/chromium.ts'),
     ]);
+    const named = picturesChromium();
     browser = chromium.launch({
-      executablePath: options.executablePath ?? CHROMIUM_PATH,
-      // No host name resolves but the local one: a page reaches only its own build.
-      args: [...CHROME_FLAGS.slice(1), '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+      executablePath: options.executablePath ?? named.executablePath,
+      args: [
+        ...CHROME_FLAGS.slice(1),
+        ...(options.executablePath ? [] : named.args),
+        // No host name resolves but the local one: a page reaches only its own build.
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      ],
       timeout: 30_000,
     });
     const b = await browser;
@@ -177,21 +182,40 @@ export function createPictures(options: PicturesOptions = {}) {
     }
   }
 
+  /**
+   * The font files `url`'s page declares, loaded as fonts (FontFace) from a document of the same
+   * build (the tab's page when it is there already, else robots.txt; a build without one answers
+   * with its 404 page, which serves as well): what a visitor's earlier visit leaves, without
+   * loading, running and painting the page itself once more. Loaded as fonts, not fetch()ed: with
+   * fetch() only the HTTP cache held them, and at load 13 one first picture of twenty missed a face
+   * (drawn in the fallback); this way the renderer's own cache holds them, as after a visit.
+   */
+  async function cacheFonts(page: Page, url: string): Promise<void> {
+    const { origin, pathname } = new URL(url);
+    if (new URL(page.url()).origin !== origin)
+      await page.goto(`${origin}/robots.txt`, { waitUntil: 'load', timeout: 30_000 });
+    await page.evaluate(async (route) => {
+      const html = await (await fetch(route)).text();
+      const files = new Set(
+        [...html.matchAll(/url\((\/[^)'"\s]+\.woff2)\)|href="(\/[^"]+\.woff2)"/g)].map((m) => m[1] ?? m[2]),
+      );
+      await Promise.all([...files].map((file, i) => new FontFace(`warm${i}`, `url(${file})`).load()));
+    }, pathname);
+  }
+
   async function take(context: BrowserContext, url: string): Promise<Shot> {
     // A tab of this width left from an earlier picture, else a new one.
     const page = idlePages.get(context)?.pop() ?? (await context.newPage());
     let reusable = false;
     try {
-      // The page as a returning visitor sees it: the build's font files cached first. The faces are
+      // The page as a returning visitor sees it: its font files cached first. The faces are
       // font-display: optional (decision 0028), so a first visit whose files miss the first paint
       // keeps the fallback, and a pair with one side in it would be marked as changed all over.
-      const origin = new URL(url).origin;
       const cached = fontsCached.get(context) ?? new Set<string>();
       fontsCached.set(context, cached);
-      if (!cached.has(origin)) {
-        await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-        await page.evaluate(() => document.fonts.ready.then(() => undefined));
-        cached.add(origin);
+      if (!cached.has(url)) {
+        await cacheFonts(page, url);
+        cached.add(url);
       }
       await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
       await page.evaluate(async (laidOut) => {
