@@ -463,6 +463,53 @@ export async function revParse(repo: Repo, ref: string): Promise<string | undefi
   return answer?.type === 'commit' ? answer.id : undefined;
 }
 
+/** Outputs of reads that depend only on one commit (gitAtCommit), the most recent few. */
+const byCommit = new Map<string, Promise<string>>();
+const KEEP_BY_COMMIT = 96;
+/** Larger outputs (a long history's log) are read again rather than held. */
+const KEEP_OUTPUT_CHARS = 4_000_000;
+
+/**
+ * `git <args(commit)>` for a read that depends only on the commit `rev` names (a log from it, a
+ * listing of its tree): `rev` is resolved to its id first, through the kept `cat-file --batch` (no
+ * process), the id goes into the command in the ref's place, and the output is kept for that id.
+ * A commit id names its history and its tree for ever, so nothing kept goes stale: a commit, a
+ * publish, Restaurar, a `git commit` or `git reset` in a terminal move HEAD to another id and the
+ * read is made anew (decision 0044, session 33). `args` must name the commit it is given and read
+ * nothing else (no working tree, no index, no other ref). A ref that names no commit (a branch
+ * with none yet, a missing one) is run as given and not kept.
+ */
+export async function gitAtCommit(
+  repo: Repo,
+  rev: string,
+  args: (commit: string) => string[],
+  options: Pick<RunOptions, 'okCodes'> = {},
+): Promise<string> {
+  const commit = await revParse(repo, rev);
+  if (!commit) return (await git(repo.top, args(rev), options)).stdout;
+  const argv = args(commit);
+  const key = [repo.gitDir, ...argv].join('\0');
+  const known = byCommit.get(key);
+  if (known) {
+    // Most recently used last: the oldest go first.
+    byCommit.delete(key);
+    byCommit.set(key, known);
+    return known;
+  }
+  const read = git(repo.top, argv, options).then((run) => run.stdout);
+  byCommit.set(key, read);
+  while (byCommit.size > KEEP_BY_COMMIT) byCommit.delete(byCommit.keys().next().value!);
+  read.then(
+    (out) => {
+      if (out.length > KEEP_OUTPUT_CHARS && byCommit.get(key) === read) byCommit.delete(key);
+    },
+    () => {
+      if (byCommit.get(key) === read) byCommit.delete(key);
+    },
+  );
+  return read;
+}
+
 /** `person` commits; `author` (default: the same person) wrote the change, e.g. an approved request's requester. */
 export const authorEnv = (
   person: Person,

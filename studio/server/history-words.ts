@@ -15,7 +15,7 @@ import path from 'node:path';
 import { dump, load as parseYamlText } from 'js-yaml';
 import type { HistoryAnswer, HistoryDiffAnswer } from '../api.ts';
 import { describePageChange, type PageSide } from './describe-change.ts';
-import { git, gitBlobs, openRepo, revParse, type Repo } from './git.ts';
+import { gitAtCommit, gitBlobs, openRepo, revParse, type Repo } from './git.ts';
 import type { Runtime } from './runtime.ts';
 
 const PAGES = 'pages/';
@@ -206,13 +206,14 @@ export function createHistoryWords(folders: Folders): HistoryWords {
     const r = await repo();
     const out = new Map<string, string>();
     if (!r) return out;
-    const log = await git(r.top, [
+    const log = await gitAtCommit(r, 'HEAD', (commit) => [
       'log',
       '--format=%H%x1f%B%x1e',
+      commit,
       '--',
       repoPathOf(r, file.slice(PAGES.length)),
     ]);
-    for (const record of log.stdout.split('\x1e')) {
+    for (const record of log.split('\x1e')) {
       const [commit, body] = record.trim().split('\x1f');
       if (commit && body !== undefined) out.set(commit, body.trim());
     }

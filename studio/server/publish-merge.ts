@@ -4,13 +4,20 @@
  * a commit carries when it replaces or merges with that person's change.
  */
 import type { PublishConflict, PublishedVersion } from '../api.ts';
-import { git, gitShowBytes, type Repo } from './git.ts';
+import { gitAtCommit, gitShowBytes, type Repo } from './git.ts';
 
 /** The commit of `rev` that last changed `repoPath` (null when none did), with who and when. */
 export async function lastChange(r: Repo, rev: string, repoPath: string): Promise<PublishedVersion | null> {
   const out = (
-    await git(r.top, ['log', '-1', '--format=%H%x1f%an%x1f%ae%x1f%aI', rev, '--', repoPath])
-  ).stdout.trim();
+    await gitAtCommit(r, rev, (commit) => [
+      'log',
+      '-1',
+      '--format=%H%x1f%an%x1f%ae%x1f%aI',
+      commit,
+      '--',
+      repoPath,
+    ])
+  ).trim();
   if (!out) return null;
   const [commit, name, email, date] = out.split('\x1f') as [string, string, string, string];
   return { commit, short: commit.slice(0, 7), name, email, date };

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   entriesAt,
   entryKey,
+  gitAtCommit,
   gitBlobBytes,
   gitBlobs,
   gitShowBytes,
@@ -247,5 +248,22 @@ describe('writeFromCommit', () => {
     await writeFromCommit(repo, second, ['pages/a.yaml']);
     expect(await readFile(path.join(work, 'pages/a.yaml'), 'utf8')).toBe('title: A2\n');
     await writeFromCommit(repo, second, []);
+  });
+});
+
+describe('gitAtCommit', () => {
+  it('answers as git at HEAD does, anew after a commit or a reset in a terminal, and as before once HEAD is back', async () => {
+    const log = () => gitAtCommit(repo, 'HEAD', (commit) => ['log', '--format=%s', commit, '--', 'pages']);
+    const before = run('log', '--format=%s', '--', 'pages');
+    expect(await log()).toBe(before);
+    expect(await log()).toBe(before);
+    await writeFile(path.join(work, 'pages/a.yaml'), 'title: A3\n');
+    run('commit', '-q', '-am', 'terceiro');
+    expect(await log()).toBe(run('log', '--format=%s', '--', 'pages'));
+    expect((await log()).split('\n')[0]).toBe('terceiro');
+    run('reset', '-q', '--hard', 'HEAD~1');
+    expect(await log()).toBe(before);
+    // A ref that names no commit is asked of git as given, and fails as git does.
+    await expect(gitAtCommit(repo, 'nenhum', (commit) => ['log', commit])).rejects.toThrow();
   });
 });

@@ -2,6 +2,7 @@
  * The default commit message of a change ("Muda o título de /promo-verao") and the dates the
  * messages show.
  */
+import { createHash } from 'node:crypto';
 import { parse } from 'yaml';
 
 /** "2026-11-23T20:14:40+00:00" → "23/11/2026 20:14" */
@@ -23,6 +24,38 @@ export function describeChange(
 ): string {
   if (before === null) return `Cria ${route}`;
   if (after === null) return `Exclui ${route}`;
+  // Publicar's list asks again at every answer while the texts stay the same: both pages' YAML
+  // parsed once per pair of texts (decision 0044, session 33).
+  const kept = described.get(blockTitle) ?? new Map<string, string>();
+  described.set(blockTitle, kept);
+  const key = createHash('sha1')
+    .update(route)
+    .update('\0')
+    .update(before)
+    .update('\0')
+    .update(after)
+    .digest('hex');
+  const known = kept.get(key);
+  if (known !== undefined) {
+    kept.delete(key);
+    kept.set(key, known);
+    return known;
+  }
+  const message = describeTexts(before, after, route, blockTitle);
+  kept.set(key, message);
+  if (kept.size > 64) kept.delete(kept.keys().next().value!);
+  return message;
+}
+
+/** Messages already made, per block vocabulary, by route and both texts (the most recent 64). */
+const described = new WeakMap<(type: string) => string | undefined, Map<string, string>>();
+
+function describeTexts(
+  before: string,
+  after: string,
+  route: string,
+  blockTitle: (type: string) => string | undefined,
+): string {
   let a: Record<string, unknown>;
   let b: Record<string, unknown>;
   try {

@@ -4,7 +4,7 @@
  * commit names.
  */
 import type { DeletedPage, HistoryAnswer, HistoryDiffAnswer } from '../../api.ts';
-import { changedPaths, git, revParse } from '../git.ts';
+import { changedPaths, git, gitAtCommit, revParse } from '../git.ts';
 import { HttpError } from '../http.ts';
 import { siteDay } from '../site.ts';
 import { need, type PublishContext } from './context.ts';
@@ -33,7 +33,7 @@ export async function publishedText(ctx: PublishContext, file: string): Promise<
 export async function firstDays(ctx: PublishContext, file: string): Promise<(id: string) => string | null> {
   const { repo } = ctx;
   if (!repo) return () => null;
-  const log = await git(repo.top, [
+  const log = await gitAtCommit(repo, 'HEAD', (commit) => [
     'log',
     '--reverse',
     '-n',
@@ -42,11 +42,12 @@ export async function firstDays(ctx: PublishContext, file: string): Promise<(id:
     '--unified=0',
     '--no-color',
     '-p',
+    commit,
     '--',
     toRepoPath(repo, file),
   ]);
   const first = new Map<string, string>();
-  for (const record of log.stdout.split('\x1e').filter((x) => x.trim())) {
+  for (const record of log.split('\x1e').filter((x) => x.trim())) {
     const [date, ...lines] = record.split('\n');
     for (const line of lines) {
       const m = /^\+\s*(?:-\s+)?id:\s*['"]?([a-z0-9-]+)/.exec(line);
@@ -67,17 +68,18 @@ export async function pageStates(
   const { repo } = ctx;
   if (!repo) return states;
   const r = repo;
-  const log = await git(r.top, [
+  const log = await gitAtCommit(r, 'HEAD', (commit) => [
     'log',
     '-n',
     '2000',
     '--format=%x1e%an%x1f%aI',
     '--name-only',
     '--no-renames',
+    commit,
     '--',
     r.pagesPath || '.',
   ]);
-  for (const record of log.stdout.split('\x1e').filter((x) => x.trim())) {
+  for (const record of log.split('\x1e').filter((x) => x.trim())) {
     const [head, ...names] = record.split('\n').filter(Boolean);
     const [name, date] = head!.split('\x1f') as [string, string];
     for (const repoPath of names) {
@@ -98,13 +100,14 @@ export async function history(ctx: PublishContext, file: string): Promise<Histor
   const repoPath = toRepoPath(r, file);
   // An approved publication request names both people in trailers (requests.ts).
   const trailer = (key: string) => `%(trailers:key=${key},valueonly,separator=%x1d)`;
-  const log = await git(r.top, [
+  const log = await gitAtCommit(r, 'HEAD', (commit) => [
     'log',
     `--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s%x1f${trailer('Pedido-por')}%x1f${trailer('Aprovado-por')}%x1e`,
+    commit,
     '--',
     repoPath,
   ]);
-  const entries = log.stdout
+  const entries = log
     .split('\x1e')
     .map((e) => e.trim())
     .filter(Boolean)
@@ -165,17 +168,18 @@ export async function diff(ctx: PublishContext, file: string, commit: string): P
 
 export async function deleted(ctx: PublishContext): Promise<DeletedPage[]> {
   const r = need(ctx);
-  const log = await git(r.top, [
+  const log = await gitAtCommit(r, 'HEAD', (commit) => [
     'log',
     '--diff-filter=D',
     '--name-only',
     '--format=%x1e%H%x1f%an%x1f%ae%x1f%aI',
+    commit,
     '--',
     r.pagesPath || '.',
   ]);
   const seen = new Set<string>();
   const out: DeletedPage[] = [];
-  for (const record of log.stdout.split('\x1e').filter((x) => x.trim())) {
+  for (const record of log.split('\x1e').filter((x) => x.trim())) {
     const [head, ...names] = record.split('\n').filter(Boolean);
     const [commit, name, email, date] = head!.split('\x1f') as [string, string, string, string];
     for (const repoPath of names) {

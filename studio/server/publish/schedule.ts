@@ -12,7 +12,7 @@ import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { placeModeline, SCHEDULE_META_FILE, SCHEDULES_DIR } from '../../../runtime/load/index.ts';
 import type { ChangedFile } from '../../api.ts';
-import { changedPaths, git, gitBlobs, type Repo, type TreeChange } from '../git.ts';
+import { changedPaths, gitAtCommit, gitBlobs, type Repo, type TreeChange } from '../git.ts';
 import { HttpError } from '../http.ts';
 import { serialised, writeAtomic } from '../page-files.ts';
 import type { Person } from '../people.ts';
@@ -33,10 +33,15 @@ export async function scheduleFolders(
   rev = 'HEAD',
 ): Promise<Map<string, { rel: string; text: string | null }[]>> {
   const base = join(r.pagesPath, SCHEDULES_FOLDER);
-  const listing = await git(r.top, ['ls-tree', '-r', '-z', '--full-tree', rev, '--', `${base}/`], {
-    okCodes: [128],
-  });
-  const entries = listing.stdout
+  // The files are read at the commit listed (HEAD may move in between).
+  let at = rev;
+  const listing = await gitAtCommit(
+    r,
+    rev,
+    (commit) => ['ls-tree', '-r', '-z', '--full-tree', (at = commit), '--', `${base}/`],
+    { okCodes: [128] },
+  );
+  const entries = listing
     .split('\0')
     .filter(Boolean)
     .map((line) => /^(\d{6}) (\w+) [0-9a-f]+\t(.*)$/s.exec(line))
@@ -45,7 +50,7 @@ export async function scheduleFolders(
     .filter((p) => p.startsWith(`${base}/`));
   const texts = await gitBlobs(
     r.top,
-    entries.map((p) => `${rev}:${p}`),
+    entries.map((p) => `${at}:${p}`),
   );
   const out = new Map<string, { rel: string; text: string | null }[]>();
   entries.forEach((p, i) => {
@@ -67,8 +72,15 @@ export async function scheduleAuthors(
 ): Promise<Map<string, { by: string; at: string }>> {
   const out = new Map<string, { by: string; at: string }>();
   for (const id of ids) {
-    const run = await git(r.top, ['log', '-1', '--format=%an%x1f%aI', 'HEAD', '--', scheduleFolder(r, id)]);
-    const [by, at] = run.stdout.trim().split('\x1f');
+    const run = await gitAtCommit(r, 'HEAD', (commit) => [
+      'log',
+      '-1',
+      '--format=%an%x1f%aI',
+      commit,
+      '--',
+      scheduleFolder(r, id),
+    ]);
+    const [by, at] = run.trim().split('\x1f');
     if (by && at) out.set(id, { by, at });
   }
   return out;
