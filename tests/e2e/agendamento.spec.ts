@@ -13,10 +13,15 @@ const DUVIDAS = 'Olá! Tenho uma dúvida sobre o processo de recarga de CO2.';
 const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
 const flag = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
 
-// Two read-only checks of the page as it loads, on one load (a fresh context and page cost about
-// a second of CPU on the 2-core machine): each its own step, so a failure names it.
-test('head and every chat link, on one load', async ({ page }) => {
+// The read-only checks of the page as it loads, on one load (a fresh context and a load cost about a
+// second of CPU on the 2-core machine, decision 0044): each its own step, so a failure names it. The
+// first screen's reveals are read first, right after the load; the one scroll comes last.
+test('head, every chat link, content top to bottom and the reveals, on one load', async ({ page }) => {
+  const consoleLog = watchConsole(page);
   await page.goto('/agendamento');
+  await test.step('reveal never hides what the first screen shows', async () => {
+    expect(await firstScreenHidden(page)).toEqual([]);
+  });
   await test.step('head: title, description, canonical, robots and the two structured-data blocks', async () => {
     await expect(page).toHaveTitle(/Fillgás/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /R\$ 150/);
@@ -60,39 +65,42 @@ test('head and every chat link, on one load', async ({ page }) => {
     expect(links.filter((l) => /Tirar Dúvidas/.test(l.text ?? ''))).toHaveLength(1);
     await expect(page.locator(`footer a[href="tel:+${PHONE}"]`)).toBeAttached();
   });
-});
-
-test('content top to bottom, as spec §2 lists it', async ({ page }) => {
-  const consoleLog = watchConsole(page);
-  await page.goto('/agendamento');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sodastream Refil fácil e rápido.');
-  await expect(page.getByRole('link', { name: /Agendar agora/ })).toBeVisible();
-  await expect(page.locator('main > section').first().getByText('+500 trocas por mês')).toBeVisible();
-  await expect(page.locator('#como-funciona ol > li')).toHaveCount(3);
-  await expect(page.locator('#beneficios h3')).toHaveCount(3);
-  await expect(page.locator('#depoimentos blockquote, #depoimentos figure').first()).toBeAttached();
-  await expect(page.locator('#comparativo tbody tr')).toHaveCount(4);
-  await expect(page.locator('#duvidas button[aria-expanded]')).toHaveCount(9);
-  await expect(page.getByRole('heading', { name: 'Ainda tem dúvidas?' })).toBeAttached();
-  await expect(page.locator('#oferta')).toContainText('R$ 350');
-  await expect(page.locator('#oferta')).toContainText('R$ 150');
-  await expect(page.locator('#oferta s, #oferta del')).toContainText('R$ 350');
-  await expect(page.locator('#credibilidade')).toContainText('Por que nos escolher');
-  await expect(page.locator('footer')).toContainText('Barueri, SP');
-  await expect(page.locator('footer details')).toHaveCount(3);
-  await expect(page.locator('[data-current-year]')).toHaveText(String(new Date().getFullYear()));
-  await pageLaidOut(page);
-  const order = await page.evaluate(() =>
-    ['como-funciona', 'beneficios', 'depoimentos', 'comparativo', 'duvidas', 'oferta', 'credibilidade'].map(
-      (id) => document.getElementById(id)!.getBoundingClientRect().top + window.scrollY,
-    ),
-  );
-  expect([...order].sort((a, b) => a - b)).toEqual(order);
-  await page.waitForLoadState('networkidle');
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-  expect(consoleLog.messages).toEqual([]);
+  await test.step('content top to bottom, as spec §2 lists it', async () => {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sodastream Refil fácil e rápido.');
+    await expect(page.getByRole('link', { name: /Agendar agora/ })).toBeVisible();
+    await expect(page.locator('main > section').first().getByText('+500 trocas por mês')).toBeVisible();
+    await expect(page.locator('#como-funciona ol > li')).toHaveCount(3);
+    await expect(page.locator('#beneficios h3')).toHaveCount(3);
+    await expect(page.locator('#depoimentos blockquote, #depoimentos figure').first()).toBeAttached();
+    await expect(page.locator('#comparativo tbody tr')).toHaveCount(4);
+    await expect(page.locator('#duvidas button[aria-expanded]')).toHaveCount(9);
+    await expect(page.getByRole('heading', { name: 'Ainda tem dúvidas?' })).toBeAttached();
+    await expect(page.locator('#oferta')).toContainText('R$ 350');
+    await expect(page.locator('#oferta')).toContainText('R$ 150');
+    await expect(page.locator('#oferta s, #oferta del')).toContainText('R$ 350');
+    await expect(page.locator('#credibilidade')).toContainText('Por que nos escolher');
+    await expect(page.locator('footer')).toContainText('Barueri, SP');
+    await expect(page.locator('footer details')).toHaveCount(3);
+    await expect(page.locator('[data-current-year]')).toHaveText(String(new Date().getFullYear()));
+    await pageLaidOut(page);
+    const order = await page.evaluate(() =>
+      ['como-funciona', 'beneficios', 'depoimentos', 'comparativo', 'duvidas', 'oferta', 'credibilidade'].map(
+        (id) => document.getElementById(id)!.getBoundingClientRect().top + window.scrollY,
+      ),
+    );
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(consoleLog.messages).toEqual([]);
+  });
+  await test.step('reveal on scroll marks elements active near the viewport bottom', async () => {
+    const target = page.locator('#credibilidade [data-reveal]').first();
+    await expect(target).not.toHaveClass(/active/);
+    await target.scrollIntoViewIfNeeded();
+    await expect(target).toHaveClass(/active/);
+  });
 });
 
 test('page view and click events reach the data layer', async ({ page }) => {
@@ -351,35 +359,32 @@ test('storage that throws breaks nothing: popup, bar and links still work', asyn
   expect(errors).toEqual([]);
 });
 
-test('reveal on scroll marks elements active near the viewport bottom', async ({ page }) => {
-  await page.goto('/agendamento');
+/**
+ * The revealed elements the first screen shows that are still hidden (none should be): waits for
+ * the reveals to be switched on (html.reveal-on), then reads every [data-reveal] on the screen.
+ */
+async function firstScreenHidden(page: Page): Promise<string[]> {
   await expect(page.locator('html')).toHaveClass(/reveal-on/);
-  const target = page.locator('#credibilidade [data-reveal]').first();
-  await expect(target).not.toHaveClass(/active/);
-  await target.scrollIntoViewIfNeeded();
-  await expect(target).toHaveClass(/active/);
-});
-
-for (const route of ['/agendamento', '/sodastream-f']) {
-  test(`reveal never hides what the first screen shows (${route})`, async ({ page }) => {
-    await page.goto(route);
-    await expect(page.locator('html')).toHaveClass(/reveal-on/);
-    const hidden = await page.evaluate(() => {
-      const mode = document.documentElement.dataset.reveal;
-      const limit = mode === 'offset' ? innerHeight - 150 : innerHeight;
-      return [...document.querySelectorAll('[data-reveal]')]
-        .filter((el) => {
-          const r = el.getBoundingClientRect();
-          // "intersection" mode needs 10% of the element visible; "offset" its top above the limit.
-          const visible = Math.min(r.bottom, limit) - Math.max(r.top, 0);
-          return mode === 'offset' ? r.top < limit && r.bottom > 0 : visible >= 0.1 * r.height;
-        })
-        .filter((el) => !el.classList.contains('active'))
-        .map((el) => el.outerHTML.slice(0, 80));
-    });
-    expect(hidden).toEqual([]);
+  return page.evaluate(() => {
+    const mode = document.documentElement.dataset.reveal;
+    const limit = mode === 'offset' ? innerHeight - 150 : innerHeight;
+    return [...document.querySelectorAll('[data-reveal]')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        // "intersection" mode needs 10% of the element visible; "offset" its top above the limit.
+        const visible = Math.min(r.bottom, limit) - Math.max(r.top, 0);
+        return mode === 'offset' ? r.top < limit && r.bottom > 0 : visible >= 0.1 * r.height;
+      })
+      .filter((el) => !el.classList.contains('active'))
+      .map((el) => el.outerHTML.slice(0, 80));
   });
 }
+
+// /agendamento's is a step of the one-load test above.
+test('reveal never hides what the first screen shows (/sodastream-f)', async ({ page }) => {
+  await page.goto('/sodastream-f');
+  expect(await firstScreenHidden(page)).toEqual([]);
+});
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

@@ -34,54 +34,13 @@ async function swipe(page: Page, selector: string, dx: number) {
   await cdp.detach();
 }
 
-test('head and content top to bottom, no horizontal scroll, no console errors', async ({ page }) => {
+// The read-only checks of the page as it loads, on one load (a fresh context and a load cost about a
+// second of CPU on the 2-core machine, decision 0044): each its own step, so a failure names it. The
+// head and content step, which scrolls through the page, comes last.
+test('every chat link, the page-view event, head and content top to bottom, no horizontal scroll, no console errors, on one load', async ({
+  page,
+}) => {
   const consoleLog = watchConsole(page);
-  await page.goto('/recarregue');
-  await expect(page).toHaveTitle(/Fillgás/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-    'href',
-    'https://fillgas.example/recarregue',
-  );
-  await expect(page.locator('html')).toHaveAttribute('data-reveal', 'intersection');
-  await expect(page.locator('header a[href="/recarregue"]').first()).toBeVisible();
-  await expect(page.getByText('Entrega 100% grátis • Recargas oficiais')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('R$ 150 fixo');
-  await expect(page.locator('#beneficios h3')).toHaveCount(5);
-  await expect(page.locator('#como-funciona ol > li')).toHaveCount(3);
-  await expect(page.locator('#como-funciona')).toContainText('Valor fixo: R$ 150, sem taxas extras');
-  await expect(page.locator('#galeria img')).toHaveCount(9);
-  await expect(page.locator('#faq button[aria-expanded]')).toHaveCount(6);
-  await expect(page.locator('#faq')).toContainText('transferência bancária');
-  await expect(page.locator('#agendar').getByRole('link', { name: /Agendar pelo WhatsApp/ })).toBeAttached();
-  for (const img of await page.locator('#galeria img').all()) {
-    expect(await img.getAttribute('alt')).toBeTruthy();
-    expect(await img.getAttribute('width')).toBe('480');
-    expect(await img.getAttribute('height')).toBe('360');
-  }
-  // Scroll through the page so every island hydrates, then check the layout. Instant jumps, each
-  // held until the intersection observers have seen it (a new observer reports at the next
-  // rendering update, after the page's own): a smooth scrollTo holds the test for its whole glide.
-  for (let y = 0; y < 9000; y += 600)
-    await page.evaluate(async (top) => {
-      window.scrollTo({ top, behavior: 'instant' });
-      await new Promise<void>((resolve) => {
-        const observer = new IntersectionObserver(() => {
-          observer.disconnect();
-          resolve();
-        });
-        observer.observe(document.documentElement);
-      });
-    }, y);
-  await page.waitForLoadState('networkidle');
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-  expect(consoleLog.messages).toEqual([]);
-});
-
-// Two read-only checks of the page as it loads, on one load (a fresh context and page cost about
-// a second of CPU on the 2-core machine): each its own step, so a failure names it.
-test('every chat link and the page-view event, on one load', async ({ page }) => {
   await page.goto('/recarregue');
   await test.step('every chat link carries the business number and the recarga message, and its section', async () => {
     const links = await page.locator('a[href*="api.whatsapp.com"]').evaluateAll((as) =>
@@ -106,6 +65,50 @@ test('every chat link and the page-view event, on one load', async ({ page }) =>
     await expect
       .poll(() => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event)))
       .toContain('recarregue_page');
+  });
+  await test.step('head and content top to bottom, no horizontal scroll, no console errors', async () => {
+    await expect(page).toHaveTitle(/Fillgás/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://fillgas.example/recarregue',
+    );
+    await expect(page.locator('html')).toHaveAttribute('data-reveal', 'intersection');
+    await expect(page.locator('header a[href="/recarregue"]').first()).toBeVisible();
+    await expect(page.getByText('Entrega 100% grátis • Recargas oficiais')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('R$ 150 fixo');
+    await expect(page.locator('#beneficios h3')).toHaveCount(5);
+    await expect(page.locator('#como-funciona ol > li')).toHaveCount(3);
+    await expect(page.locator('#como-funciona')).toContainText('Valor fixo: R$ 150, sem taxas extras');
+    await expect(page.locator('#galeria img')).toHaveCount(9);
+    await expect(page.locator('#faq button[aria-expanded]')).toHaveCount(6);
+    await expect(page.locator('#faq')).toContainText('transferência bancária');
+    await expect(
+      page.locator('#agendar').getByRole('link', { name: /Agendar pelo WhatsApp/ }),
+    ).toBeAttached();
+    for (const img of await page.locator('#galeria img').all()) {
+      expect(await img.getAttribute('alt')).toBeTruthy();
+      expect(await img.getAttribute('width')).toBe('480');
+      expect(await img.getAttribute('height')).toBe('360');
+    }
+    // Scroll through the page so every island hydrates, then check the layout. Instant jumps, each
+    // held until the intersection observers have seen it (a new observer reports at the next
+    // rendering update, after the page's own): a smooth scrollTo holds the test for its whole glide.
+    for (let y = 0; y < 9000; y += 600)
+      await page.evaluate(async (top) => {
+        window.scrollTo({ top, behavior: 'instant' });
+        await new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver(() => {
+            observer.disconnect();
+            resolve();
+          });
+          observer.observe(document.documentElement);
+        });
+      }, y);
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(consoleLog.messages).toEqual([]);
   });
 });
 

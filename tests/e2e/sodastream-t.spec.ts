@@ -69,64 +69,12 @@ test("the home page's 'Agendar Recarga' leads to /sodastream-t", async ({ page }
 });
 
 for (const route of [T, C]) {
-  test(`${route}: the shared sections in order, with the spec's claims`, async ({ page }) => {
-    const consoleLog = watchConsole(page);
-    await page.goto(route);
-    await pageLaidOut(page);
-    const order = await page.evaluate(() =>
-      [
-        'sobre',
-        'beneficios',
-        'tecnologia',
-        'experiencia',
-        'depoimentos',
-        'pagamento',
-        'duvidas',
-        'agendar',
-        'pre-lancamento',
-      ].map((id) => document.getElementById(id)!.getBoundingClientRect().top + window.scrollY),
-    );
-    expect([...order].sort((a, b) => a - b)).toEqual(order);
-    await expect(page.locator('#sobre')).toContainText('na mesma visita');
-    await expect(page.locator('#sobre')).toContainText('60\u00a0L');
-    await expect(page.locator('#sobre')).toContainText('atendente');
-    await expect(page.locator('#beneficios h3')).toHaveText([
-      'Economia',
-      'Qualidade',
-      'Comodidade em 24 horas',
-    ]);
-    await expect(page.locator('#tecnologia ol > li h3')).toContainText([
-      'Inspeção visual',
-      'Teste de pressão inicial',
-      'Recarga dosada',
-      'Teste eletrônico de vazamento',
-      'Conferência final de pressão e peso',
-    ]);
-    await expect(page.locator('#tecnologia')).toContainText('99,9%');
-    await expect(page.locator('#experiencia ol > li')).toHaveCount(3);
-    await expect(page.locator('#depoimentos')).toContainText('4,8/5');
-    await expect(page.locator('#pagamento h3')).toHaveText(['PIX', 'Cartão de crédito']);
-    await expect(page.locator('#pre-lancamento')).toContainText('Em breve · Lançamento 2025');
-    await expect(page.locator('#pre-lancamento a')).toHaveCount(0);
-    await expect(page.locator('#pre-lancamento[data-muted]')).toHaveCount(1);
-    // The footer's formerly dead links (Sobre, Privacidade, Termos, Contato) go somewhere real.
-    const footerLinks = page.locator('footer nav a');
-    await expect(footerLinks.getByText('Sobre', { exact: true })).toHaveAttribute('href', '#sobre');
-    await expect(footerLinks.getByText('Privacidade')).toHaveAttribute('href', '/politica-de-privacidade');
-    await expect(footerLinks.getByText('Termos', { exact: true })).toHaveAttribute('href', '/termos-de-uso');
-    await expect(footerLinks.getByText('Contato')).toHaveAttribute('href', /api\.whatsapp\.com/);
-    await page.waitForLoadState('networkidle');
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
-    expect(consoleLog.messages).toEqual([]);
-  });
-
-  // Three read-only checks of the page as it loads, on one load (a fresh context and page cost about a
-  // second of CPU on the 2-core machine): each its own step, so a failure names it.
-  test(`${route}: canonical, title and description; every chat link; structured data, on one load`, async ({
+  // The read-only checks of the page as it loads, on one load (a fresh context and a load cost about a
+  // second of CPU on the 2-core machine, decision 0044): each its own step, so a failure names it.
+  test(`${route}: canonical, title and description; every chat link; structured data; the shared sections in order, on one load`, async ({
     page,
   }) => {
+    const consoleLog = watchConsole(page);
     await page.goto(route);
     await test.step('canonical, title and description', async () => {
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site.origin}${route}`);
@@ -159,6 +107,59 @@ for (const route of [T, C]) {
     });
     const [name, check] = structuredData[route]!;
     await test.step(name, () => check(page));
+    await test.step("the shared sections in order, with the spec's claims", async () => {
+      await pageLaidOut(page);
+      const order = await page.evaluate(() =>
+        [
+          'sobre',
+          'beneficios',
+          'tecnologia',
+          'experiencia',
+          'depoimentos',
+          'pagamento',
+          'duvidas',
+          'agendar',
+          'pre-lancamento',
+        ].map((id) => document.getElementById(id)!.getBoundingClientRect().top + window.scrollY),
+      );
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      await expect(page.locator('#sobre')).toContainText('na mesma visita');
+      await expect(page.locator('#sobre')).toContainText('60\u00a0L');
+      await expect(page.locator('#sobre')).toContainText('atendente');
+      await expect(page.locator('#beneficios h3')).toHaveText([
+        'Economia',
+        'Qualidade',
+        'Comodidade em 24 horas',
+      ]);
+      await expect(page.locator('#tecnologia ol > li h3')).toContainText([
+        'Inspeção visual',
+        'Teste de pressão inicial',
+        'Recarga dosada',
+        'Teste eletrônico de vazamento',
+        'Conferência final de pressão e peso',
+      ]);
+      await expect(page.locator('#tecnologia')).toContainText('99,9%');
+      await expect(page.locator('#experiencia ol > li')).toHaveCount(3);
+      await expect(page.locator('#depoimentos')).toContainText('4,8/5');
+      await expect(page.locator('#pagamento h3')).toHaveText(['PIX', 'Cartão de crédito']);
+      await expect(page.locator('#pre-lancamento')).toContainText('Em breve · Lançamento 2025');
+      await expect(page.locator('#pre-lancamento a')).toHaveCount(0);
+      await expect(page.locator('#pre-lancamento[data-muted]')).toHaveCount(1);
+      // The footer's formerly dead links (Sobre, Privacidade, Termos, Contato) go somewhere real.
+      const footerLinks = page.locator('footer nav a');
+      await expect(footerLinks.getByText('Sobre', { exact: true })).toHaveAttribute('href', '#sobre');
+      await expect(footerLinks.getByText('Privacidade')).toHaveAttribute('href', '/politica-de-privacidade');
+      await expect(footerLinks.getByText('Termos', { exact: true })).toHaveAttribute(
+        'href',
+        '/termos-de-uso',
+      );
+      await expect(footerLinks.getByText('Contato')).toHaveAttribute('href', /api\.whatsapp\.com/);
+      await page.waitForLoadState('networkidle');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      expect(consoleLog.messages).toEqual([]);
+    });
   });
 
   test(`${route}: axe finds no violations`, async ({ page }) => {
