@@ -6,13 +6,13 @@
 # spec file that opens Publicar, session 27). The pictures are the same: neither draws anything.
 # The browser is the one the Estúdio picks outside the tests (scripts/chromium.ts's
 # picturesChromium): ESTUDIO_E2E_CHROMIUM when the runner named one (its CHROMIUM_PATH); when it
-# named none (studio-server.ts then passes /usr/bin/chromium, or nothing) Debian's headless shell
+# named none (studio-server.ts then passes an empty value) Debian's headless shell
 # if installed, else /usr/bin/chromium, which is ../chromium.sh's own choice without CHROMIUM_PATH.
 # The shell gets --font-render-hinting=slight there, as in the Estúdio: the same pictures, byte for
 # byte (decision 0044, session 33).
 set -euo pipefail
 named="${ESTUDIO_E2E_CHROMIUM:-}"
-if [[ -z "$named" || "$named" == /usr/bin/chromium ]]; then
+if [[ -z "$named" ]]; then
   unset CHROMIUM_PATH
 else
   export CHROMIUM_PATH="$named"

@@ -22,13 +22,13 @@ export const TSX = ['--import', 'tsx'];
 /**
  * The environment of an Estúdio the tests start: its publish pictures' Chromium through
  * pictures-chromium.sh (the tests' Chromium wrapper: no spare renderer, no address-bar popup
- * preloaded per context), the real Chromium passed on to it.
+ * preloaded per context), the runner's CHROMIUM_PATH passed on to it (empty when it named none).
  */
 export function studioEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   return {
     ...env,
     CHROMIUM_PATH: path.join(ROOT, 'tests/e2e/studio/pictures-chromium.sh'),
-    ESTUDIO_E2E_CHROMIUM: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ESTUDIO_E2E_CHROMIUM: env.CHROMIUM_PATH ?? '',
   };
 }
 
