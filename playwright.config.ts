@@ -95,6 +95,12 @@ export default defineConfig({
     {
       name: 'phone',
       testIgnore: 'studio/**',
+      // A test tagged @any-viewport (ANY_VIEWPORT, tests/e2e/site-test.ts) asserts nothing the screen
+      // can change: HTTP status and headers, the static host's rules, the <head>, the served HTML,
+      // what the page script records before anything is laid out. It would give the same answer
+      // twice, so it runs in the desktop project only. Anything laid out, visible, tapped, scrolled,
+      // focused, animated, hydrated, checked by axe or by fonts runs in both.
+      grepInvert: /@any-viewport/,
       use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
     },
     { name: 'desktop', testIgnore: 'studio/**', use: { viewport: { width: 1280, height: 800 } } },

@@ -87,7 +87,12 @@ const solidScrolled = css`
   }
 `;
 
-/** Started transparent: frosted white once scrolled. */
+/**
+ * Started transparent: frosted white once scrolled. A visitor whose system asks for less
+ * transparency (macOS and iOS "Reduzir transparência", Windows with its transparency effects off)
+ * gets the same bar opaque: the same white and line, no blur of the page behind it, the text on
+ * plain white (contrast as high as the frost's or higher).
+ */
 const frostedScrolled = css`
   &[data-scrolled] {
     background: rgba(255, 255, 255, 0.86);
@@ -95,6 +100,14 @@ const frostedScrolled = css`
     box-shadow: ${shadows.header};
     backdrop-filter: saturate(180%) blur(12px);
     -webkit-backdrop-filter: saturate(180%) blur(12px);
+  }
+  @media (prefers-reduced-transparency: reduce) {
+    &[data-scrolled] {
+      background: ${colors.surface};
+      border-bottom-color: ${colors.line};
+      backdrop-filter: none;
+      -webkit-backdrop-filter: none;
+    }
   }
 `;
 

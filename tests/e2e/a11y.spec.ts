@@ -1,5 +1,5 @@
 import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './site-test.ts';
 import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { pageStarted } from './projects.ts';
 import { ALL_ROUTES } from './routes.ts';

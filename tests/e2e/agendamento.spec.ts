@@ -1,5 +1,5 @@
 /** /agendamento against the built site: content, head, links, analytics and every timed behaviour (spec §2, §4, §7, §9). */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './site-test.ts';
 import { answerChatLocally } from './consent-helpers.ts';
 import { watchConsole } from './console.ts';
 import { blockStorage } from './storage.ts';

@@ -3,7 +3,7 @@
  * (design/below-fold.ts, decision 0013): the visitor must never see the difference, and an
  * in-page link's smooth scroll must still end with its section under the header.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './site-test.ts';
 import { layout } from '../../design/theme.ts';
 import { isPhone, pageLaidOut } from './projects.ts';
 

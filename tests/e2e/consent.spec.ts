@@ -5,7 +5,7 @@
  * the chat buttons nor shifts the page, and the choice is remembered and changeable.
  */
 import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './site-test.ts';
 import { watchConsole } from './console.ts';
 import { blockStorage } from './storage.ts';
 import { answerChatLocally, extraSitesReady, GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';

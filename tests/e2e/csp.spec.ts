@@ -4,11 +4,10 @@
  * Content-Security-Policy violations, without an analytics id and with one (before and after
  * consent, the Google tag answered locally).
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { ANY_VIEWPORT, expect, test, type Page, type Request } from './site-test.ts';
 import { extraSitesReady, GA_BASE_URL, GA_ID, routeGoogle } from './consent-helpers.ts';
 import { allowPerRoute, freshClockEachDocument, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { ALL_ROUTES } from './routes.ts';
-import { onPhone } from './projects.ts';
 
 const routes = ALL_ROUTES;
 
@@ -134,28 +133,26 @@ async function exercise(page: Page): Promise<void> {
   }
 }
 
-// HTTP only (no page, no screen): the same requests on either project, so run on the desktop's.
-test.describe(() => {
-  test.skip(onPhone, 'no page: the same requests on both projects, run once on the desktop project');
-  test('the headers a static host sends are applied', async ({ request }) => {
-    const home = await request.get('/agendamento');
-    const csp = home.headers()['content-security-policy']!;
-    expect(csp).toContain("script-src 'self' 'sha256-");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).not.toContain('googletagmanager');
-    expect(home.headers()['x-content-type-options']).toBe('nosniff');
-    expect(home.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(home.headers()['strict-transport-security']).toContain('max-age=');
-    expect(home.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
-    const missing = await request.get('/nao-existe');
-    expect(missing.status()).toBe(404);
-    expect(missing.headers()['content-security-policy']).toBe(csp);
-    const html = await home.text();
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
-    expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  });
+// HTTP only (no page, no screen): the same requests on either project, so run on the desktop's
+// (ANY_VIEWPORT: playwright.config.ts).
+test('the headers a static host sends are applied', { tag: ANY_VIEWPORT }, async ({ request }) => {
+  const home = await request.get('/agendamento');
+  const csp = home.headers()['content-security-policy']!;
+  expect(csp).toContain("script-src 'self' 'sha256-");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).not.toContain('googletagmanager');
+  expect(home.headers()['x-content-type-options']).toBe('nosniff');
+  expect(home.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(home.headers()['strict-transport-security']).toContain('max-age=');
+  expect(home.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  const missing = await request.get('/nao-existe');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['content-security-policy']).toBe(csp);
+  const html = await home.text();
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+  expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
 /**

@@ -4,7 +4,7 @@
  * window.dataLayer in the shape GA4 / GTM expect ({ event: name, ...params }). The names the
  * clicks produce are then compared with the spec's catalogue (schema/constants.ts).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './site-test.ts';
 import { PAGE_VIEW_EVENTS, TRACK_SECTIONS } from '../../schema/constants.ts';
 import { extraSitesReady, GA_BASE_URL, routeGoogle } from './consent-helpers.ts';
 import { PAGE_ROUTES } from './routes.ts';

@@ -7,7 +7,7 @@
  * a crawler is split like anyone but never counted; a view whose response clears the cookie (an
  * experiment that ended) counts nothing.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { ANY_VIEWPORT, expect, test, type Page } from './site-test.ts';
 import { TEST_EXPERIMENT } from '../servers/test-site.ts';
 import { extraSitesReady, routeGoogle } from './consent-helpers.ts';
 
@@ -153,24 +153,32 @@ test('the chat tap carries the same exp_variant_string as the impression', async
   });
 });
 
-test('a returning visitor keeps the variant, one impression per page view', async ({ page, context }) => {
-  const first = botCheckLoaded(page);
-  await page.goto(route);
-  await first;
-  const assigned = (await context.cookies())[0]!.value;
-  for (let view = 0; view < 3; view++) {
-    const decided = botCheckLoaded(page);
-    await page.reload();
-    await decided;
-    expect(await servedPage(page)).toBe(assigned);
-    expect(await impressions(page)).toEqual([
-      { event: 'experience_impression', exp_variant_string: variantString(assigned) },
-    ]);
-  }
-  expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual([`${COOKIE}=${assigned}`]);
-});
+// The edge's cookie, the page it serves and the impression the page script pushes: nothing laid out,
+// tapped or scrolled, so one project is enough (ANY_VIEWPORT). The phone's user agent is still
+// assigned and counted on the phone project, by the first-visit test above.
+test(
+  'a returning visitor keeps the variant, one impression per page view',
+  { tag: ANY_VIEWPORT },
+  async ({ page, context }) => {
+    const first = botCheckLoaded(page);
+    await page.goto(route);
+    await first;
+    const assigned = (await context.cookies())[0]!.value;
+    for (let view = 0; view < 3; view++) {
+      const decided = botCheckLoaded(page);
+      await page.reload();
+      await decided;
+      expect(await servedPage(page)).toBe(assigned);
+      expect(await impressions(page)).toEqual([
+        { event: 'experience_impression', exp_variant_string: variantString(assigned) },
+      ]);
+    }
+    expect((await context.cookies()).map((c) => `${c.name}=${c.value}`)).toEqual([`${COOKIE}=${assigned}`]);
+  },
+);
 
-test('each arm is served at the route and names itself', async ({ page, context }) => {
+// As above: the cookie, the served page and its impression (ANY_VIEWPORT).
+test('each arm is served at the route and names itself', { tag: ANY_VIEWPORT }, async ({ page, context }) => {
   for (const arm of pages) {
     await context.addCookies([{ name: COOKIE, value: arm, url: BASE }]);
     const decided = botCheckLoaded(page);

@@ -12,7 +12,7 @@
  * every route however loaded the machine is (a first paint later than a fixed delay would have
  * seen them in time), and the test no longer sits idle for most of that time.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-test.ts';
 import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { pageStarted } from './projects.ts';
 import { ALL_ROUTES } from './routes.ts';

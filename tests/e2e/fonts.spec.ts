@@ -6,7 +6,7 @@
  * fonts, the browser's own defaults (<strong>, <th>) and media queries included, plus the
  * states that add text later (the offer popup, the consent banner).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './site-test.ts';
 import { fontFiles } from '../../design/fonts.ts';
 import { extraSitesReady, GA_BASE_URL } from './consent-helpers.ts';
 import { ALL_ROUTES } from './routes.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-test.ts';
 import { watchConsole } from './console.ts';
 
 // Read-only checks of one plain load, on that load (a fresh context and a load of a route cost about

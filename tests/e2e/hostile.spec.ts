@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, reduceTransparency, test, type BrowserContext, type Page } from './site-test.ts';
 import { extraSitesReady } from './consent-helpers.ts';
 import { watchConsole } from './console.ts';
 import { blockStorage } from './storage.ts';
@@ -81,6 +81,7 @@ test('storage that throws: every page with overlays still shows and runs its cal
     const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
     await stubOutside(context);
     const page = await context.newPage();
+    await reduceTransparency(page); // as the page fixture's (site-test.ts)
     const consoleLog = watchConsole(page);
     await blockStorage(page);
     await page.clock.install();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-test.ts';
 
 test('an island that throws in the browser keeps its server HTML and logs the error', async ({ page }) => {
   // Stand in a broken build of the gallery island's chunk (/recarregue's carousel).

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-test.ts';
 import ts from 'typescript';
 
 const source = readFileSync(path.resolve(import.meta.dirname, '../../runtime/client/early-taps.ts'), 'utf8');

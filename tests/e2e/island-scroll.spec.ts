@@ -9,7 +9,7 @@
  * click()/tap() on a control that is still moving scrolls it to the bottom, middle or top of the
  * screen before pressing, which is what made the page seem to jump in the issue.
  */
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { ANY_VIEWPORT, expect, test, type Locator, type Page, type Route } from './site-test.ts';
 import { blockList } from '../../blocks/index.ts';
 import { SPEC } from '../../schema/constants.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';
@@ -50,7 +50,8 @@ const SLIDERS: Slider[] = [
   },
 ];
 
-test('every island type is covered here', () => {
+// No page: the block list against this file's (ANY_VIEWPORT).
+test('every island type is covered here', { tag: ANY_VIEWPORT }, () => {
   const islands = blockList.filter((block) => block.hydrate !== false).map((block) => block.type);
   expect(islands.sort()).toEqual([...SLIDERS.map((s) => s.type), 'popup'].sort());
 });

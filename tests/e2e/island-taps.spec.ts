@@ -3,7 +3,7 @@
  * slider of /recarregue before its code has arrived is replayed once when it has, never twice.
  * The island's chunk is held back by the test (deterministic), and once on a throttled phone.
  */
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from './site-test.ts';
 import { isPhone, pageLaidOut } from './projects.ts';
 
 const CHUNK = /\/assets\/testimonials-[^/]+\.js$/;

@@ -3,7 +3,7 @@
  * route; on /agendamento and /recarregue 5 s before the popup opens, or when the carousel
  * scrolls near.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './site-test.ts';
 import { allowPerRoute, freshClockEachDocument, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { advanceTo, POPUP_HYDRATES_AT_MS } from './popup-clock.ts';
 import { PAGE_ROUTES } from './routes.ts';

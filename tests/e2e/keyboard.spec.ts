@@ -3,7 +3,7 @@
  * control of every route with a visible focus ring, the controls work from the keyboard,
  * the popup traps and returns focus, and prefers-reduced-motion stops the motion.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, reduceTransparency, test, type Page } from './site-test.ts';
 import { TABBABLE } from '../../runtime/client/focus.ts';
 import { ALL_ROUTES } from './routes.ts';
 import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
@@ -240,6 +240,7 @@ test.describe('prefers-reduced-motion', () => {
   }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
+    await reduceTransparency(page); // as the page fixture's (site-test.ts): the wheel scrolls the header
     for (const route of ['/recarregar-sodastream', '/agendamento']) {
       await page.goto(route);
       await page.waitForLoadState('networkidle');

@@ -4,7 +4,7 @@
  * Only media inside <main> count: the page frame (navbar logo, footer) is not content, and
  * icons are small by nature. Decorative CSS backgrounds are not <img>/<svg> and are not measured.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-test.ts';
 import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
 import { PAGE_ROUTES } from './routes.ts';
 

@@ -1,6 +1,6 @@
 /** Issue #21: the loading overlay of /recarregar-sodastream is axe-clean while it shows, not only after. */
 import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './site-test.ts';
 
 const ROUTE = '/recarregar-sodastream';
 const overlay = (page: Page) => page.locator('[data-loading-overlay]');

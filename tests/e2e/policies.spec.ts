@@ -1,5 +1,5 @@
 /** The three policy pages (spec §2, §5, §9): readable legal text with a table of contents and every rule. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-test.ts';
 import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';
 
 const rules: Record<string, RegExp[]> = {

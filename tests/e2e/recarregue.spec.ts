@@ -1,6 +1,6 @@
 /** /recarregue (spec §2 second landing page) against the built site: gallery, slider, popup, scroll, links, layout. */
 import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './site-test.ts';
 import { answerChatLocally } from './consent-helpers.ts';
 import { watchConsole } from './console.ts';
 import { advanceTo, popupHydrated } from './popup-clock.ts';

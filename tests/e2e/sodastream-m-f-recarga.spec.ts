@@ -1,6 +1,6 @@
 /** /sodastream-m, /sodastream-f and /recarga against the built site: head, content, links, analytics (spec §2, §7). */
 import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './site-test.ts';
 import { answerChatLocally } from './consent-helpers.ts';
 import { watchConsole } from './console.ts';
 import { allowPerRoute, noteStorageAtStart, visitFresh } from './one-page.ts';

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { axeWholePage, SITE_TAGS, violationList } from './axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { ANY_VIEWPORT, expect, reduceTransparency, test, type Page } from './site-test.ts';
 import { parse } from 'yaml';
 import { answerChatLocally } from './consent-helpers.ts';
 import { watchConsole } from './console.ts';
@@ -202,6 +202,54 @@ test('/sodastream-t: the shared header renders #ids and scrolls to each section'
   }
 });
 
+// The rest of the site's specs ask for less transparency (site-test.ts): this one sees the header as
+// visitors normally do, on both projects, and then as a visitor who asks for less transparency.
+test.describe(() => {
+  test.use({ reducedTransparency: false });
+  test('/sodastream-t: the shared header is transparent at the top, frosted once scrolled past its threshold; opaque for a visitor who asks for less transparency', async ({
+    page,
+  }) => {
+    await page.goto(T);
+    await expect(page.locator('[data-behavior="navbar"]')).toHaveAttribute('data-enhanced', 'true');
+    const header = page.locator('header[data-solid-after]');
+    const past = Number(await header.getAttribute('data-solid-after')) + 20;
+    const look = () =>
+      header.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return {
+          background: style.backgroundColor,
+          border: style.borderBottomColor,
+          backdrop: style.backdropFilter,
+        };
+      });
+    const transparent = { background: 'rgba(0, 0, 0, 0)', border: 'rgba(0, 0, 0, 0)', backdrop: 'none' };
+    expect(await look()).toEqual(transparent);
+    const scrollTo = (top: number) =>
+      page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+    await scrollTo(past);
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    // Its colours ease in (a short transition): polled until they have arrived.
+    await expect.poll(look).toEqual({
+      background: 'rgba(255, 255, 255, 0.86)',
+      border: 'rgba(226, 232, 240, 0.7)',
+      backdrop: 'saturate(1.8) blur(12px)',
+    });
+    await scrollTo(0);
+    await expect(header).not.toHaveAttribute('data-scrolled');
+    await expect.poll(look).toEqual(transparent);
+    // The visitor's system asks for less transparency: the same bar, opaque, nothing blurred behind it.
+    await reduceTransparency(page);
+    expect(await page.evaluate(() => matchMedia('(prefers-reduced-transparency: reduce)').matches)).toBe(
+      true,
+    );
+    await scrollTo(past);
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect
+      .poll(look)
+      .toEqual({ background: 'rgb(255, 255, 255)', border: 'rgb(226, 232, 240)', backdrop: 'none' });
+  });
+});
+
 test('/termos-de-uso: the shared header points to /sodastream-t#…, and the link lands on the section', async ({
   page,
 }) => {
@@ -301,13 +349,16 @@ test.describe('paid-ad rule on /recarrega-site', () => {
     });
   });
 
-  test('without JavaScript the section is in the HTML (the rule needs the page script)', async ({
-    browser,
-  }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(C);
-    await expect(page.locator('[data-hide-for="paidTraffic"] #pre-lancamento')).toHaveCount(1);
-    await context.close();
-  });
+  // The served HTML, read with no script and no layout: one project is enough (ANY_VIEWPORT).
+  test(
+    'without JavaScript the section is in the HTML (the rule needs the page script)',
+    { tag: ANY_VIEWPORT },
+    async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(C);
+      await expect(page.locator('[data-hide-for="paidTraffic"] #pre-lancamento')).toHaveCount(1);
+      await context.close();
+    },
+  );
 });
