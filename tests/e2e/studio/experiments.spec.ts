@@ -11,6 +11,8 @@ import { cp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { Miniflare } from 'miniflare';
+import { CLOUDFLARE_WORKER_FILE } from '../../../runtime/build/index.ts';
 import { git, makeGitSite, type GitSite } from '../../studio/git-site.ts';
 import { cloudflareOverDist } from '../../servers/workerd.ts';
 import { ROOT, spawnStudio } from './studio-server.ts';
@@ -90,20 +92,67 @@ async function buildFreshClone(name: string): Promise<{ dir: string; dist: strin
   return { dir, dist };
 }
 
-/** `count` first visits to /agendamento through the build's worker: the page each one got. */
-async function visits(dist: string, count: number): Promise<string[]> {
-  const worker = cloudflareOverDist(dist);
-  try {
-    const out: string[] = [];
+/**
+ * A visitor beside the site under the same workerd: `count` first visits (GET, no cookie) to
+ * /agendamento, one after the other, through a service binding to the build's worker; each body
+ * read. Sent from Node through dispatchFetch, each visit also crossed over HTTP into workerd and
+ * back, its HTML gzipped for undici's Accept-Encoding and unzipped again: 2,000 visits cost about
+ * 30 s of CPU that way against 4–5 s here (edge-cloudflare.test.ts's SAMPLER does the same).
+ */
+const VISITOR = `export default {
+  async fetch(request, env) {
+    const { count, shown } = await request.json();
+    const out = [];
     for (let i = 0; i < count; i++) {
-      const response = await worker.dispatchFetch('https://fillgas.example/agendamento');
+      const response = await env.SITE.fetch('https://fillgas.example/agendamento');
       const body = await response.text();
-      const cookie = new RegExp(`fgs_exp_${ID}=([^;]+)`).exec(response.headers.get('Set-Cookie') ?? '')?.[1];
-      out.push(
-        cookie ?? (body.includes(SHOWN) ? 'agendamento-oferta (sem cookie)' : 'agendamento (sem cookie)'),
-      );
+      out.push({ setCookie: response.headers.get('Set-Cookie'), shown: body.includes(shown) });
     }
-    return out;
+    return Response.json(out);
+  },
+};
+`;
+
+/** `count` first visits to /agendamento through the build's worker under workerd: the page each one got. */
+async function visits(dist: string, count: number): Promise<string[]> {
+  // The build's worker as tests/servers/workerd.ts runs it (cloudflareOverDist), VISITOR beside it.
+  const worker = new Miniflare({
+    cf: false,
+    workers: [
+      {
+        name: 'visitante',
+        modules: true,
+        script: VISITOR,
+        compatibilityDate: '2025-01-01',
+        serviceBindings: { SITE: 'site' },
+      },
+      {
+        name: 'site',
+        modules: true,
+        scriptPath: path.join(dist, CLOUDFLARE_WORKER_FILE),
+        modulesRoot: dist,
+        compatibilityDate: '2025-01-01',
+        assets: {
+          directory: dist,
+          binding: 'ASSETS',
+          routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
+        },
+      },
+    ],
+  });
+  try {
+    const answer = await worker.dispatchFetch('https://visitante.example/', {
+      method: 'POST',
+      body: JSON.stringify({ count, shown: SHOWN }),
+    });
+    expect(answer.status).toBe(200);
+    const got = (await answer.json()) as { setCookie: string | null; shown: boolean }[];
+    expect(got).toHaveLength(count);
+    return got.map(
+      ({ setCookie, shown }) =>
+        new RegExp(`fgs_exp_${ID}=([^;]+)`).exec(setCookie ?? '')?.[1] ??
+        (shown ? 'agendamento-oferta (sem cookie)' : 'agendamento (sem cookie)'),
+    );
   } finally {
     await worker.dispose();
   }
