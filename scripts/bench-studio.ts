@@ -536,6 +536,29 @@ for (const m of measured) {
     `| ${m.blocks} blocos | ${m.target.how}: ${m.target.where} | ${stage((s) => s.request! - s.down)} | ${stage((s) => s.response! - s.request!)} | ${stage((s) => s.message! - s.response!)} | ${stage((s) => s.dom - s.message!)} | ${stage((s) => s.paint - s.dom)} |`,
   );
 }
+// The same stages for the first keystroke after opening (medians over the openings): what it
+// waits for that later keystrokes do not, without a trace.
+{
+  const firsts = new Map<string, Stroke[]>();
+  for (const m of measured) {
+    const s = m.strokes[0];
+    if (m.target.how === 'página' || !s?.request || !s.response || !s.message) continue;
+    const key = `| ${m.blocks} blocos | ${m.target.how}: ${m.target.where} |`;
+    firsts.set(key, [...(firsts.get(key) ?? []), s]);
+  }
+  if (firsts.size > 0) {
+    console.log('');
+    console.log('A 1ª tecla depois de abrir, as mesmas etapas (medianas das aberturas):');
+    console.log('| página | onde | aberturas | até o pedido | servidor | até a prévia | troca | pintura |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const [key, list] of firsts) {
+      const stage = (f: (s: Stroke) => number) => ms(median(list.map(f)));
+      console.log(
+        `${key} ${list.length} | ${stage((s) => s.request! - s.down)} | ${stage((s) => s.response! - s.request!)} | ${stage((s) => s.message! - s.response!)} | ${stage((s) => s.dom - s.message!)} | ${stage((s) => s.paint - s.dom)} |`,
+      );
+    }
+  }
+}
 if (measured.some((m) => m.cpu)) {
   console.log('');
   console.log(

@@ -15,7 +15,7 @@ import {
 } from '@codemirror/autocomplete';
 import { linter, type Diagnostic } from '@codemirror/lint';
 import { EditorState, type Extension } from '@codemirror/state';
-import { EditorView, hoverTooltip } from '@codemirror/view';
+import { EditorView, hoverTooltip, ViewPlugin } from '@codemirror/view';
 import { renderMarkdown } from './markdown-dom.ts';
 import type { SchemaCompletion } from './protocol.ts';
 import { createSchemaClient, type SchemaClient } from './schema-client.ts';
@@ -36,7 +36,7 @@ let shared: SchemaClient | undefined;
 /**
  * One worker for the whole app: every request carries its whole text, so editors can share it.
  * Started when first needed: a text the server did not accept, a completion or hover asked, or
- * the code editor focused (schemaLanguage's warm-up).
+ * the code editor's first pause (schemaLanguage's warm-up, warmWhenQuiet).
  */
 export function sharedSchemaClient(): SchemaClient {
   shared ??= createSchemaClient(createSchemaWorker);
@@ -67,11 +67,42 @@ export function schemaLanguage(options: SchemaLanguageOptions = {}): Extension[]
     schemaHover(client),
     schemaLinter(client, options.lintDelay ?? 150, options.accepted),
     schemaDocTheme,
-    // The author came to the code: the worker loads while they read, before their first question.
-    EditorView.updateListener.of((update) => {
-      if (update.focusChanged && update.view.hasFocus) client.warm();
-    }),
+    warmWhenQuiet(client, options.accepted),
   ];
+}
+
+/** How long the focused code editor goes without an edit before the worker is started. */
+export const WARM_AFTER_QUIET_MS = 1000;
+
+/**
+ * The author came to the code: the worker loads at their first pause there (and once the server
+ * has answered on the text, `accepted`: the last keystroke's preview is no longer on its way),
+ * before their first question. Started at the focus itself, its 430 KB script was fetched and
+ * compiled just as the first keystroke went out (the author clicks where to type, then types), on
+ * the cores that keystroke's preview needs (the Estúdio, the server's render, the frames' swap):
+ * the first keystroke after opening a long page was the slowest one. A keystroke needs no worker
+ * (the server's render checks its text); a completion or a text the server refused starts it at
+ * once.
+ */
+function warmWhenQuiet(client: SchemaClient, accepted?: SchemaLanguageOptions['accepted']): Extension {
+  return ViewPlugin.define((view) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const warm = async () => {
+      const verdict = accepted?.(view.state.doc.toString());
+      if (verdict instanceof Promise) await verdict.catch(() => false);
+      client.warm();
+    };
+    return {
+      update(update) {
+        if (!(update.focusChanged || update.docChanged) || !update.view.hasFocus) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => void warm(), WARM_AFTER_QUIET_MS);
+      },
+      destroy() {
+        clearTimeout(timer);
+      },
+    };
+  });
 }
 
 const OPTION_TYPES: Record<SchemaCompletion['kind'], string> = {
