@@ -27,6 +27,12 @@ export interface ClientScript {
   file: string;
   /** Said before the bundler's own words when the build fails: "O script da prévia não pôde ser montado". */
   failure: string;
+  /**
+   * What the module imports lazily (`import()`) is left out of it, in parts fetched by the
+   * script's own address with a query (build-client-script.ts --parts): the server answers them
+   * with clientScriptPart. Without it, one file holds everything.
+   */
+  parts?: boolean;
 }
 
 /** Every file, with its folder, that makes `script` (the bundler's own included), absolute. */
@@ -36,13 +42,48 @@ export function clientScriptSources(script: ClientScript): string[] {
 
 /** The bundle's code, built first when the cache has none for the sources as they are now. */
 export async function buildClientScript(script: ClientScript): Promise<string> {
-  const dir = await cachedBuild(PROJECT_ROOT, {
-    name: script.name,
+  return (await buildClientScriptFiles(script)).code;
+}
+
+export interface ClientScriptFiles {
+  /** The module itself. */
+  code: string;
+  /**
+   * The part named `name` (what `?part=<name>` asks for) of this same build, or undefined when
+   * there is no such part (or the script has none).
+   */
+  part(name: string): Promise<string | undefined>;
+}
+
+/** The bundle and its parts, built first when the cache has none for the sources as they are now. */
+export async function buildClientScriptFiles(script: ClientScript): Promise<ClientScriptFiles> {
+  const dir = await builtDir(script);
+  const code = await readFile(path.join(dir, script.file), 'utf8');
+  const part = async (name: string) => {
+    if (!script.parts || !isPartName(name)) return undefined;
+    return readFile(path.join(dir, `${script.file}.parts`, `${name}.js`), 'utf8').catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    });
+  };
+  return { code, part };
+}
+
+/** A part's name as the bundler gives it ("hydrate", "hero.behavior"): nothing that leaves its folder. */
+export function isPartName(name: string): boolean {
+  return /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/.test(name) && !name.includes('..');
+}
+
+async function builtDir(script: ClientScript): Promise<string> {
+  return cachedBuild(PROJECT_ROOT, {
+    // A split build and a whole one of the same sources are different files.
+    name: script.parts ? `${script.name}-parts` : script.name,
     sources: [...script.sources, ...BUNDLER_SOURCES],
     marker: script.file,
     build: async (outDir) => {
       await mkdir(outDir, { recursive: true });
       const args = ['--import', 'tsx', BUILD_SCRIPT, script.entry, path.join(outDir, script.file)];
+      if (script.parts) args.push('--parts');
       await run(process.execPath, args, {
         cwd: PROJECT_ROOT,
         env: { ...process.env, NODE_ENV: 'production' },
@@ -53,5 +94,4 @@ export async function buildClientScript(script: ClientScript): Promise<string> {
       });
     },
   });
-  return readFile(path.join(dir, script.file), 'utf8');
 }

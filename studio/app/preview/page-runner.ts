@@ -17,8 +17,8 @@ import { BELOW_FOLD_CLASS, LAID_OUT_CLASS } from '../../../design/below-fold.ts'
 import { runBehaviors, stopBehaviors } from '../../../runtime/client/behaviors.ts';
 import { initConsent } from '../../../runtime/client/consent.ts';
 import { enhance, startReveal } from '../../../runtime/client/enhance.ts';
-import { hydrateIsland, unmountIslands } from '../../../runtime/client/hydrate.tsx';
 import { forgetMemoryFlags } from '../../../runtime/client/session-flags.ts';
+import type * as HydrateModule from '../../../runtime/client/hydrate.tsx';
 import type { PreviewStateId } from './states.ts';
 import { editedBlock, takeMarks } from './inline-edit.ts';
 import {
@@ -61,10 +61,29 @@ function withoutScripts(nodes: Node[]): Node[] {
 }
 const isData = (el: Element) => /json/.test(el.getAttribute('type') ?? '');
 
+/**
+ * React and the islands' code (runtime/client/hydrate.tsx, most of the agent's bytes), imported
+ * when a page's first island is due: most pages have none, and a page's islands wait to be near
+ * or for their state (run below). Split off by the Estúdio's server (preview-agent.ts's `parts`),
+ * or in the one file.
+ */
+type Hydrate = typeof HydrateModule;
+let hydrate: Promise<Hydrate> | undefined;
+/** Once imported: until then no island is live, and there is nothing to unmount. */
+let hydrateModule: Hydrate | undefined;
+const loadHydrate = () =>
+  (hydrate ??= import('../../../runtime/client/hydrate.tsx').then(
+    (module) => (hydrateModule = module),
+    (error: unknown) => {
+      hydrate = undefined;
+      throw error;
+    },
+  ));
+
 /** Stops what runs under `root`: its blocks' behaviours and islands. */
 function stop(root: ParentNode): void {
   stopBehaviors(root);
-  unmountIslands(root);
+  hydrateModule?.unmountIslands(root);
 }
 
 /**
@@ -437,7 +456,9 @@ const hydrating = new WeakSet<HTMLElement>();
 function start(el: HTMLElement): Promise<void> {
   if (hydrating.has(el) || !el.isConnected) return Promise.resolve();
   hydrating.add(el);
-  return hydrateIsland(el).catch(() => undefined);
+  return loadHydrate()
+    .then(({ hydrateIsland }) => (el.isConnected ? hydrateIsland(el) : undefined))
+    .catch(() => undefined);
 }
 
 /** Runs `then` once the island is near the frame's viewport (as the site's islands.ts waits). */
