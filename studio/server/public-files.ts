@@ -45,7 +45,7 @@ export function publicFiles(options: {
   const { root, publicDir, runtime } = options;
   const fonts = lazy(async () => (await runtime.dev()).fontMiddleware(root));
   const imageSizes = lazy(async () => (await runtime.build()).imageVariantMiddleware(root, publicDir));
-  const agent = previewAgent();
+  const agent = previewAgent({ parts: true });
   // Looked up on every request (public/ changes while the Estúdio runs); a file removed between the
   // check below and the answer is a 404, never a crash (file-response.ts).
   const files = fileFolder(publicDir);
@@ -72,11 +72,14 @@ export function publicFiles(options: {
       return true;
     }
     if (pathname === PREVIEW_AGENT) {
-      const code = await agent.code().catch((error: unknown) => {
+      // A part of the agent (preview-agent.ts's parts): the same address with ?part=<name>.
+      const part = new URL(req.url ?? '/', 'http://estudio').searchParams.get('part');
+      const code = await (part === null ? agent.code() : agent.part(part)).catch((error: unknown) => {
         console.error('[estúdio] O script da prévia não foi montado.', error);
-        return undefined;
+        return null;
       });
-      if (code === undefined) return previewMissing(res);
+      if (code === null) return previewMissing(res);
+      if (code === undefined) return fileMissing(res);
       setPublicFileHeaders(res);
       const bytes = Buffer.from(code);
       res.statusCode = 200;
