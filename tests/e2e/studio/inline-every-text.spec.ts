@@ -130,6 +130,9 @@ async function pageFiles(): Promise<string[]> {
 
 async function chooseState(page: Page, state: string) {
   await page.getByLabel('Estado').first().selectOption(state);
+  // The popup opens once the frame has loaded the islands' code (the agent's part, fetched when an
+  // island is first due): read its texts once the author can see it.
+  if (state === 'popup') await expect(frameOf(page).getByRole('dialog')).toBeVisible();
   await page.waitForTimeout(400);
 }
 
