@@ -128,11 +128,11 @@ async function pageFiles(): Promise<string[]> {
   return names.filter((n) => n.endsWith('.yaml') && !n.startsWith('_')).sort();
 }
 
-async function chooseState(page: Page, state: string) {
+async function chooseState(page: Page, state: string, shown: 'Celular' | 'Computador' = 'Computador') {
   await page.getByLabel('Estado').first().selectOption(state);
-  // The popup opens once the frame has loaded the islands' code (the agent's part, fetched when an
-  // island is first due): read its texts once the author can see it.
-  if (state === 'popup') await expect(frameOf(page).getByRole('dialog')).toBeVisible();
+  // The popup opens once the shown frame has loaded the islands' code (the agent's part, fetched
+  // when an island is first due): read its texts once the author can see it.
+  if (state === 'popup') await expect(frameOf(page, shown).getByRole('dialog')).toBeVisible();
   await page.waitForTimeout(400);
 }
 
@@ -232,7 +232,7 @@ test('typing into one text of each block type changes exactly that YAML node', a
       // gone before the click, which then waited out the test). Back to the loaded page after.
       const state =
         block.type === 'popup' ? 'popup' : block.type === 'loadingOverlay' ? 'carregamento' : undefined;
-      if (state) await chooseState(page, state);
+      if (state) await chooseState(page, state, 'Celular');
       // The first of its texts (deepest first) shown whole on the phone's screen and on top there.
       let n = -1;
       let visible;
@@ -256,7 +256,7 @@ test('typing into one text of each block type changes exactly that YAML node', a
         if (visible) break;
       }
       if (!visible) {
-        if (state) await chooseState(page, 'pagina');
+        if (state) await chooseState(page, 'pagina', 'Celular');
         continue;
       }
       done.add(block.type);
@@ -288,7 +288,7 @@ test('typing into one text of each block type changes exactly that YAML node', a
       await expect
         .poll(async () => parse((await unsaved(page, file)) ?? source) as unknown, { timeout: 10_000 })
         .toEqual(expected);
-      if (state) await chooseState(page, 'pagina');
+      if (state) await chooseState(page, 'pagina', 'Celular');
     }
   }
   // The side chat button's label folds away a few seconds after arrival (its block's behaviour):
