@@ -83,6 +83,25 @@ it('a variant edited alone changes only the variant', async () => {
   expect(body.routes).toEqual([{ route: '/recarrega-site', change: 'alterada', edited: true }]);
 }, 240_000);
 
+it('a file saved again after its review is published as saved now, not as reviewed', async () => {
+  // The variant edited above, reviewed: Publicar would reuse this tree for these very bytes.
+  const { body: reviewed } = await api<ReviewAnswer>('POST', '/api/review', {
+    files: ['pages/recarrega-site.yaml'],
+  });
+  expect(reviewed.routes).toEqual([{ route: '/recarrega-site', change: 'alterada', edited: true }]);
+  // Saved again with the same size: only the bytes tell the two texts apart.
+  await edit('recarrega-site.yaml', 'Recarga de CO2 no mesmo dia.', 'Recarga de CO2 no mesmo dia!');
+  const published = await api<PublishAnswer>('POST', '/api/publish', {
+    files: ['pages/recarrega-site.yaml'],
+    message: 'Muda o título da variante',
+  });
+  expect(published.status).toBe(200);
+  expect(git(site.remote, 'rev-parse', 'main^{tree}')).not.toBe(reviewed.after);
+  expect(git(site.remote, 'show', 'main:pages/recarrega-site.yaml')).toContain(
+    'title: Recarga de CO2 no mesmo dia!',
+  );
+}, 240_000);
+
 it('a change the check refuses is told before Publicar, with the pages named', async () => {
   const original = await edit('sodastream-t.yaml', 'id: experiencia\n', 'id: experiencia-nova\n');
   try {

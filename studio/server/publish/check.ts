@@ -4,11 +4,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gitShowBytes, linksInTree, treeWith, type Repo, type TreeChange } from '../git.ts';
+import { gitShowBytes, linksInTree, type Repo, type TreeChange } from '../git.ts';
 import { crashPoint } from '../publish-journal.ts';
 import { CHECK_REUSE_MS, PAGES, type CheckResult, type PublishContext } from './context.ts';
 import { toApiFile } from './files.ts';
 import { linkReason, siteFolders } from './links.ts';
+import { treeWithKept } from './trees.ts';
 
 /**
  * Vercel reads vercel.json and middleware.ts from the repository before it builds, so they are
@@ -50,7 +51,7 @@ export async function withDerived(
   indexFile: string,
 ): Promise<string> {
   if (checked.derived.length === 0) return tree;
-  return treeWith(r, tree, checked.derived, indexFile);
+  return treeWithKept(r, tree, checked.derived, indexFile);
 }
 
 /** The whole site built from `tree`, exactly as `npm run build` builds it. */

@@ -14,8 +14,6 @@ import {
   moveBranch,
   revParse,
   SymbolicLinkError,
-  treeOf,
-  treeWith,
   type Repo,
   type TreeChange,
   type TreeEntry,
@@ -37,6 +35,7 @@ import { refuseLinks, refuseLinksIn } from './links.ts';
 import { recoverFrom, recoverNow } from './recovery.ts';
 import { behalf, compareWrites, PlanChanged, PlannedPublish, type PlannedWrite } from './on-behalf.ts';
 import { fetchRemote, push, pushFailed, syncTo } from './remote.ts';
+import { commitTreeOf, rememberCommit, treeWithKept } from './trees.ts';
 
 /** Each path's blob in `parent` and in `tree` (null: absent there). */
 async function plannedWrites(
@@ -102,7 +101,7 @@ export async function commitAndPush(
   try {
     let tree: string;
     try {
-      tree = await treeWith(r, parent, changeList, path.join(work, 'index'));
+      tree = await treeWithKept(r, parent, changeList, path.join(work, 'index'));
     } catch (error) {
       // A file swapped for a link after the list was read: refused right before git read it.
       if (error instanceof SymbolicLinkError) return refuseLinks(ctx, r, error.paths, person, action, files);
@@ -120,7 +119,7 @@ export async function commitAndPush(
       author = asked.author;
       message = `${message}\n\n${asked.trailers}`;
     }
-    if (tree === (await treeOf(r, parent))) {
+    if (tree === (await commitTreeOf(r, parent))) {
       throw new HttpError(409, 'Nada a publicar: estes arquivos já estão publicados assim.');
     }
     if (asked?.dryRun)
@@ -138,6 +137,7 @@ export async function commitAndPush(
 
     const env = authorEnv(person, author);
     let commit = await commitTree(r, finalTree, parent, message, env);
+    rememberCommit(r, commit, finalTree);
     crashPoint('commit-object');
     // Files the commit wrote that the working tree does not have yet: restored or generated ones.
     const fromCommit = action === 'publicar' ? generated : paths;
@@ -241,6 +241,7 @@ export async function commitAndPush(
           }
           const replayedTree = await withDerived(r, mergedTree!, rechecked, path.join(work, 'index'));
           const replayed = await commitTree(r, replayedTree, upstream, message, env);
+          rememberCommit(r, replayed, replayedTree);
           await note({ commits: [...journal.commits, replayed] });
           // The local branch follows: to the replayed commit, with the remote's files.
           await syncTo(ctx, r, commit, replayed);

@@ -9,14 +9,24 @@ import { HttpError } from '../http.ts';
 import { siteDay } from '../site.ts';
 import { need, type PublishContext } from './context.ts';
 import { headText, toApiFile, toRepoPath, worktreeText } from './files.ts';
+import { knownTree, rememberTree } from './trees.ts';
 
-/** The tree a commit or tree id (40 hex digits) names in the repository, or undefined. */
+/**
+ * The tree a commit or tree id (40 hex digits) names in the repository, or undefined. An id once
+ * found names the same tree for ever, and the review's trees and the Estúdio's commits are known
+ * from when they were made (trees.ts): the review's pictures ask without a git process.
+ */
 export async function resolveTree(ctx: PublishContext, id: string): Promise<string | undefined> {
   if (!/^[0-9a-f]{40}$/.test(id)) return undefined;
-  const run = await git(need(ctx).top, ['rev-parse', '--verify', '--quiet', `${id}^{tree}`], {
+  const r = need(ctx);
+  const known = knownTree(r, id);
+  if (known !== undefined) return known;
+  const run = await git(r.top, ['rev-parse', '--verify', '--quiet', `${id}^{tree}`], {
     okCodes: [1],
   });
-  return run.stdout.trim() || undefined;
+  const tree = run.stdout.trim() || undefined;
+  if (tree !== undefined) rememberTree(r, id, tree);
+  return tree;
 }
 
 /** A pages/ file as published (HEAD), null outside git or when it is not there. */

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangedFile, PublishedVersion, RefusedFile } from '../../api.ts';
-import { revParse, SymbolicLinkError, treeOf, treeWith, type Repo, type TreeChange } from '../git.ts';
+import { revParse, SymbolicLinkError, type Repo, type TreeChange } from '../git.ts';
 import { HttpError } from '../http.ts';
 import { serialised, writeAtomic } from '../page-files.ts';
 import type { Person } from '../people.ts';
@@ -18,6 +18,7 @@ import type { PublishContext, PublishOutcome } from './context.ts';
 import { formatDate } from './describe.ts';
 import { headText, toApiFile, toRepoPath, worktreeText } from './files.ts';
 import { linkReason } from './links.ts';
+import { commitTreeOf, treeWithKept } from './trees.ts';
 
 /**
  * The two trees a publish of `files` goes between (review/, "Páginas que esta publicação muda"):
@@ -46,13 +47,13 @@ export async function reviewTrees(
   const work = await mkdtemp(tempPrefix('indice'));
   try {
     const changeList = files.map((f) => ({ path: toRepoPath(r, f), from: 'worktree' as const }));
-    const after = await treeWith(r, parent, changeList, path.join(work, 'index')).catch((error) => {
+    const after = await treeWithKept(r, parent, changeList, path.join(work, 'index')).catch((error) => {
       if (error instanceof SymbolicLinkError)
         throw new HttpError(409, linkReason(files[0]!, error.paths[0]!));
       throw error;
     });
     const edited = files.map((f) => options.routeOf(f)).filter((x): x is string => x !== null);
-    return { before: await treeOf(r, parent), after, edited };
+    return { before: await commitTreeOf(r, parent), after, edited };
   } finally {
     await rm(work, { recursive: true, force: true });
   }
