@@ -32,6 +32,10 @@ async function openPage(page: Page, file: string) {
   });
   // The editor opens on the page (issue 37): these tests type YAML, in the Código tab.
   await page.getByRole('tab', { name: 'Código' }).click();
+  // The code's view comes when the code is first shown (code-pane.tsx): it is there, and has drawn
+  // itself (its first measure, an animation frame after it opened), before a test stops the clock.
+  await expect(editorOf(page)).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 }
 
 /** Types at the very start of the page's `title:` line (scrolled back into view first). */

@@ -18,28 +18,39 @@ test.afterAll(async () => {
   await studio?.stop();
 });
 
+/** CodeMirror's view (its own chunk, with the language, search and completion): its theme's class names. */
+const isCodeView = (body: string) => body.includes('cm-content');
+
 /** Páginas' scripts, uncompressed. The whole app was 1,300 KB in one file before; now about 310 KB. */
 const PAGINAS_SCRIPT_BUDGET = 450 * 1024;
 
 /** The app's scripts this tab has received, with their sizes, and the policy's refusals. */
 function watch(page: Page) {
   const scripts = new Map<string, Promise<number>>();
+  const bodies = new Map<string, Promise<string>>();
   const responses: Response[] = [];
   const refused: string[] = [];
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
     if (!pathname.startsWith('/app/') || !pathname.endsWith('.js')) return;
     responses.push(response);
+    const body = response.body();
     scripts.set(
       pathname,
-      response.body().then((body) => body.length),
+      body.then((b) => b.length),
+    );
+    bodies.set(
+      pathname,
+      body.then((b) => b.toString('utf8')),
     );
   });
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
   });
   const total = async () => (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);
-  return { scripts, responses, refused, total };
+  /** Whether a script received so far holds CodeMirror's view. */
+  const codeView = async () => (await Promise.all(bodies.values())).some(isCodeView);
+  return { scripts, responses, refused, total, codeView };
 }
 
 test('Páginas downloads a fraction of the app; the editor and Experimentos bring theirs when opened', async ({
@@ -60,8 +71,13 @@ test('Páginas downloads a fraction of the app; the editor and Experimentos brin
   await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
     timeout: 60_000,
   });
+  // The editor opens on the page: CodeMirror's view comes only with the code (most openings never
+  // show it), and the page is edited meanwhile.
+  await page.waitForLoadState('networkidle');
+  expect(await seen.codeView()).toBe(false);
   await page.getByRole('tab', { name: 'Código' }).click();
   await expect(page.getByRole('textbox', { name: 'Código YAML da página' })).toContainText('title:');
+  expect(await seen.codeView()).toBe(true);
   const editorFiles = [...seen.scripts.keys()].filter((file) => !paginasFiles.has(file));
   expect(editorFiles.length).toBeGreaterThan(0);
   const atEditor = await seen.total();
@@ -101,4 +117,59 @@ test('a screen whose code does not arrive says so, and Recarregar opens it', asy
   await page.unroute('**/app/*.js');
   await page.getByRole('button', { name: 'Recarregar' }).click();
   await expect(page.getByRole('heading', { name: 'Agendamentos', level: 1 })).toBeVisible();
+});
+
+test("the code's pane, while its view comes: a quiet placeholder of its size; if it does not come, a way to reload", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(studio.url);
+  await page.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
+  await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+    timeout: 60_000,
+  });
+  await page.waitForLoadState('networkidle');
+  // From here the app's scripts wait until the test lets them through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/app/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('tab', { name: 'Código' }).click();
+  const panel = page.locator('#painel-codigo');
+  const placeholder = panel.getByRole('status', { name: 'Abrindo o código da página…' });
+  await expect(placeholder).toBeVisible();
+  await expect(placeholder).toHaveAttribute('aria-busy', 'true');
+  const waiting = { panel: await panel.boundingBox(), placeholder: await placeholder.boundingBox() };
+  release();
+  const code = page.getByRole('textbox', { name: 'Código YAML da página' });
+  await expect(code).toContainText('title:');
+  // The code took the placeholder's place, at its size: nothing around it moved.
+  expect(await panel.boundingBox()).toEqual(waiting.panel);
+  expect(await panel.locator('.cm-editor').boundingBox()).toEqual(waiting.placeholder);
+  await page.unroute('**/app/*.js');
+
+  // A new tab whose code view does not arrive (a dropped connection, an Estúdio updated meanwhile):
+  // the pane says so, and Recarregar opens the code.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const other = await context.newPage();
+  await other.goto(studio.url);
+  await other.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
+  await expect(other.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+    timeout: 60_000,
+  });
+  await other.waitForLoadState('networkidle');
+  await other.route('**/app/*.js', (route) => route.abort());
+  await other.getByRole('tab', { name: 'Código' }).click();
+  await expect(other.locator('#painel-codigo')).toContainText('O código não pôde ser aberto');
+  await other.unroute('**/app/*.js');
+  await other.getByRole('button', { name: 'Recarregar' }).click();
+  // (The code was the tab chosen last: the editor opens with it.)
+  await expect(other.getByRole('textbox', { name: 'Código YAML da página' })).toContainText('title:', {
+    timeout: 60_000,
+  });
+  await context.close();
 });

@@ -28,7 +28,6 @@ import { PublishDialog } from '../publicar/index.ts';
 import { ShareButton, ShareDialog } from '../previas/index.ts';
 import { MoreMenu } from './more-menu.tsx';
 import { ScheduledBanner } from './scheduled-banner.tsx';
-import { editorExtensions } from './editor-extensions.ts';
 import { ServerVerdicts } from './server-verdicts.ts';
 import { PreviewFrame, type PreviewState } from '../../shared/preview-frame.tsx';
 import {
@@ -46,7 +45,8 @@ import { EventsStrip, StateControl, type PageEvent } from './preview-controls.ts
 import type { PreviewStateId } from '../../preview/states.ts';
 import { ProblemsList } from './problems-list.tsx';
 import { StructurePanel } from './structure-panel.tsx';
-import { SourceEditor, type SourceEditorHandle } from './source-editor.tsx';
+import { CodeDocument, type SourceEditorHandle } from './code-document.ts';
+import { CodePane, loadCodeView } from './code-pane.tsx';
 import { resolveDelta } from '../../../../runtime/dev/browser.ts';
 import { Button, Message, useMediaQuery } from '../../shared/ui.tsx';
 import { ClickHint, NARROW_QUERY, useClickHint, useMatches, useView, VIEWS } from './page-first.tsx';
@@ -505,7 +505,10 @@ function Editor({
   onBack: () => void;
 }) {
   const { file } = page;
-  const editor = useRef<SourceEditorHandle | null>(null);
+  // The page's text, its cursor and its undo history: read and written by every part of the editor,
+  // held by the code view once the author has shown the code (code-document.ts).
+  const [doc] = useState(() => new CodeDocument(page.source));
+  const editor = useRef<SourceEditorHandle | null>(doc);
   const [saved, setSaved] = useState({ source: page.source, version: page.version, at: 0 });
   const [text, setText] = useState(page.source);
   const [draftOffer, setDraftOffer] = useState(recovered);
@@ -636,7 +639,6 @@ function Editor({
   const renderParts = useRef(new Map<string, string>());
   // What the server said of each text (server-verdicts.ts): the editor's worker skips what it accepted.
   const [verdicts] = useState(() => new ServerVerdicts());
-  const extensions = useMemo(() => editorExtensions(verdicts.accepts), [verdicts]);
   const blockTexts = useRef(new Map<string, Pick<RenderedBlock, 'texts' | 'media'>>());
   const pending = useRef<string | null>(null);
   const busy = useRef(false);
@@ -771,6 +773,13 @@ function Editor({
     if (clicked) choose();
     else cursorTimer.current = window.setTimeout(afterPreview, 80);
   };
+
+  useLayoutEffect(() => {
+    doc.listen({ onChange, onCursor });
+    // A focus asked for while the code is being opened waits for it (the problems list's "go to").
+    doc.show(tab === 'codigo');
+  });
+  useEffect(() => doc.setProblems(fileProblems), [doc, fileProblems]);
 
   // A text edited in the page itself (inline-edits.ts): each keystroke is the form's edit of that
   // node (one history with the source and the form); the block is chosen, the source's cursor stays.
@@ -1079,6 +1088,9 @@ function Editor({
                 tabIndex={tab === id ? 0 : -1}
                 aria-controls={id === 'pagina' ? 'previa' : `painel-${id}`}
                 onClick={() => setTab(id)}
+                // The code's view comes when the code is first shown; a pointer on its tab (or the
+                // focus) starts bringing it a moment before the click.
+                {...(id === 'codigo' ? { onPointerEnter: loadCodeView, onFocus: loadCodeView } : {})}
               >
                 {short}
                 {label !== short && <span className="long">{label.slice(short.length)}</span>}
@@ -1195,14 +1207,7 @@ function Editor({
               hidden={tab !== 'codigo'}
               className="panel"
             >
-              <SourceEditor
-                initial={page.source}
-                problems={fileProblems}
-                onChange={onChange}
-                onCursor={onCursor}
-                extensions={extensions}
-                handleRef={editor}
-              />
+              <CodePane document={doc} shown={tab === 'codigo'} accepted={verdicts.accepts} />
             </div>
             <div
               id="painel-formulario"
