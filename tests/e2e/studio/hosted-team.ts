@@ -1,8 +1,9 @@
 /**
  * A hosted Estúdio with a team (issue 39), shared by the team's browser specs (pedidos, pessoas,
  * aprovacao, equipe-docs, previas): a clone with a bare repository as its remote (git-site.ts),
- * accounts made by the account command as a host makes them (`studio:conta adicionar`, the
- * password from STUDIO_PASSWORD; once per worker and team, later files copying its contas.json),
+ * accounts made by the account command (`studio:conta adicionar`, the password from
+ * STUDIO_PASSWORD; run from its kept bundle, as hosted.spec runs it through tsx as a host does;
+ * once per worker and team, later files copying its contas.json),
  * and the Estúdio started as a host starts it (`--hosted
  * --public-url`, STUDIO_DATA_DIR, STUDIO_REPO). `hostedTeam()` starts one for the spec file in
  * `beforeAll` and stops it in `afterAll`: the file's tests share it, so a file whose tests would
@@ -24,9 +25,8 @@ import {
   type Cookie,
   type Page,
 } from '@playwright/test';
-import { projectArgs } from '../../helpers/tsx.ts';
 import { makeGitSite, type GitSite } from '../../studio/git-site.ts';
-import { endWithWorker, ROOT, studioEnv, TSX } from './studio-server.ts';
+import { endWithWorker, keptEntryArgs, ROOT, studioEnv } from './studio-server.ts';
 import { axeOutsideFrames } from '../axe.ts';
 
 const run = promisify(execFile);
@@ -96,12 +96,17 @@ async function freePort(): Promise<number> {
 /**
  * contas.json as the account command left it, by the people added (in order): kept for the
  * worker's later spec files with the same team, which then copy it instead of running the
- * command again (three Node processes through tsx, about 2.5 s of CPU a file; session 27). The
+ * command again (three Node processes, about 2.5 s of CPU a file through tsx; session 27). The
  * command itself still makes every team's accounts, once per worker.
  */
 const madeAccounts = new Map<string, string>();
 
-/** Adds each person with `studio:conta adicionar`, as a host does. */
+/**
+ * Adds each person with `studio:conta adicionar`: the command's kept bundle (the same code as
+ * `npm run studio:conta`'s tsx, without tsx's loading: three runs took 7.5–9.2 s of wall and
+ * 4.3–4.5 s of CPU through tsx, 4.8–5.1 s and 3.5–3.6 s so, load 9–10). hosted.spec.ts still
+ * runs it through tsx.
+ */
 async function addAccounts(data: string, people: readonly Person[]): Promise<void> {
   const file = path.join(data, 'contas.json');
   const key = JSON.stringify(people);
@@ -117,8 +122,7 @@ async function addAccounts(data: string, people: readonly Person[]): Promise<voi
     await run(
       process.execPath,
       [
-        ...TSX,
-        'studio/server/hosted/account-cli.ts',
+        ...(await keptEntryArgs('studio/server/hosted/account-cli.ts')),
         'adicionar',
         '--email',
         who.email,
@@ -136,8 +140,8 @@ async function addAccounts(data: string, people: readonly Person[]): Promise<voi
 async function startHosted(work: string, data: string, base: string, port: number): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    await projectArgs(
-      'studio/server/main.ts',
+    [
+      ...(await keptEntryArgs('studio/server/main.ts')),
       '--hosted',
       '--public-url',
       base,
@@ -145,7 +149,7 @@ async function startHosted(work: string, data: string, base: string, port: numbe
       '127.0.0.1',
       '--port',
       String(port),
-    ),
+    ],
     {
       cwd: ROOT,
       env: studioEnv({ ...process.env, STUDIO_DATA_DIR: data, STUDIO_REPO: work }),
