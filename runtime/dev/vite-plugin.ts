@@ -7,13 +7,10 @@
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import {
-  isRunnableDevEnvironment,
-  type Connect,
-  type Plugin,
-  type PluginOption,
-  type ViteDevServer,
-} from 'vite';
+// Types only: this module is also the Estúdio's way to its preview render and fonts (dev/index.ts),
+// where Vite's own import (about 0.4 s of CPU: rolldown's native binding and Vite's modules) would be
+// paid at every Estúdio's first preview for nothing. loadServerModule imports it when it runs.
+import type { Connect, Plugin, PluginOption, ViteDevServer } from 'vite';
 import { fontBaseName, fontFiles } from '../../design/fonts.ts';
 import { clientPlugins, imageVariantMiddleware, type ClientBundleOptions } from '../build/index.ts';
 import type { PageErrors } from '../load/index.ts';
@@ -78,6 +75,7 @@ function devPages(options: SiteOptions): Plugin {
  * and its importers on the next request.
  */
 async function loadServerModule(server: ViteDevServer, url: string): Promise<unknown> {
+  const { isRunnableDevEnvironment } = await import('vite');
   const ssr = server.environments.ssr;
   if (!isRunnableDevEnvironment(ssr)) throw new Error('O ambiente SSR do Vite não é executável.');
   return ssr.runner.import(url);
