@@ -164,16 +164,19 @@ test('a reader with no account sees the page as a visitor would, at 1280 and 375
     expect(await p.evaluate(() => document.cookie)).toBe('');
     // axe as the site's own accessibility test reads it: without the reveal's fade (a11y.spec.ts).
     // Reduced motion does not shorten a fade already running, so the blocks just revealed finish
-    // theirs first: caught halfway, the footer's links read as too faint.
-    await p.evaluate(() =>
-      Promise.allSettled(
+    // theirs first: caught halfway, the footer's links read as too faint. A block the scroll
+    // revealed starts its fade when the observer's callback runs, a frame or two later: those
+    // frames pass first (with reduced motion on, a fade starting later has no duration).
+    await p.emulateMedia({ reducedMotion: 'reduce' });
+    await p.evaluate(async () => {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      await Promise.allSettled(
         document
           .getAnimations()
           .filter((a) => a instanceof CSSTransition)
           .map((a) => a.finished),
-      ),
-    );
-    await p.emulateMedia({ reducedMotion: 'reduce' });
+      );
+    });
     await axe(p);
     await picture(p, 'previa-compartilhada', width);
     if (width === 375) {

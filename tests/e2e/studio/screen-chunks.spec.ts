@@ -5,7 +5,7 @@
  * their own code in the same tab, under the app's strict policy (no script refused), every file
  * with a script's type and kept by the browser for good (hashed names).
  */
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Request, type Response } from '@playwright/test';
 import { startStudio, type RunningStudio } from './studio-server.ts';
 
 let studio: RunningStudio;
@@ -47,10 +47,33 @@ function watch(page: Page) {
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
   });
+  // The app's scripts on their way. (Not the page's network going idle: the editor's frames and its
+  // presence keep requests coming, and a wait for 'networkidle' there once ran out the test's 2 minutes.)
+  const onTheirWay = new Set<Request>();
+  let lastMove = Date.now();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith('/app/') || !pathname.endsWith('.js')) return;
+    onTheirWay.add(request);
+    lastMove = Date.now();
+  });
+  const arrived = (request: Request) => {
+    if (onTheirWay.delete(request)) lastMove = Date.now();
+  };
+  page.on('requestfinished', arrived);
+  page.on('requestfailed', arrived);
+  /** Until no script of the app is on its way, and none has started or ended for a second. */
+  const settled = () =>
+    expect
+      .poll(() => onTheirWay.size === 0 && Date.now() - lastMove >= 1000, {
+        timeout: 60_000,
+        intervals: [250],
+      })
+      .toBe(true);
   const total = async () => (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);
   /** Whether a script received so far holds CodeMirror's view. */
   const codeView = async () => (await Promise.all(bodies.values())).some(isCodeView);
-  return { scripts, responses, refused, total, codeView };
+  return { scripts, responses, refused, total, codeView, settled };
 }
 
 test('Páginas downloads a fraction of the app; the editor and Experimentos bring theirs when opened', async ({
@@ -73,7 +96,7 @@ test('Páginas downloads a fraction of the app; the editor and Experimentos brin
   });
   // The editor opens on the page: CodeMirror's view comes only with the code (most openings never
   // show it), and the page is edited meanwhile.
-  await page.waitForLoadState('networkidle');
+  await seen.settled();
   expect(await seen.codeView()).toBe(false);
   await page.getByRole('tab', { name: 'Código' }).click();
   await expect(page.getByRole('textbox', { name: 'Código YAML da página' })).toContainText('title:');
@@ -125,12 +148,13 @@ test("the code's pane, while its view comes: a quiet placeholder of its size; if
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
+  const seen = watch(page);
   await page.goto(studio.url);
   await page.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
   await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
     timeout: 60_000,
   });
-  await page.waitForLoadState('networkidle');
+  await seen.settled();
   // From here the app's scripts wait until the test lets them through.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -156,12 +180,13 @@ test("the code's pane, while its view comes: a quiet placeholder of its size; if
   // the pane says so, and Recarregar opens the code.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const other = await context.newPage();
+  const otherSeen = watch(other);
   await other.goto(studio.url);
   await other.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
   await expect(other.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
     timeout: 60_000,
   });
-  await other.waitForLoadState('networkidle');
+  await otherSeen.settled();
   await other.route('**/app/*.js', (route) => route.abort());
   await other.getByRole('tab', { name: 'Código' }).click();
   await expect(other.locator('#painel-codigo')).toContainText('O código não pôde ser aberto');
