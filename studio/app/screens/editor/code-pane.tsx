@@ -17,11 +17,13 @@ let loading: Promise<CodeViewModule> | undefined;
 
 /** Starts bringing the code view's chunk (once per page load): on showing the code, or a moment before. */
 export function loadCodeView(): Promise<CodeViewModule> {
-  loading ??= import('./source-editor.tsx');
-  // A failed load is asked again the next time (a reload is offered meanwhile).
-  loading.catch(() => {
-    loading = undefined;
-  });
+  if (!loading) {
+    loading = import('./source-editor.tsx');
+    // A failed load is asked again the next time (a reload is offered meanwhile).
+    loading.catch(() => {
+      loading = undefined;
+    });
+  }
   return loading;
 }
 
