@@ -25,19 +25,24 @@ function countingClient(): SchemaClient & { warmed: number } {
   return client;
 }
 
+/** A code editor on a one-line page, with the schema language asking `client`. */
+function editorOn(
+  client: ReturnType<typeof countingClient>,
+  accepted: (text: string) => boolean | Promise<boolean>,
+) {
+  return new EditorView({
+    state: EditorState.create({ doc: 'title: Recarga\n', extensions: schemaLanguage({ client, accepted }) }),
+    parent: document.body,
+  });
+}
+
 describe('the YAML worker of the code editor', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('starts once the focused editor has gone a while without an edit, not at the focus', () => {
     const client = countingClient();
-    const view = new EditorView({
-      state: EditorState.create({
-        doc: 'title: Recarga\n',
-        extensions: schemaLanguage({ client, accepted: () => true }),
-      }),
-      parent: document.body,
-    });
+    const view = editorOn(client, () => true);
     try {
       view.focus();
       view.dispatch({}); // the focus as CodeMirror reports it (jsdom sends no focus event of its own)
@@ -58,13 +63,7 @@ describe('the YAML worker of the code editor', () => {
     const client = countingClient();
     let answer: (ok: boolean) => void = () => {};
     const verdict = new Promise<boolean>((resolve) => (answer = resolve));
-    const view = new EditorView({
-      state: EditorState.create({
-        doc: 'title: Recarga\n',
-        extensions: schemaLanguage({ client, accepted: () => verdict }),
-      }),
-      parent: document.body,
-    });
+    const view = editorOn(client, () => verdict);
     try {
       view.focus();
       view.dispatch({ changes: { from: 14, insert: 's' } });
