@@ -76,6 +76,17 @@ function watch(page: Page) {
   return { scripts, responses, refused, total, codeView, settled };
 }
 
+/** The editor of /agendamento opened in `page`, its preview shown and the app's scripts settled. */
+async function openEditorSettled(page: Page) {
+  const seen = watch(page);
+  await page.goto(studio.url);
+  await page.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
+  await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+    timeout: 60_000,
+  });
+  await seen.settled();
+}
+
 test('Páginas downloads a fraction of the app; the editor and Experimentos bring theirs when opened', async ({
   page,
 }) => {
@@ -148,13 +159,7 @@ test("the code's pane, while its view comes: a quiet placeholder of its size; if
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  const seen = watch(page);
-  await page.goto(studio.url);
-  await page.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
-  await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
-    timeout: 60_000,
-  });
-  await seen.settled();
+  await openEditorSettled(page);
   // From here the app's scripts wait until the test lets them through.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -180,13 +185,7 @@ test("the code's pane, while its view comes: a quiet placeholder of its size; if
   // the pane says so, and Recarregar opens the code.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const other = await context.newPage();
-  const otherSeen = watch(other);
-  await other.goto(studio.url);
-  await other.goto(`${studio.origin}/#/editar/${encodeURIComponent('pages/agendamento.yaml')}`);
-  await expect(other.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
-    timeout: 60_000,
-  });
-  await otherSeen.settled();
+  await openEditorSettled(other);
   await other.route('**/app/*.js', (route) => route.abort());
   await other.getByRole('tab', { name: 'Código' }).click();
   await expect(other.locator('#painel-codigo')).toContainText('O código não pôde ser aberto');
