@@ -7,7 +7,9 @@
  * timed from the key pressed until the new text is in the preview frame's DOM and until the frame
  * painted after it; the first keystrokes after opening apart; where the time goes (the Estúdio
  * before the request, the server's render, the frame's swap, the paint). Also keystroke → schema
- * problem underlined, and the gzipped size of the Estúdio's own JavaScript. BENCH_CPU=1 adds
+ * problem underlined, the scripts an opening fetched (bytes on the wire and decoded, from the
+ * browser's resource timing; then those the first Código fetched), and the size of the whole
+ * build's JavaScript, every chunk, most of which an opening never loads. BENCH_CPU=1 adds
  * each keystroke's CPU (the Estúdio, the preview frames, the server), from a Chrome trace: what
  * the first keystrokes do that later ones do not, which wall time on a busy machine hides.
  * Narrowing a run: BENCH_PAGES=200, BENCH_HOW=código, BENCH_WHERE=fim (the targets whose place
@@ -229,8 +231,34 @@ const previewFrame = (page: Page) => page.locator('iframe[title="Prévia da pág
  */
 const codeShown: number[] = [];
 
+/**
+ * A script the Estúdio's page fetched, from the browser's resource timing: bytes on the wire
+ * (`transferSize`: the compressed body and the response's headers, as the Estúdio serves them,
+ * brotli or gzip), and decoded (`decodedBodySize`: what the browser parses). The preview frames'
+ * own documents (the page's scripts) are not counted: these are the editor's.
+ */
+interface Script {
+  name: string;
+  wire: number;
+  decoded: number;
+}
+
+/** Every script this document has fetched so far (module scripts, their preloads, later imports). */
+const scriptsOf = (page: Page): Promise<Script[]> =>
+  page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => /\.m?js$/.test(new URL(e.name).pathname))
+      .map((e) => ({ name: new URL(e.name).pathname, wire: e.transferSize, decoded: e.decodedBodySize })),
+  );
+
+/** The scripts each opening fetched until its preview showed (the first document's too). */
+const openingScripts: Script[][] = [];
+/** The scripts each first Código of an opening fetched, from the click to the code painted. */
+const codeScripts: Script[][] = [];
+
 /** Clicks Código and waits until the code is painted; records how long that took. */
 async function showCode(page: Page): Promise<void> {
+  const before = new Set((await scriptsOf(page)).map((s) => s.name));
   const clicked = Date.now();
   await page.getByRole('tab', { name: 'Código' }).click();
   await page.locator('.cm-content .cm-line').first().waitFor({ state: 'visible', timeout: 30_000 });
@@ -238,12 +266,15 @@ async function showCode(page: Page): Promise<void> {
     () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
   );
   codeShown.push(Date.now() - clicked);
+  codeScripts.push((await scriptsOf(page)).filter((s) => !before.has(s.name)));
 }
 
 /** Opens a page in the editor; the time until its preview shows. */
 async function open(page: Page, url: string, file: string): Promise<number> {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
+  // Páginas' own scripts: kept here in case the editor's address is a new document.
+  const first = await scriptsOf(page);
   const opened = Date.now();
   await page.goto(`${new URL(url).origin}/#/editar/${encodeURIComponent(file)}`);
   await page.waitForFunction(
@@ -251,7 +282,15 @@ async function open(page: Page, url: string, file: string): Promise<number> {
     undefined,
     { timeout: 60_000 },
   );
-  return Date.now() - opened;
+  const took = Date.now() - opened;
+  // By name, the fetch that crossed the wire (a new document would find the rest in its cache).
+  const fetched = new Map<string, Script>();
+  for (const script of [...first, ...(await scriptsOf(page))]) {
+    const known = fetched.get(script.name);
+    if (!known || script.wire > known.wire) fetched.set(script.name, script);
+  }
+  openingScripts.push([...fetched.values()]);
+  return took;
 }
 
 type BenchWindow = {
@@ -645,6 +684,40 @@ console.log(
 console.log(
   `| tecla → problema do schema sublinhado no código | ${ms(median(lint))} | p95 ${ms(quantile(lint, 0.95))} |`,
 );
+{
+  // What an author's browser fetched: an opening (Páginas, then the editor until its preview
+  // shows) and the first Código after it. Every opening of a run fetches the same files; the
+  // table says so when one did not.
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+  const row = (label: string, lists: Script[][]) => {
+    if (lists.length === 0) return;
+    const sum = (list: Script[], f: (s: Script) => number) => list.reduce((a, s) => a + f(s), 0);
+    const wire = lists.map((l) => sum(l, (s) => s.wire));
+    const decoded = lists.map((l) => sum(l, (s) => s.decoded));
+    const files = lists.map((l) => l.length);
+    const same = Math.min(...decoded) === Math.max(...decoded) && Math.min(...files) === Math.max(...files);
+    console.log(
+      `| ${label} | ${lists.length} | ${same ? files[0] : `${Math.min(...files)}–${Math.max(...files)}`} | ${kb(median(wire))} | ${same ? kb(decoded[0]!) : `${kb(Math.min(...decoded))}–${kb(Math.max(...decoded))}`} |`,
+    );
+  };
+  console.log('');
+  console.log(
+    'Scripts que o navegador buscou (resource timing da página do Estúdio; as prévias não contam): na rede = corpo comprimido (brotli ou gzip, como o Estúdio serve) + cabeçalhos, mediana das aberturas; decodificados = o que o navegador lê e compila.',
+  );
+  console.log('| quando | aberturas | arquivos | na rede | decodificados |');
+  console.log('| --- | --- | --- | --- | --- |');
+  row('abrir o Estúdio e uma página no editor (até a prévia)', openingScripts);
+  row('depois, a 1ª vez em Código (do clique ao código pintado)', codeScripts);
+  if (process.env.BENCH_RAW)
+    for (const [label, lists] of [
+      ['abrir', openingScripts],
+      ['Código', codeScripts],
+    ] as const)
+      console.log(
+        `${label}:`,
+        (lists[0] ?? []).map((s) => `${s.name} ${kb(s.wire)}/${kb(s.decoded)}`).join(', '),
+      );
+}
 console.log(
-  `JavaScript do Estúdio: ${size.files} arquivos, ${(size.gzip / 1024).toFixed(0)} KB gzip (${(size.raw / 1024).toFixed(0)} KB sem compressão)`,
+  `O build inteiro do Estúdio (todos os pedaços, o que o servidor guarda; uma abertura busca só parte): ${size.files} arquivos de JavaScript, ${(size.gzip / 1024).toFixed(0)} KB gzip -9 (${(size.raw / 1024).toFixed(0)} KB sem compressão)`,
 );
