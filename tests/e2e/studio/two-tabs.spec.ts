@@ -115,6 +115,27 @@ test('your own second tab is "você, em outra aba", not another person', async (
     await expect(others).toContainText('Se duas abas salvarem');
     await expect(others).not.toContainText(me.name);
   }
+  await test.step('on a phone the line covers neither the code nor the page, and all are in view', async () => {
+    // It once floated under the bar, over the first lines of the code (and of its failure message).
+    await one.setViewportSize({ width: 375, height: 740 });
+    const others = one.locator('[data-presence-others]');
+    await expect(others).toHaveAttribute('role', 'status');
+    for (const [tab, pane] of [
+      ['Código', one.locator('#painel-codigo')],
+      ['Página', one.locator('#previa')],
+    ] as const) {
+      await one.getByRole('tab', { name: tab }).click();
+      await expect(pane).toBeInViewport();
+      await expect(others).toBeInViewport({ ratio: 1 });
+      const [line, shown] = [(await others.boundingBox())!, (await pane.boundingBox())!];
+      const apart =
+        line.y >= shown.y + shown.height ||
+        shown.y >= line.y + line.height ||
+        line.x >= shown.x + shown.width ||
+        shown.x >= line.x + line.width;
+      expect(apart, `the line ${JSON.stringify(line)} over ${tab} ${JSON.stringify(shown)}`).toBe(true);
+    }
+  });
   // The other tab closed: the line goes.
   await two.close();
   await expect(one.locator('[data-presence-others]')).toBeHidden({ timeout: 20_000 });

@@ -200,18 +200,6 @@ const barCss = css`
   ${NARROW} {
     gap: 6px 8px;
     padding: 6px 8px;
-    /* Someone else's tab arriving or leaving does not move the page under the author's finger:
-       the line floats over the top of the page, as the preview's other notices do. */
-    position: relative;
-    z-index: 5;
-    .others {
-      position: absolute;
-      top: calc(100% + 4px);
-      left: 8px;
-      right: 8px;
-      font-size: 13px;
-      box-shadow: 0 2px 8px rgb(0 0 0 / 18%);
-    }
     /* "←" alone on screen: the route gets the room (the button is still named "← Páginas"). */
     .back-word {
       position: absolute;
@@ -295,7 +283,20 @@ const viewsCss = css`
     .count {
       margin-left: 4px;
     }
-    /* Over the bottom of the page, just above the tabs. */
+    /* Another tab on this page: a line of its own above the tabs (it once floated under the bar and
+       covered the top of the code and of the page). The page's top does not move when it comes. */
+    flex-wrap: wrap;
+    .others {
+      order: -1;
+      flex: 1 1 100%;
+      margin: 0;
+      padding: 6px 12px;
+      background: ${colors.waterLight};
+      color: ${colors.navy};
+      font-size: 13px;
+      border-bottom: 1px solid ${colors.line};
+    }
+    /* Over the bottom of the page, just above the tabs (and the line above them). */
     .hint {
       position: absolute;
       left: 8px;
@@ -979,6 +980,15 @@ function Editor({
     if (tab !== 'codigo') showTab('formulario');
   };
 
+  // Who else has this page open: in the bar on a wide screen; on a phone in a line of its own just
+  // above the tabs, where it covers nothing and the page's top stays put when it comes and goes.
+  const presenceLine = others.sentence ? (
+    <p className="others" role="status" data-presence-others>
+      {others.sentence} Se {others.people ? 'duas pessoas salvarem' : 'duas abas salvarem'}, a segunda vê as
+      duas versões antes de gravar: nada se perde.
+    </p>
+  ) : null;
+
   return (
     <div css={screenCss} data-preview-renders={renders}>
       <div css={barCss} role="banner">
@@ -1045,16 +1055,12 @@ function Editor({
         >
           {publishVerb(publishAsks)}
         </Button>
-        {others.sentence && (
-          <p className="others" role="status" data-presence-others>
-            {others.sentence} Se {others.people ? 'duas pessoas salvarem' : 'duas abas salvarem'}, a segunda
-            vê as duas versões antes de gravar: nada se perde.
-          </p>
-        )}
+        {!narrow && presenceLine}
         <ScheduledBanner file={file} />
       </div>
       <main>
         <div css={viewsCss}>
+          {narrow && presenceLine}
           <div
             role="tablist"
             aria-label="Editar como"
