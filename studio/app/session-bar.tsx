@@ -129,6 +129,15 @@ const barCss = css`
     outline: 3px solid ${colors.water};
     outline-offset: 2px;
   }
+  /* A finger's size on a phone: Pedidos, Pessoas and Sair 44 px high (the bar 52). After the rules
+     above, which would otherwise win. */
+  @media (max-width: 640px) {
+    a.pedidos,
+    a.pessoas,
+    button {
+      min-height: 44px;
+    }
+  }
 `;
 
 function SessionBar() {

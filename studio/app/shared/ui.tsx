@@ -41,6 +41,13 @@ export function GlobalStyles() {
           outline: 3px solid ${colors.focus};
           outline-offset: 2px;
         }
+        /* A finger's size on a phone: every field and list at least 44 px high. */
+        @media (max-width: 699px) {
+          input:not([type='checkbox'], [type='radio'], [type='file'], [type='hidden']),
+          select {
+            min-height: 44px;
+          }
+        }
         .visually-hidden {
           position: absolute;
           width: 1px;
@@ -58,6 +65,10 @@ export const buttonCss = (tone: 'primary' | 'secondary' | 'danger' | 'quiet') =>
   font: 600 14px/1.2 ${fonts.display};
   min-height: 36px;
   padding: 8px 14px;
+  /* A finger's size on a phone. */
+  @media (max-width: 699px) {
+    min-height: 44px;
+  }
   border-radius: ${radii.pill};
   cursor: pointer;
   white-space: nowrap;

@@ -155,7 +155,8 @@ test('the session bar fits one line at 375 px with name, role, Pedidos, Pessoas 
       ];
       expect(sairBox.y).toBeLessThan(nameBox.y + nameBox.height);
       expect(nameBox.y).toBeLessThan(sairBox.y + sairBox.height);
-      expect(barBox.height).toBeLessThanOrEqual(48);
+      // One line of 44 px targets (two would be over 80).
+      expect(barBox.height).toBeLessThanOrEqual(52);
       await wholeOnScreen(name);
       await wholeOnScreen(sair);
       await wholeOnScreen(pedidos);
@@ -180,6 +181,65 @@ test('the session bar fits one line at 375 px with name, role, Pedidos, Pessoas 
     expect(outline).toBe('solid');
     await page.context().close();
   }
+});
+
+/** At least 44 × 44 px: a finger's size on a phone. */
+async function fingerSized(locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  expect(box.width, `${String(locator)} ${box.width} px wide`).toBeGreaterThanOrEqual(44);
+  expect(box.height, `${String(locator)} ${box.height} px high`).toBeGreaterThanOrEqual(44);
+}
+
+test('at 375 px under the session bar, the editor of a route longer than the phone: every button on screen and finger-sized, the tabs in view', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const page = await team.signedIn(browser, CARLA, {
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion,
+  });
+  await test.step("Páginas' links to the other screens and the session bar are finger-sized", async () => {
+    const bar = page.getByRole('region', { name: 'Sessão' });
+    for (const target of [
+      bar.getByRole('link', { name: /^Pedidos/ }),
+      bar.getByRole('link', { name: 'Pessoas' }),
+      bar.getByRole('button', { name: 'Sair' }),
+      ...(await page.getByRole('navigation', { name: 'Outras telas' }).getByRole('link').all()),
+    ])
+      await fingerSized(target);
+  });
+  await page.goto(`${team.base}/#/editar/${encodeURIComponent(`pages/${LONGER}.yaml`)}`);
+  await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {
+    timeout: 60_000,
+  });
+  const editorBar = page.getByRole('banner').filter({ has: page.getByRole('heading', { level: 1 }) });
+  const session = page.getByRole('region', { name: 'Sessão' });
+  for (const tab of ['Página', 'Código', 'Formulário', 'Estrutura', 'Página']) {
+    await test.step(`${tab}: the bar's buttons whole on screen, the tabs in view`, async () => {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      // The route is cut short (whole in its tooltip); Salvar and Publicar stay on the screen
+      // (a route of one long word once pushed them 240 px past its right edge).
+      for (const name of [/^← Páginas$/, /^Salvar$/, /^Publicar$/, /^Adicionar bloco$/, /^Mais/]) {
+        const button = editorBar.getByRole('button', { name });
+        await wholeOnScreen(button);
+        await fingerSized(button);
+      }
+      await expect(editorBar.getByRole('heading', { level: 1 })).toHaveAttribute('title', `/${LONGER}`);
+      // Under the session bar and above the screen's bottom: nothing scrolled away (the editor
+      // once took the whole screen's height under that bar, 40 px more than there was).
+      const [sessionBox, barBox] = [(await session.boundingBox())!, (await editorBar.boundingBox())!];
+      expect(barBox.y).toBeGreaterThanOrEqual(sessionBox.y + sessionBox.height - 0.5);
+      for (const each of await page.getByRole('tab').all()) {
+        await expect(each).toBeInViewport({ ratio: 1 });
+        await fingerSized(each);
+      }
+    });
+  }
+  await fitsAndShoot(page, 'editor-rota-longa');
+  await page.context().close();
 });
 
 test('"Os dois" chosen at 1280 px: one page at 820 and 375 px, both again at 1280, never wider than the screen', async ({

@@ -92,8 +92,12 @@ const screenCss = css`
   height: 100%;
   display: grid;
   grid-template-rows: auto minmax(0, 1fr);
+  /* The screen's width, never its content's: a route longer than a phone is wide (one word, no
+     hyphen) is cut short in the bar instead of widening the whole editor past the screen. */
+  grid-template-columns: minmax(0, 1fr);
   > main {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     grid-template-rows: auto minmax(0, 1fr);
     grid-template-areas: 'views' 'body';
     min-height: 0;
@@ -101,7 +105,10 @@ const screenCss = css`
   /* A phone: the page fills the screen between the bar (Salvar, Publicar) and the tabs at the
      bottom, within thumb's reach; nothing to scroll past. */
   ${NARROW} {
-    height: 100dvh;
+    /* The visible screen (dvh) or the room the hosted Estúdio's session bar leaves, whichever is
+       less: 100dvh under that bar ran 40 px past the screen, the tabs below it and, once
+       scrolled, the bar's Salvar and Publicar above it. */
+    height: min(100%, 100dvh);
     > main {
       grid-template-rows: minmax(0, 1fr) auto;
       grid-template-areas: 'body' 'views';

@@ -106,6 +106,10 @@ const hintCss = css`
   button {
     flex: none;
     min-height: 36px;
+    /* A finger's size on a phone. */
+    @media (max-width: 699px) {
+      min-height: 44px;
+    }
     padding: 0 12px;
     border: 0;
     border-radius: ${radii.sm};

@@ -23,6 +23,10 @@ const stateCss = css`
     min-width: 0;
     text-overflow: ellipsis;
     min-height: 40px;
+    /* A finger's size on a phone. */
+    @media (max-width: 699px) {
+      min-height: 44px;
+    }
     padding: 6px 10px;
     border: 1px solid ${colors.line};
     border-radius: ${radii.sm};
@@ -87,6 +91,10 @@ const stripCss = css`
     text-decoration: underline;
     cursor: pointer;
     min-height: 32px;
+    /* A finger's size on a phone. */
+    @media (max-width: 699px) {
+      min-height: 44px;
+    }
   }
   ol {
     list-style: none;

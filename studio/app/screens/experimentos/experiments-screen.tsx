@@ -43,6 +43,16 @@ const screenCss = css`
   h1 {
     font-size: 1.6rem;
   }
+  /* A phone: the links that stand alone (to the list, a new experiment, each experiment, a page's
+     editor) are a finger's height. */
+  @media (max-width: 699px) {
+    a[href^='#/experimentos'],
+    a[href^='#/editar/'] {
+      display: inline-flex;
+      align-items: center;
+      min-height: 44px;
+    }
+  }
   h2 {
     font-size: 1.2rem;
     margin: 0 0 8px;

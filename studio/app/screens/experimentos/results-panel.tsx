@@ -153,6 +153,9 @@ const endCss = css`
     max-width: 100%;
     min-width: 0;
     min-height: 40px;
+    @media (max-width: 699px) {
+      min-height: 44px;
+    }
   }
   button {
     justify-self: start;

@@ -100,6 +100,21 @@ const badgeCss = (ok: boolean) => css`
 
 const editHref = (file: string) => `#/editar/${encodeURIComponent(file)}`;
 const historyHref = (file: string) => `#/historico/${encodeURIComponent(file)}`;
+/* The other screens: a row of links that wraps; on a phone each is a finger's height. */
+const navCss = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 16px;
+  font-weight: 600;
+  @media (max-width: 699px) {
+    gap: 0 16px;
+    a {
+      display: inline-flex;
+      align-items: center;
+      min-height: 44px;
+    }
+  }
+`;
 const presenceCss = css`
   display: inline-block;
   margin-top: 4px;
@@ -168,10 +183,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
     <main css={pageCss}>
       <header>
         <h1>Páginas</h1>
-        <nav
-          aria-label="Outras telas"
-          css={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', fontWeight: 600 }}
-        >
+        <nav aria-label="Outras telas" css={navCss}>
           <a href="#/experimentos">Experimentos</a>
           <a href="#/agendamentos">Agendamentos</a>
           <a href="#/publicos">Públicos</a>
@@ -337,6 +349,8 @@ const cardsCss = css`
     font: 600 17px/1.3 ${fonts.display};
     display: block;
     padding: 8px 0;
+    /* A finger's size (the card's title, and the way into its editor). */
+    min-height: 44px;
   }
   p {
     margin: 2px 0;

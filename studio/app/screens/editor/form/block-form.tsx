@@ -269,6 +269,13 @@ const formCss = css`
     font-size: 12px;
     white-space: nowrap;
   }
+  /* A finger's size on a phone. */
+  @media (max-width: 699px) {
+    .item-bar button,
+    .use-base {
+      min-height: 44px;
+    }
+  }
   .inherited {
     font-size: 12px;
     color: ${colors.muted};
