@@ -8,10 +8,11 @@
  * painted after it; the first keystrokes after opening apart; where the time goes (the Estúdio
  * before the request, the server's render, the frame's swap, the paint). Also keystroke → schema
  * problem underlined, the scripts an opening fetched (bytes on the wire and decoded, from the
- * browser's resource timing; then those the first Código fetched), and the size of the whole
- * build's JavaScript, every chunk, most of which an opening never loads. BENCH_CPU=1 adds
- * each keystroke's CPU (the Estúdio, the preview frames, the server), from a Chrome trace: what
- * the first keystrokes do that later ones do not, which wall time on a busy machine hides.
+ * browser's resource timing; then those the first Código fetched, then typing in the code), and
+ * the size of the whole build's JavaScript, every chunk, most of which an opening never loads.
+ * BENCH_CPU=1 adds each keystroke's CPU (the Estúdio, the preview frames, the server), from a
+ * Chrome trace: what the first keystrokes do that later ones do not, which wall time on a busy
+ * machine hides.
  * Narrowing a run: BENCH_PAGES=200, BENCH_HOW=código, BENCH_WHERE=fim (the targets whose place
  * has that in it), BENCH_KEYSTROKES=10; BENCH_OPENINGS=n measures each target on n openings (the
  * first keystroke is one sample per opening: "≤ 500 ms in N of M"). Reading one: BENCH_TRACE=file
@@ -255,6 +256,8 @@ const scriptsOf = (page: Page): Promise<Script[]> =>
 const openingScripts: Script[][] = [];
 /** The scripts each first Código of an opening fetched, from the click to the code painted. */
 const codeScripts: Script[][] = [];
+/** The scripts typing in the code fetched after that (the YAML checker's worker, at the first pause). */
+const typingScripts: Script[][] = [];
 
 /** Clicks Código and waits until the code is painted; records how long that took. */
 async function showCode(page: Page): Promise<void> {
@@ -521,6 +524,9 @@ async function lintUnderline(page: Page, url: string): Promise<number[]> {
     await page.keyboard.press('Backspace');
     await page.waitForSelector('.cm-lintRange-error', { state: 'detached', timeout: 10_000 });
   }
+  // This opening's scripts so far, less those of its opening and of its first Código.
+  const seen = new Set([...(openingScripts.at(-1) ?? []), ...(codeScripts.at(-1) ?? [])].map((s) => s.name));
+  typingScripts.push((await scriptsOf(page)).filter((s) => !seen.has(s.name)));
   return times;
 }
 
@@ -708,10 +714,15 @@ console.log(
   console.log('| --- | --- | --- | --- | --- |');
   row('abrir o Estúdio e uma página no editor (até a prévia)', openingScripts);
   row('depois, a 1ª vez em Código (do clique ao código pintado)', codeScripts);
+  row(
+    'depois, digitando no código (o verificador do YAML, que vem na 1ª pausa; medido na abertura do sublinhado)',
+    typingScripts,
+  );
   if (process.env.BENCH_RAW)
     for (const [label, lists] of [
       ['abrir', openingScripts],
       ['Código', codeScripts],
+      ['digitando', typingScripts],
     ] as const)
       console.log(
         `${label}:`,
