@@ -209,6 +209,53 @@ const endlessAnimations = (page: Page) =>
         .length,
   );
 
+/** A transition or animation the page started, and its length. */
+interface Motion {
+  what: string;
+  seconds: number;
+}
+
+/**
+ * Runs in the page before its own scripts: records, into `window.__motion`, every CSS transition
+ * and animation that starts, with the length its computed style gives it.
+ */
+function recordMotion() {
+  const motion: Motion[] = [];
+  (window as unknown as { __motion: Motion[] }).__motion = motion;
+  const lengthOf = (names: string, durations: string, name: string) => {
+    const list = names.split(',').map((n) => n.trim());
+    const times = durations.split(',');
+    const at = list.indexOf(name) >= 0 ? list.indexOf(name) : Math.max(0, list.indexOf('all'));
+    return parseFloat(times[at % times.length]!);
+  };
+  const where = (event: Event) => {
+    const el = event.target as Element;
+    return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
+  };
+  addEventListener(
+    'transitionrun',
+    (event) => {
+      const style = getComputedStyle(event.target as Element, event.pseudoElement || null);
+      motion.push({
+        what: `${where(event)} transition ${event.propertyName}`,
+        seconds: lengthOf(style.transitionProperty, style.transitionDuration, event.propertyName),
+      });
+    },
+    true,
+  );
+  addEventListener(
+    'animationstart',
+    (event) => {
+      const style = getComputedStyle(event.target as Element, event.pseudoElement || null);
+      motion.push({
+        what: `${where(event)} animation ${event.animationName}`,
+        seconds: lengthOf(style.animationName, style.animationDuration, event.animationName),
+      });
+    },
+    true,
+  );
+}
+
 test.describe('prefers-reduced-motion', () => {
   // It sets its own 1280 × 800 screen, so the desktop project's run is the check; the phone
   // project's would repeat it (its touch and mobile flags change nothing in the animation, which
@@ -241,21 +288,42 @@ test.describe('prefers-reduced-motion', () => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
     await reduceTransparency(page); // as the page fixture's (site-test.ts): the wheel scrolls the header
+    await page.addInitScript(recordMotion);
     for (const route of ['/recarregar-sodastream', '/agendamento']) {
       await page.goto(route);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.mouse.wheel(0, 1500);
-      await page.waitForTimeout(300);
-      const moving = await page.evaluate(
-        () =>
-          document
-            .getAnimations()
-            .filter(
-              (a) => a.playState === 'running' && (a.effect?.getComputedTiming().duration as number) > 0,
-            ).length,
+      // The wheel's scroll has landed and the page has drawn it (the header's change of colour
+      // starts then), rather than a fixed wait: on a loaded machine a frame can come late.
+      await expect.poll(() => page.evaluate(() => window.scrollY), { message: route }).toBeGreaterThan(0);
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
       );
-      expect(moving, route).toBe(0);
+      // Nothing a visitor could see moved since the page started: every transition or animation
+      // lasts the reduced-motion rule's 0.01 ms (design/global-styles.ts), not its usual length.
+      const seen = await page.evaluate(() => (window as unknown as { __motion: Motion[] }).__motion);
+      expect(
+        seen.filter((m) => m.seconds > 0.001).map((m) => `${m.what} ${m.seconds}s`),
+        route,
+      ).toEqual([]);
+      // And none still runs: a 0.01 ms transition counts as running until the next frame is drawn,
+      // which a loaded machine can delay, so this is the state reached, not a reading at a set time.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () =>
+                document
+                  .getAnimations()
+                  .filter(
+                    (a) =>
+                      a.playState === 'running' && (a.effect?.getComputedTiming().duration as number) > 0,
+                  ).length,
+            ),
+          { message: route },
+        )
+        .toBe(0);
       const h1Opacity = await page
         .getByRole('heading', { level: 1 })
         .evaluate((el) => getComputedStyle(el).opacity);
