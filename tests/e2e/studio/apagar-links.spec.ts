@@ -37,34 +37,46 @@ async function openPages(page: Page) {
 test('Excluir names the pages that link to the page; a page nobody links to gets no warning', async ({
   page,
 }) => {
+  // Two openings of Páginas, three of the server's link checks over the whole site, two deletes,
+  // a picture and axe at each width: 7–26 s at load 11–24 here, and CI ran it out of the default
+  // 30 s twice as the first test of a loaded run (at the dialog once, inside axe once), while the
+  // other worker started its Estúdio and the extra sites were being built. A minute; the
+  // Estúdio's other specs of several steps allow two or more.
+  test.setTimeout(60_000);
   await mkdir(SHOTS, { recursive: true });
   const linking =
     '6 páginas têm links para /termos-de-uso: /politica-de-reembolso, /recarga, /recarrega-site, /sodastream-f, /sodastream-m e /sodastream-t.';
 
   for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await openPages(page);
-    await page.getByRole('button', { name: 'Excluir /termos-de-uso' }).click();
     const dialog = page.getByRole('dialog', { name: 'Excluir /termos-de-uso?' });
-    const warning = dialog.getByRole('alert');
-    await expect(warning).toHaveText(
-      `${linking} Depois de apagar, esses links ficam quebrados e a publicação vai pedir que você os troque.`,
-    );
-    // Nothing wider than the screen, and the buttons where a thumb finds them.
-    const box = (await dialog.boundingBox())!;
-    expect(box.x + box.width).toBeLessThanOrEqual(width);
-    await expect(dialog.getByRole('button', { name: 'Excluir' })).toBeInViewport();
-    await page.screenshot({ path: path.join(SHOTS, `apagar-links-${width}.png`) });
-    const axe = await axeWholePage(page, { include: 'dialog[open]' });
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-    if (width === 375) await dialog.getByRole('button', { name: 'Cancelar' }).click();
-    else {
-      // The delete is as it was: the file goes, the list follows.
-      await dialog.getByRole('button', { name: 'Excluir' }).click();
-      await expect(dialog).toBeHidden();
-      await expect(page.locator('[data-file="pages/termos-de-uso.yaml"]')).toHaveCount(0);
-      expect(await exists('termos-de-uso.yaml')).toBe(false);
-    }
+    await test.step(`${width} px: the dialog names the linking pages`, async () => {
+      await page.setViewportSize({ width, height: 800 });
+      await openPages(page);
+      await page.getByRole('button', { name: 'Excluir /termos-de-uso' }).click();
+      const warning = dialog.getByRole('alert');
+      await expect(warning).toHaveText(
+        `${linking} Depois de apagar, esses links ficam quebrados e a publicação vai pedir que você os troque.`,
+      );
+      // Nothing wider than the screen, and the buttons where a thumb finds them.
+      const box = (await dialog.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await expect(dialog.getByRole('button', { name: 'Excluir' })).toBeInViewport();
+    });
+    await test.step(`${width} px: picture and axe`, async () => {
+      await page.screenshot({ path: path.join(SHOTS, `apagar-links-${width}.png`) });
+      const axe = await axeWholePage(page, { include: 'dialog[open]' });
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    });
+    await test.step(`${width} px: ${width === 375 ? 'Cancelar' : 'Excluir'}`, async () => {
+      if (width === 375) await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      else {
+        // The delete is as it was: the file goes, the list follows.
+        await dialog.getByRole('button', { name: 'Excluir' }).click();
+        await expect(dialog).toBeHidden();
+        await expect(page.locator('[data-file="pages/termos-de-uso.yaml"]')).toHaveCount(0);
+        expect(await exists('termos-de-uso.yaml')).toBe(false);
+      }
+    });
   }
 
   // /recarga: no page links to it. The site now has broken links (to /termos-de-uso): the pages'
