@@ -24,7 +24,7 @@
  * step, the git processes it ran and how long each took (the wrapper costs a shell per process).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,8 +74,9 @@ function treeCpu(root: number): number {
 }
 
 /** The Estúdio as `npm run studio` starts it, its address read from what it prints. */
+/** `work` the clone the Estúdio edits, in `tmp` (removed when the bench ends). */
 async function startStudio(
-  work: string,
+  { work, tmp }: { work: string; tmp: string },
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
@@ -93,6 +94,16 @@ async function startStudio(
     ],
     { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
+  // Its own process group (its builds and Chromium with it): ended with the bench, whenever the
+  // bench ends (Ctrl+C included, and while the Estúdio is still starting; `aborting` below).
+  process.once('exit', () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Already stopped.
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
@@ -116,12 +127,30 @@ async function startStudio(
   return { child, url };
 }
 
+/** Stops the Estúdio's process group; killed if it has not closed in 20 s (a connection kept open). */
 async function stopStudio(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((done) => child.once('exit', done));
   process.kill(-child.pid!, 'SIGTERM');
+  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
   await exited;
+  clearTimeout(timer);
 }
+
+/**
+ * Ctrl+C: the author's browser closed first (the Estúdio's close waits for its connections),
+ * then the Estúdio stopped, then the bench ends (its exit removes the folders).
+ */
+let aborting: () => Promise<void> = async () => {};
+let aborted = false;
+// `on`, not `once`: the signal often comes twice (the terminal's group, and tsx passing it on),
+// and a second with no listener would end the bench at once, the Estúdio left running.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    if (aborted) return;
+    aborted = true;
+    void aborting().finally(() => process.exit(130));
+  });
 
 /**
  * In the Estúdio's page: the buttons' clicks (their own time stamps) and the first moment each
@@ -251,9 +280,13 @@ const heroIndex = types.findIndex((b) => b.type === 'hero');
 const heroTitle = types[heroIndex]?.title;
 if (heroIndex < 0 || !heroTitle) throw new Error(`bench:publish: ${FILE} não tem um hero com título`);
 
-const started = await startStudio(site.work, env);
+const started = await startStudio(site, env);
 const studioPid = started.child.pid!;
 const browser = await launchChromium();
+aborting = async () => {
+  await browser.close().catch(() => undefined);
+  await stopStudio(started.child);
+};
 const runs: Run[] = [];
 const load: string[] = [];
 try {
