@@ -20,17 +20,34 @@ export interface ActingPerson extends Person {
 
 const run = promisify(execFile);
 
-async function gitConfig(cwd: string, key: string): Promise<string | undefined> {
+/**
+ * user.name and user.email as `git config --get` gives each (the last value set, trimmed; empty is
+ * unset), read with one git process: every process a start forks costs its page faults.
+ */
+async function gitIdentity(cwd: string): Promise<{ name?: string; email?: string }> {
+  let stdout: string;
   try {
-    const { stdout } = await run('git', ['config', '--get', key], { cwd });
-    return stdout.trim() || undefined;
+    // NUL-separated "key\nvalue" entries, keys lowercased by git, in the configuration's order.
+    ({ stdout } = await run('git', ['config', '--null', '--get-regexp', String.raw`^user\.(name|email)$`], {
+      cwd,
+    }));
   } catch {
-    return undefined;
+    // Exit 1: neither is set (or no git at all).
+    return {};
   }
+  const found: { name?: string; email?: string } = {};
+  for (const entry of stdout.split('\0')) {
+    const end = entry.indexOf('\n');
+    const key = end < 0 ? entry : entry.slice(0, end);
+    const value = end < 0 ? '' : entry.slice(end + 1).trim();
+    if (key === 'user.name') found.name = value || undefined;
+    else if (key === 'user.email') found.email = value || undefined;
+  }
+  return found;
 }
 
 /** git config user.name / user.email in `cwd`, or a placeholder the publish dialog asks to fill. */
 export async function localPerson(cwd: string): Promise<ActingPerson> {
-  const [name, email] = await Promise.all([gitConfig(cwd, 'user.name'), gitConfig(cwd, 'user.email')]);
+  const { name, email } = await gitIdentity(cwd);
   return { name: name ?? 'Autor local', email: email ?? 'autor@localhost', role: 'administrador' };
 }
