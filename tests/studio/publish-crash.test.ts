@@ -11,7 +11,7 @@
  * kill before the branch moved (nothing was changed), its one operation passes the step that was
  * killed and dies at the next. One process per kill and one at the end: nine in all.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,6 +94,74 @@ const page = (name: string) => path.join(site.work, 'pages', name);
 const tip = () => git(site.work, 'rev-parse', 'refs/heads/main');
 const remoteTip = () => git(site.remote, 'rev-parse', 'main');
 
+/*
+ * The clone's state is read with as few git processes as give every fact the checks need (each
+ * process costs its page faults on a slow machine: decision 0044, session 36): one for-each-ref
+ * for the branches, main's commit and parent and where HEAD points; one status for what is staged
+ * and what the working tree changed; one cat-file for the files at a commit.
+ */
+
+/** Every branch, with its commit, the commit's first parent, and whether HEAD is a link to it. */
+function branches(): { ref: string; commit: string; parent: string; head: boolean }[] {
+  return git(site.work, 'for-each-ref', '--format=%(refname) %(objectname) %(parent) %(HEAD)', 'refs/heads')
+    .split('\n')
+    .map((line) => {
+      const [ref = '', commit = '', parent = '', head = ''] = line.split(' ');
+      return { ref, commit, parent, head: head === '*' };
+    });
+}
+
+/**
+ * `git status` of the clone (tracked files only): HEAD's branch and commit, the paths with
+ * something staged (what `git diff --cached --name-only` lists, conflicts included), and the paths
+ * whose working file differs from the branch.
+ */
+function workStatus(): { branch: string; commit: string; staged: string[]; changed: Set<string> } {
+  const fields = git(site.work, 'status', '--porcelain=v2', '--branch', '-z', '--untracked-files=no').split(
+    '\0',
+  );
+  const result = { branch: '', commit: '', staged: [] as string[], changed: new Set<string>() };
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    if (field.startsWith('# branch.head ')) result.branch = field.slice('# branch.head '.length);
+    else if (field.startsWith('# branch.oid ')) result.commit = field.slice('# branch.oid '.length);
+    else if (/^[12u] /.test(field)) {
+      // "1 XY sub mH mI mW hH hI path", "2 … X<score> path" then the original path, "u XY … path".
+      const parts = field.split(' ');
+      const file = parts.slice(field[0] === '1' ? 8 : field[0] === '2' ? 9 : 10).join(' ');
+      if (field[0] === 'u' || parts[1]![0] !== '.') result.staged.push(file);
+      result.changed.add(file);
+      if (field[0] === '2') result.changed.add(fields[++i]!);
+    }
+  }
+  return result;
+}
+
+/** The text of each `<commit>:<path>` as `git(…, 'show', …)` gives it (trimmed), with one process. */
+function shown(specs: string[]): string[] {
+  const out = execFileSync('git', ['cat-file', '--batch'], {
+    cwd: site.work,
+    input: specs.map((spec) => `${spec}\n`).join(''),
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' },
+  });
+  const texts: string[] = [];
+  let at = 0;
+  for (const spec of specs) {
+    const end = out.indexOf(0x0a, at);
+    const header = out.subarray(at, end).toString('utf8');
+    const size = Number(/^[0-9a-f]+ blob (\d+)$/.exec(header)?.[1] ?? Number.NaN);
+    if (!Number.isInteger(size)) throw new Error(`git cat-file: ${spec}: ${header}`);
+    texts.push(
+      out
+        .subarray(end + 1, end + 1 + size)
+        .toString('utf8')
+        .trim(),
+    );
+    at = end + 1 + size + 1;
+  }
+  return texts;
+}
+
 /** Processes whose command line names the dead process's temporary folders (an orphaned build). */
 async function orphansOf(pid: number): Promise<number[]> {
   const found: number[] = [];
@@ -141,23 +209,30 @@ async function expectConsistent(child: Child, dead: number, before: string): Pro
     const fsck = git(repo, 'fsck', '--full', '--no-dangling', '--no-progress');
     expect(fsck).toBe('');
   }
-  const now = tip();
+  // Only main, and HEAD a link to it.
+  const heads = branches();
+  expect(heads.map((b) => b.ref)).toEqual(['refs/heads/main']);
+  const main = heads[0]!;
+  expect(main.head, 'HEAD is refs/heads/main').toBe(true);
+  const now = main.commit;
   const which = now === before ? 'old' : 'new';
-  if (which === 'new') expect(git(site.work, 'rev-parse', `${now}^`)).toBe(before);
+  if (which === 'new') expect(main.parent).toBe(before);
   expect(remoteTip()).toBe(now);
-  expect(git(site.work, 'symbolic-ref', 'HEAD')).toBe('refs/heads/main');
   // Nothing staged: the index is the branch's, except for what the working tree changed.
-  expect(git(site.work, 'diff', '--cached', '--name-only')).toBe('');
-  expect(git(site.work, 'for-each-ref', '--format=%(refname)', 'refs/heads')).toBe('refs/heads/main');
+  const state = workStatus();
+  expect(state.staged).toEqual([]);
   await expect(readFile(path.join(site.work, '.git', 'estudio-publicacao.json'))).rejects.toThrow();
   const listed = new Set(body.changes.map((c) => c.file));
   // Outside the saved files, the published ones match the branch (a restore's file included).
-  expect(git(site.work, 'status', '--porcelain', '--', 'pages/recarga.yaml') === '').toBe(
+  expect(!state.changed.has('pages/recarga.yaml')).toBe(
     !saved.has('pages/recarga.yaml') || !listed.has('pages/recarga.yaml'),
   );
-  for (const [file, text] of saved) {
+  const files = [...saved.keys()];
+  const atHead = shown(files.map((file) => `HEAD:${file}`));
+  for (const [i, file] of files.entries()) {
+    const text = saved.get(file)!;
     expect(await readFile(path.join(site.work, file), 'utf8'), file).toBe(text);
-    const published = git(site.work, 'show', `HEAD:${file}`) === text.trimEnd();
+    const published = atHead[i] === text.trimEnd();
     expect(listed.has(file), `${file} listed as unpublished`).toBe(!published);
   }
   const leftovers = (await readdir(os.tmpdir())).filter((n) =>
@@ -185,20 +260,25 @@ let initial: string;
 let firstEdit: string;
 /** Restores /recarga to whichever of two old versions it is not at now. */
 const restoreRecarga = (child: Child) => {
-  const current = git(site.work, 'show', 'HEAD:pages/recarga.yaml');
-  const target = current === git(site.work, 'show', `${initial}:pages/recarga.yaml`) ? firstEdit : initial;
+  const [current, atInitial] = shown(['HEAD:pages/recarga.yaml', `${initial}:pages/recarga.yaml`]);
+  const target = current === atInitial ? firstEdit : initial;
   return child.api<PublishAnswer>('POST', '/api/history/restore', {
     file: 'pages/recarga.yaml',
     commit: target,
   });
 };
 
-async function expectDone(outcome: { status: number; body: PublishAnswer }): Promise<void> {
+/** The operation went through: its commit on the remote and on main (HEAD), nothing staged. Its commit. */
+async function expectDone(outcome: { status: number; body: PublishAnswer }): Promise<string> {
   expect(outcome.status, JSON.stringify(outcome.body)).toBe(200);
   expect(outcome.body.pushed).toBe(true);
-  expect(remoteTip()).toBe(outcome.body.commit);
-  expect(tip()).toBe(outcome.body.commit);
-  expect(git(site.work, 'diff', '--cached', '--name-only')).toBe('');
+  const commit = outcome.body.commit;
+  expect(remoteTip()).toBe(commit);
+  const state = workStatus();
+  expect(state.branch).toBe('main');
+  expect(state.commit).toBe(commit);
+  expect(state.staged).toEqual([]);
+  return commit;
 }
 
 it('survives SIGKILL at each step of a publish and of a restore', async () => {
@@ -238,12 +318,11 @@ it('survives SIGKILL at each step of a publish and of a restore', async () => {
     // The next operation of the same kind works.
     if (op === 'publicar') {
       if (which === 'new') await editRecarga();
-      await expectDone(await publishRecarga(child));
-      firstEdit ??= tip();
+      before = await expectDone(await publishRecarga(child));
+      firstEdit ??= before;
     } else {
-      await expectDone(await restoreRecarga(child));
+      before = await expectDone(await restoreRecarga(child));
     }
-    before = tip();
   }
   // Only a kill during the push may leave the change published (the remote took it first).
   for (const o of outcomes) if (!o.includes(' push:')) expect(o).toMatch(/: old$/);
