@@ -33,26 +33,53 @@ export interface GitSite {
 /**
  * `pages`: only these files of pages/ (a smaller site builds faster); default all of it.
  *
- * The seeded remote is made once per process and `pages` list (a template in its own temp folder,
- * removed when the process exits); every site gets a copy of it in a fresh temp folder (files
- * copied in-process, no git) and a real `git clone` of that copy as its work folder. Identities are
- * written into the clone's .git/config directly. So a site costs one git process instead of about
- * thirteen (init, init, config, add, commit, remote, push, clone, config…), and is the same for the
- * tests: its own bare remote with the one "Site inicial" commit, a clone tracking origin/main.
+ * The seeded remote and a `git clone` of it are made once per process and `pages` list (a template
+ * in its own temp folder, removed when the process exits); every site gets a copy of both in a
+ * fresh temp folder (files copied in-process, no git), the clone's origin pointed at the copied
+ * remote. Identities are written into the clone's .git/config directly. So a site costs no git
+ * process, and a template seven (init, init, add, commit; a local clone is three: git, sh and
+ * upload-pack) where a push alone is eight; the same for the tests: its own bare remote with the
+ * one "Site inicial" commit, a clone tracking origin/main. Only the copied clone's index holds the
+ * template's file stat data, so git reads its files once to see they are unchanged (as after any
+ * copy of a repository). `clone(name)` is a real `git clone` of the remote as it is then.
  */
 export async function makeGitSite(options: { pages?: string[] } = {}): Promise<GitSite> {
   const template = await templateOf(options.pages);
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-git-'));
   const remote = path.join(tmp, 'remote.git');
-  await cp(template, remote, { recursive: true, preserveTimestamps: true });
+  const work = path.join(tmp, 'work');
+  await Promise.all([
+    cp(template.remote, remote, { recursive: true, preserveTimestamps: true }),
+    cp(template.work, work, { recursive: true, preserveTimestamps: true }),
+  ]);
+  await pointAt(work, template.remote, remote);
+  identity(work, 'Ana Marketing', 'ana@example.com');
   const clone = (name: string, user = { name: 'Outra Pessoa', email: 'outra@example.com' }) => {
     const dir = path.join(tmp, name);
     git(tmp, 'clone', '-q', remote, dir);
     identity(dir, user.name, user.email);
     return dir;
   };
-  const work = clone('work', { name: 'Ana Marketing', email: 'ana@example.com' });
   return { tmp, remote, work, clone };
+}
+
+/**
+ * A copied clone's .git names its remote by path in its config (origin's url) and in its reflogs
+ * ("clone: from <path>"): both now name the copy. Nothing else in a clone holds the path.
+ */
+async function pointAt(work: string, from: string, to: string): Promise<void> {
+  const gitDir = path.join(work, '.git');
+  const logs = path.join(gitDir, 'logs');
+  const files = [
+    path.join(gitDir, 'config'),
+    ...(await readdir(logs, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name)),
+  ];
+  for (const file of files) {
+    const text = await readFile(file, 'utf8');
+    if (text.includes(from)) await writeFile(file, text.replaceAll(from, to));
+  }
 }
 
 /** What `git config user.name/user.email` would write, without the two processes. */
@@ -64,7 +91,14 @@ function identity(dir: string, name: string, email: string): void {
   );
 }
 
-const templates = new Map<string, Promise<string>>();
+interface Template {
+  /** The seeded bare remote. */
+  remote: string;
+  /** A `git clone` of it, with no identity. */
+  work: string;
+}
+
+const templates = new Map<string, Promise<Template>>();
 const templateDirs: string[] = [];
 let cleanupRegistered = false;
 const TEMPLATE_PREFIX = 'estudio-git-template-';
@@ -87,8 +121,8 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The bare remote seeded with pages/ (or `pages` of it), public/ and a README: one per list. */
-function templateOf(pages: string[] | undefined): Promise<string> {
+/** The bare remote seeded with pages/ (or `pages` of it), public/ and a README, and its clone: one per list. */
+function templateOf(pages: string[] | undefined): Promise<Template> {
   const key = JSON.stringify(pages ?? null);
   let made = templates.get(key);
   if (!made) {
@@ -99,7 +133,7 @@ function templateOf(pages: string[] | undefined): Promise<string> {
   return made;
 }
 
-async function seedTemplate(pages: string[] | undefined): Promise<string> {
+async function seedTemplate(pages: string[] | undefined): Promise<Template> {
   if (!cleanupRegistered) {
     cleanupRegistered = true;
     // A Vitest worker is ended without its exit handlers: a later process removes what it left.
@@ -124,8 +158,16 @@ async function seedTemplate(pages: string[] | undefined): Promise<string> {
   identity(seed, 'Dev Fillgás', 'dev@example.com');
   git(seed, 'add', '-A');
   git(seed, 'commit', '-q', '-m', 'Site inicial');
-  git(seed, 'push', '-q', remote, 'main');
-  return remote;
+  // What `git push remote main` leaves in the empty bare remote, without its eight processes (push,
+  // sh, receive-pack, pack-objects, unpack-objects, rev-list, for-each-ref, gc --auto): the commit's
+  // objects (all the seed holds; a push of under 100 objects unpacks them loose, as they are here)
+  // and main on the commit.
+  await cp(path.join(seed, '.git', 'objects'), path.join(remote, 'objects'), { recursive: true });
+  const commit = (await readFile(path.join(seed, '.git', 'refs', 'heads', 'main'), 'utf8')).trim();
+  await writeFile(path.join(remote, 'refs', 'heads', 'main'), `${commit}\n`);
+  const work = path.join(tmp, 'work');
+  git(tmp, 'clone', '-q', remote, work);
+  return { remote, work };
 }
 
 /**
