@@ -35,9 +35,9 @@ export interface GitSite {
  *
  * The seeded remote and a `git clone` of it are made once per process and `pages` list (a template
  * in its own temp folder, removed when the process exits); every site gets a copy of both in a
- * fresh temp folder (files copied in-process, no git), the clone's origin pointed at the copied
- * remote. Identities are written into the clone's .git/config directly. So a site costs no git
- * process, and a template seven (init, init, add, commit; a local clone is three: git, sh and
+ * fresh temp folder (one `cp -a`, no git), the clone's origin pointed at the copied remote.
+ * Identities are written into the clone's .git/config directly. So a site costs no git process
+ * (one cp), and a template seven (init, init, add, commit; a local clone is three: git, sh and
  * upload-pack) where a push alone is eight; the same for the tests: its own bare remote with the
  * one "Site inicial" commit, a clone tracking origin/main. Only the copied clone's index holds the
  * template's file stat data, so git reads its files once to see they are unchanged (as after any
@@ -48,10 +48,9 @@ export async function makeGitSite(options: { pages?: string[] } = {}): Promise<G
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'estudio-git-'));
   const remote = path.join(tmp, 'remote.git');
   const work = path.join(tmp, 'work');
-  await Promise.all([
-    cp(template.remote, remote, { recursive: true, preserveTimestamps: true }),
-    cp(template.work, work, { recursive: true, preserveTimestamps: true }),
-  ]);
+  // One cp process copies both, as they are named in the template (remote.git, work): Node's fs.cp
+  // took about 0.1 s of CPU per 100 files, a site 0.2 s; cp about 0.05 s (10 sites, load 2–3).
+  execFileSync('cp', ['-a', template.remote, template.work, tmp]);
   await pointAt(work, template.remote, remote);
   identity(work, 'Ana Marketing', 'ana@example.com');
   const clone = (name: string, user = { name: 'Outra Pessoa', email: 'outra@example.com' }) => {
