@@ -4,6 +4,13 @@ import { css, Global } from '@emotion/react';
 import { fontBaseName, fontFaceCss } from '../../../design/fonts.ts';
 import { colors, fonts, radii, shadows } from '../../../design/theme.ts';
 
+/**
+ * The Estúdio's phone width: below 700 px the screens stack and every control is a finger's size
+ * (44 px; decision 0055). `PHONE_QUERY` for matchMedia, `ON_PHONE` inside an emotion style.
+ */
+export const PHONE_QUERY = '(max-width: 699px)';
+export const ON_PHONE = `@media ${PHONE_QUERY}`;
+
 export function GlobalStyles() {
   return (
     <Global
@@ -42,7 +49,7 @@ export function GlobalStyles() {
           outline-offset: 2px;
         }
         /* A finger's size on a phone: every field and list at least 44 px high. */
-        @media (max-width: 699px) {
+        ${ON_PHONE} {
           input:not([type='checkbox'], [type='radio'], [type='file'], [type='hidden']),
           select {
             min-height: 44px;
@@ -66,7 +73,7 @@ export const buttonCss = (tone: 'primary' | 'secondary' | 'danger' | 'quiet') =>
   min-height: 36px;
   padding: 8px 14px;
   /* A finger's size on a phone. */
-  @media (max-width: 699px) {
+  ${ON_PHONE} {
     min-height: 44px;
   }
   border-radius: ${radii.pill};

@@ -48,8 +48,8 @@ import { StructurePanel } from './structure-panel.tsx';
 import { CodeDocument, type SourceEditorHandle } from './code-document.ts';
 import { CodePane, loadCodeView } from './code-pane.tsx';
 import { resolveDelta } from '../../../../runtime/dev/browser.ts';
-import { Button, Message, useMediaQuery } from '../../shared/ui.tsx';
-import { ClickHint, NARROW_QUERY, useClickHint, useMatches, useView, VIEWS } from './page-first.tsx';
+import { Button, Message, ON_PHONE, PHONE_QUERY, useMediaQuery } from '../../shared/ui.tsx';
+import { ClickHint, useClickHint, useMatches, useView, VIEWS } from './page-first.tsx';
 import {
   changeEntryEdit,
   insertAfterEdit,
@@ -86,8 +86,6 @@ const DEVICES = [
 ] as const;
 type RenderedBlock = Extract<DraftRender, { ok: true }>['blocks'][number];
 
-const NARROW = '@media (max-width: 699px)';
-
 const screenCss = css`
   height: 100%;
   display: grid;
@@ -104,7 +102,7 @@ const screenCss = css`
   }
   /* A phone: the page fills the screen between the bar (Salvar, Publicar) and the tabs at the
      bottom, within thumb's reach; nothing to scroll past. */
-  ${NARROW} {
+  ${ON_PHONE} {
     /* The visible screen (dvh) or the room the hosted Estúdio's session bar leaves, whichever is
        less: 100dvh under that bar ran 40 px past the screen, the tabs below it and, once
        scrolled, the bar's Salvar and Publicar above it. */
@@ -204,7 +202,7 @@ const barCss = css`
       order: 3;
     }
   }
-  ${NARROW} {
+  ${ON_PHONE} {
     gap: 6px 8px;
     padding: 6px 8px;
     /* "←" alone on screen: the route gets the room (the button is still named "← Páginas"). */
@@ -264,7 +262,7 @@ const viewsCss = css`
   .hint {
     margin: 0 0 6px auto;
   }
-  ${NARROW} {
+  ${ON_PHONE} {
     padding: 0;
     border-bottom: 0;
     border-top: 1px solid ${colors.line};
@@ -327,7 +325,7 @@ const bodyCss = css`
   &[data-view='estrutura'] {
     grid-template-columns: minmax(0, 1fr) minmax(340px, 40%);
   }
-  ${NARROW} {
+  ${ON_PHONE} {
     &[data-view] {
       grid-template-columns: minmax(0, 1fr);
     }
@@ -344,7 +342,7 @@ const panelCss = css`
     display: none;
   }
   /* A phone: the panel covers the page, which stays laid out (and running) under it. */
-  ${NARROW} {
+  ${ON_PHONE} {
     position: absolute;
     inset: 0;
     z-index: 2;
@@ -418,7 +416,7 @@ const previewCss = css`
     pointer-events: auto;
     box-shadow: 0 6px 24px rgb(0 0 0 / 18%);
   }
-  ${NARROW} {
+  ${ON_PHONE} {
     padding: 8px;
     &[data-covered='true'] {
       visibility: hidden;
@@ -578,7 +576,7 @@ function Editor({
   // left it last, and a hint that the page takes clicks and typing (page-first.tsx).
   const { view: tab, choose: setTab, show: showTab } = useView(me);
   const hint = useClickHint(me);
-  const narrow = useMatches(NARROW_QUERY);
+  const narrow = useMatches(PHONE_QUERY);
   const dirty = text !== saved.source;
   const others = othersHere(usePresence(file), file, me);
   // The form edits the block under the cursor: its own map in this file, or in a variant the

@@ -8,6 +8,7 @@ import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../../../design/theme.ts';
 import type { MeAnswer } from '../../../api.ts';
+import { ON_PHONE } from '../../shared/ui.tsx';
 
 export const VIEWS = [
   { id: 'pagina', label: 'Página', short: 'Página' },
@@ -19,9 +20,6 @@ export type ViewId = (typeof VIEWS)[number]['id'];
 
 const PANEL_KEY = 'estudio:painel';
 const HINT_KEY = 'estudio:dica-clique-no-texto';
-
-/** Below this width the panel covers the page instead of standing beside it (a phone). */
-export const NARROW_QUERY = '(max-width: 699px)';
 
 /** The storage key of one person: per account in hosted mode, per browser in local mode. */
 const personal = (key: string, me: MeAnswer | null | undefined) =>
@@ -107,7 +105,7 @@ const hintCss = css`
     flex: none;
     min-height: 36px;
     /* A finger's size on a phone. */
-    @media (max-width: 699px) {
+    ${ON_PHONE} {
       min-height: 44px;
     }
     padding: 0 12px;

@@ -7,6 +7,7 @@ import { css } from '@emotion/react';
 import { useId } from 'react';
 import { colors, fonts, radii } from '../../../../design/theme.ts';
 import { PREVIEW_STATES, type PreviewStateId } from '../../preview/states.ts';
+import { ON_PHONE } from '../../shared/ui.tsx';
 
 export interface PageEvent {
   seq: number;
@@ -24,7 +25,7 @@ const stateCss = css`
     text-overflow: ellipsis;
     min-height: 40px;
     /* A finger's size on a phone. */
-    @media (max-width: 699px) {
+    ${ON_PHONE} {
       min-height: 44px;
     }
     padding: 6px 10px;
@@ -92,7 +93,7 @@ const stripCss = css`
     cursor: pointer;
     min-height: 32px;
     /* A finger's size on a phone. */
-    @media (max-width: 699px) {
+    ${ON_PHONE} {
       min-height: 44px;
     }
   }

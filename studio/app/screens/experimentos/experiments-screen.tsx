@@ -12,7 +12,7 @@ import type { ExperimentSummary, PageSummary, PublishAnswer } from '../../../api
 import { api, ApiFailure } from '../../shared/api-client.ts';
 import { PreviewFrame } from '../../shared/preview-frame.tsx';
 import { PublishDialog } from '../publicar/index.ts';
-import { actionsCss, Button, Dialog, Message } from '../../shared/ui.tsx';
+import { actionsCss, Button, Dialog, Message, ON_PHONE } from '../../shared/ui.tsx';
 import { offsetOf, pathAt } from '../../../yaml-paths.ts';
 import { readAudiences } from '../../../audiences.ts';
 import { DurationEstimate } from './duration-estimate.tsx';
@@ -45,7 +45,7 @@ const screenCss = css`
   }
   /* A phone: the links that stand alone (to the list, a new experiment, each experiment, a page's
      editor) are a finger's height. */
-  @media (max-width: 699px) {
+  ${ON_PHONE} {
     a[href^='#/experimentos'],
     a[href^='#/editar/'] {
       display: inline-flex;

@@ -20,7 +20,7 @@ import { api } from '../../shared/api-client.ts';
 import { AskButton } from '../../shared/action-request.tsx';
 import { requestsApi } from '../../shared/requests-client.ts';
 import { useMustAsk } from '../../shared/role.ts';
-import { Button, Message } from '../../shared/ui.tsx';
+import { Button, Message, ON_PHONE } from '../../shared/ui.tsx';
 import { CumulativeChart, PosteriorChart, RateChart, type ChartArm, type ChartDay } from './charts.tsx';
 import {
   failureWords,
@@ -153,7 +153,7 @@ const endCss = css`
     max-width: 100%;
     min-width: 0;
     min-height: 40px;
-    @media (max-width: 699px) {
+    ${ON_PHONE} {
       min-height: 44px;
     }
   }

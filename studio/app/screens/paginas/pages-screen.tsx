@@ -12,7 +12,7 @@ import { when } from '../../shared/dates.ts';
 import { names, usePresenceAnswer, useMe, type Editing } from '../../shared/presence.ts';
 import { useCan } from '../../shared/role.ts';
 import { PlaceholderWarning, PublishDialog } from '../publicar/index.ts';
-import { actionsCss, Button, Dialog, fieldCss, Message, useMediaQuery } from '../../shared/ui.tsx';
+import { actionsCss, Button, Dialog, fieldCss, Message, ON_PHONE, useMediaQuery } from '../../shared/ui.tsx';
 import { publishVerb, usePublishAsks } from '../../shared/publish-words.ts';
 
 type Action =
@@ -106,7 +106,7 @@ const navCss = css`
   flex-wrap: wrap;
   gap: 4px 16px;
   font-weight: 600;
-  @media (max-width: 699px) {
+  ${ON_PHONE} {
     gap: 0 16px;
     a {
       display: inline-flex;

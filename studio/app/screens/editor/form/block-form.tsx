@@ -15,7 +15,7 @@ import { isMap, isPair, isScalar, type Node, type Pair, type YAMLMap } from 'yam
 import { css } from '@emotion/react';
 import { sizeToWrite } from '../../../../image-rules.ts';
 import { colors, fonts, radii } from '../../../../../design/theme.ts';
-import { Button } from '../../../shared/ui.tsx';
+import { Button, ON_PHONE } from '../../../shared/ui.tsx';
 import { readYaml } from '../../../../yaml-paths.ts';
 import { ImagePicker } from './image-picker.tsx';
 import {
@@ -270,7 +270,7 @@ const formCss = css`
     white-space: nowrap;
   }
   /* A finger's size on a phone. */
-  @media (max-width: 699px) {
+  ${ON_PHONE} {
     .item-bar button,
     .use-base {
       min-height: 44px;
