@@ -265,20 +265,69 @@ test.describe('prefers-reduced-motion', () => {
     test('stops the floating cylinders of /recarregar-sodastream, which move otherwise', async ({
       browser,
     }) => {
-      // Both settings side by side: each page is watched for the same 2.5 s, at the same time.
+      // Both settings side by side, each page read at the same states of its own rather than after
+      // a fixed time: the cylinders' bob at two drawn frames at least 400 ms of the page's own
+      // timeline apart (a loaded machine draws later, and the reading waits for it), then their
+      // parallax once a wheel's scroll has ended and been drawn.
       const watch = async (reducedMotion: 'no-preference' | 'reduce') => {
         const context = await browser.newContext({ reducedMotion, viewport: { width: 1280, height: 800 } });
         const page = await context.newPage();
         await page.goto('/recarregar-sodastream');
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(2_500);
+        // The page script has set the parallax up (its scroll listener), and the loading overlay
+        // has left (with motion it locks the scroll until then; reduced, it leaves at once).
+        await expect(page.locator('[data-behavior="hero"][data-enhanced]')).toBeAttached();
+        await expect(page.locator('[data-loading-overlay]')).toHaveAttribute('data-state', 'gone', {
+          timeout: 10_000,
+        });
+        await expect(page.locator('[data-parallax]')).toHaveCount(4);
+        const bob = await page.evaluate(async () => {
+          const frame = () => new Promise((drawn) => requestAnimationFrame(drawn));
+          const now = () => document.timeline.currentTime as number;
+          const cylinders = [...document.querySelectorAll('[data-parallax] > [data-picture]')];
+          const read = () => cylinders.map((el) => getComputedStyle(el).transform);
+          await frame();
+          const [start, first] = [now(), read()];
+          for (let frames = 0; frames < 2 || now() - start < 400; frames++) await frame();
+          return { first, second: read() };
+        });
+        await page.evaluate(() => {
+          const w = window as unknown as { __scrollEnded?: Promise<unknown> };
+          w.__scrollEnded = new Promise((ended) => addEventListener('scrollend', ended, { once: true }));
+        });
+        await page.mouse.move(640, 400);
+        await page.mouse.wheel(0, 200);
+        await page.evaluate(async () => {
+          await (window as unknown as { __scrollEnded: Promise<unknown> }).__scrollEnded;
+          await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+        });
+        const scrolled = await page.evaluate(() => window.scrollY);
+        const parallax = await page
+          .locator('[data-parallax]')
+          .evaluateAll((els) => els.map((el) => (el as HTMLElement).style.transform));
         const moving = (await endlessAnimations(page)) > 0;
         await context.close();
-        return moving;
+        return { moving, bob, scrolled, parallax };
       };
-      const [moving, reduced] = await Promise.all([watch('no-preference'), watch('reduce')]);
-      expect(moving, 'no-preference').toBe(true);
-      expect(reduced, 'reduce').toBe(false);
+      const [motion, reduced] = await Promise.all([watch('no-preference'), watch('reduce')]);
+      expect(motion.moving, 'no-preference').toBe(true);
+      expect(reduced.moving, 'reduce').toBe(false);
+      // With motion each cylinder was somewhere else 400 ms later, and the scroll moved each by its
+      // parallax (0.2 + 0.1 × index of the scroll).
+      expect(motion.bob.first).toHaveLength(4);
+      motion.bob.first.forEach((at, i) =>
+        expect(motion.bob.second[i], `no-preference: cylinder ${i} bobs`).not.toBe(at),
+      );
+      expect(motion.scrolled, 'no-preference: the wheel scrolled').toBeGreaterThan(0);
+      expect(motion.parallax).toEqual(
+        [0.2, 0.3, 0.4, 0.5].map(
+          (f) => `translate3d(0px, ${Math.round(motion.scrolled * f * 10) / 10}px, 0px)`,
+        ),
+      );
+      // Reduced: still at both readings, and not shifted by the same scroll.
+      expect(reduced.bob.first, 'reduce: no bob').toEqual(['none', 'none', 'none', 'none']);
+      expect(reduced.bob.second, 'reduce: still no bob').toEqual(reduced.bob.first);
+      expect(reduced.scrolled, 'reduce: the wheel scrolled').toBeGreaterThan(0);
+      expect(reduced.parallax, 'reduce: no parallax').toEqual(['', '', '', '']);
     });
   });
 
