@@ -86,8 +86,12 @@ test('Excluir names the pages that link to the page; a page nobody links to gets
   const dialog = page.getByRole('dialog', { name: 'Excluir /recarga?' });
   await expect(dialog).toBeVisible();
   expect(((await (await checked).json()) as { linking: unknown[] }).linking).toEqual([]);
-  // The answer drawn (a frame later): no warning.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // The Estúdio has drawn that answer (Páginas marks it in the same render): only then does "no
+  // warning" say anything; before, the dialog shows none while the check runs.
+  await expect(page.locator('main[data-links-checked]')).toHaveAttribute(
+    'data-links-checked',
+    'pages/recarga.yaml',
+  );
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(dialog).not.toContainText('têm links');
   await dialog.getByRole('button', { name: 'Excluir' }).click();

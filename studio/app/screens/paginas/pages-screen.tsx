@@ -133,6 +133,9 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
   const [publishing, setPublishing] = useState(false);
   const [deleted, setDeleted] = useState<DeletedPage[]>([]);
   const [placeholders, setPlaceholders] = useState<Placeholder[]>();
+  // The file whose delete dialog has its link check's answer drawn: a mark for the browser tests,
+  // which wait for it before asserting that no warning came (data-links-checked on <main>).
+  const [linksChecked, setLinksChecked] = useState<string>();
   const presence = usePresenceAnswer(null);
   const editing = presence.editing;
   // Who is editing what, shown with the rows (not a moment after them, moving every row below a
@@ -180,7 +183,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
     pages !== undefined && placeholders !== undefined && me !== undefined && (presence.known || presenceLate);
 
   return (
-    <main css={pageCss}>
+    <main css={pageCss} data-links-checked={linksChecked}>
       <header>
         <h1>Páginas</h1>
         <nav aria-label="Outras telas" css={navCss}>
@@ -309,6 +312,7 @@ export function PagesScreen({ onOpen }: { onOpen: (file: string) => void }) {
       {action && (
         <ActionDialog
           action={action}
+          onLinksChecked={setLinksChecked}
           onClose={() => setAction(undefined)}
           onDone={(file) => {
             setAction(undefined);
@@ -512,18 +516,30 @@ const inWords = (items: readonly string[]) =>
  * Before a page is deleted: the pages whose links go to it, by the server's link check (the one
  * the publish runs), so the broken links the publish will then name are no surprise.
  */
-function LinksWarning({ page }: { page: PageSummary }) {
+function LinksWarning({
+  page,
+  onChecked,
+}: {
+  page: PageSummary;
+  /** With the file once the server's answer is set (drawn in the same render), undefined once gone. */
+  onChecked: (file: string | undefined) => void;
+}) {
   const [answer, setAnswer] = useState<PageLinksAnswer | 'failed'>();
   useEffect(() => {
     let live = true;
     api.linksTo(page.file).then(
-      (found) => live && setAnswer(found),
+      (found) => {
+        if (!live) return;
+        setAnswer(found);
+        onChecked(page.file);
+      },
       () => live && setAnswer('failed'),
     );
     return () => {
       live = false;
+      onChecked(undefined);
     };
-  }, [page.file]);
+  }, [page.file, onChecked]);
   // Nothing while the server checks (about a second): a line that came and went would move the
   // dialog's buttons under a finger on its way down. A warning that arrives moves them once.
   if (answer === undefined) return null;
@@ -569,10 +585,12 @@ const warningCss = css`
 
 function ActionDialog({
   action,
+  onLinksChecked,
   onClose,
   onDone,
 }: {
   action: Action;
+  onLinksChecked: (file: string | undefined) => void;
   onClose: () => void;
   /** With the file to open next, or nothing (the list reloads). */
   onDone: (file?: string) => void;
@@ -601,7 +619,7 @@ function ActionDialog({
           O arquivo <code>{action.page.file}</code> será apagado. Páginas que outras estendem não podem ser
           excluídas.
         </p>
-        <LinksWarning page={action.page} />
+        <LinksWarning page={action.page} onChecked={onLinksChecked} />
         {error && <Message tone="error">{error.message}</Message>}
         <div css={actionsCss}>
           <Button onClick={onClose}>Cancelar</Button>
