@@ -8,7 +8,7 @@
  */
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import { scheduleInputCss } from './ui.tsx';
+import { ON_PHONE, scheduleInputCss } from './ui.tsx';
 
 export interface ScheduleTimes {
   startDay: string;
@@ -108,7 +108,17 @@ export function ScheduleTimesFields({
         </label>
       </div>
       {live && <p css={{ margin: '0 0 8px' }}>Já está no ar: só o fim pode mudar.</p>}
-      <label css={{ display: 'inline-flex', gap: 8, alignItems: 'center', minHeight: 32 }}>
+      <label
+        css={{
+          display: 'inline-flex',
+          gap: 8,
+          alignItems: 'center',
+          minHeight: 32,
+          // A phone: the label (which takes the tap) a finger's size.
+          [ON_PHONE]: { minHeight: 44 },
+          '& > input': { flex: 'none' },
+        }}
+      >
         <input
           type="checkbox"
           checked={times.withEnd}

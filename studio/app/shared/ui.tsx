@@ -54,6 +54,13 @@ export function GlobalStyles() {
           select {
             min-height: 44px;
           }
+          /* A details' toggle: the whole row taps, 44 px high, its words (and marker) centred in it
+             (align-content centres a block's lines). A screen's own summary style keeps its look on
+             a wide screen; one that sets its width keeps it here too unless it says otherwise. */
+          summary {
+            min-height: 44px;
+            align-content: center;
+          }
         }
         .visually-hidden {
           position: absolute;
@@ -255,7 +262,8 @@ export const fieldCss = css`
     font: 600 14px/1.4 ${fonts.display};
     color: ${colors.navy};
   }
-  input,
+  /* Not a checkbox: its label takes the tap (Públicos' gclid was a box 24 wide and 44 high). */
+  input:not([type='checkbox'], [type='radio']),
   select {
     font: inherit;
     padding: 8px 10px;
@@ -285,6 +293,10 @@ export const scheduleInputCss = css`
   font: inherit;
   padding: 6px 8px;
   min-height: 36px;
+  /* A finger's size on a phone, as every field. */
+  ${ON_PHONE} {
+    min-height: 44px;
+  }
   box-sizing: border-box;
   border-radius: ${radii.sm};
   border: 1px solid ${colors.disabled};

@@ -82,6 +82,50 @@ async function stateNamesWhole(page: Page) {
   expect(cut, `names wider than the list's ${Math.floor(room.inner - 20)} px`).toEqual([]);
 }
 
+/** At least 44 × 44 px: a finger's size on a phone. */
+async function fingerSized(locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  expect(box.width, `${String(locator)} ${box.width} px wide`).toBeGreaterThanOrEqual(44);
+  expect(box.height, `${String(locator)} ${box.height} px high`).toBeGreaterThanOrEqual(44);
+}
+
+/**
+ * A checkbox's or radio's label holds it (a tap anywhere on the label's row takes it) and is at
+ * least 44 px high; the box itself keeps its square (beside words that wrap, one kept 13 of 18 px).
+ */
+async function labelFingerSized(input: Locator) {
+  const seen = await input.evaluate((el: HTMLInputElement) => {
+    const label = el.labels?.[0];
+    const box = el.getBoundingClientRect();
+    return {
+      holds: label?.contains(el) ?? false,
+      height: label?.getBoundingClientRect().height ?? 0,
+      square: Math.abs(box.width - box.height) < 0.5,
+    };
+  });
+  expect(seen.holds, `${String(input)} inside its label`).toBe(true);
+  expect(seen.height, `${String(input)}'s label ${seen.height} px high`).toBeGreaterThanOrEqual(44);
+  expect(seen.square, `${String(input)} square`).toBe(true);
+}
+
+/** A details' toggle on a phone: its whole row (the details' width), 44 px high, opens it with a tap. */
+async function rowToggle(summary: Locator) {
+  const [box, row] = await summary.evaluate((el) =>
+    [el, el.parentElement!].map((e) => {
+      const r = e.getBoundingClientRect();
+      return { width: r.width, height: r.height };
+    }),
+  );
+  expect(box!.height, `${String(summary)} ${box!.height} px high`).toBeGreaterThanOrEqual(44);
+  expect(box!.width, `${String(summary)} ${box!.width} of the row's ${row!.width} px`).toBeGreaterThanOrEqual(
+    row!.width - 1,
+  );
+  const details = summary.locator('..');
+  const open = await details.evaluate((el: HTMLDetailsElement) => el.open);
+  await summary.tap();
+  await expect(details).toHaveJSProperty('open', !open);
+}
+
 test('"Pedir publicação" at 375 and 1280 px shows the long route whole', async ({ browser }) => {
   test.setTimeout(240_000);
   const ana = await team.signedIn(browser, ANA, { viewport: { width: 375, height: 800 }, reducedMotion });
@@ -104,8 +148,21 @@ test('"Pedir publicação" at 375 and 1280 px shows the long route whole', async
   await ana.getByRole('button', { name: /^Pedir publicação/ }).click();
   const ask = ana.getByRole('dialog', { name: 'Pedir publicação' });
   await expect(ask).toBeVisible();
-  // The editor's own page comes checked; the new page is chosen too.
-  await ask.getByRole('checkbox', { name: `/${LONGER} (novo)` }).check();
+  // The editor's own page comes checked; the new page is chosen too, by its words.
+  await test.step("the choices take a click on their words, in rows a finger's size", async () => {
+    const longer = ask.getByRole('checkbox', { name: `/${LONGER} (novo)` });
+    await expect(longer).not.toBeChecked();
+    await ask.getByText(`/${LONGER} (novo)`).click();
+    await expect(longer).toBeChecked();
+    for (const each of await ask.getByRole('checkbox').all()) await labelFingerSized(each);
+    // Quando: the two ways (once 32 px high), and Agendar's "até…".
+    for (const each of await ask.getByRole('radio').all()) await labelFingerSized(each);
+    await ask.getByText('Agendar', { exact: true }).click();
+    const until = ask.getByRole('checkbox', { name: /^até…/ });
+    await labelFingerSized(until);
+    await ask.getByText('Assim que for aprovado').click();
+    await expect(until).toBeHidden();
+  });
   // Each route whole in the list of saved files, and again under "Páginas que este pedido muda"
   // once the site is checked.
   for (const [route, status] of [
@@ -124,6 +181,10 @@ test('"Pedir publicação" at 375 and 1280 px shows the long route whole', async
       await changed.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await expect(changed).toHaveText(`/${route}`);
       await wholeOnScreen(changed);
+      // Its toggle: a finger's size on the phone (once 39 px), as it was on a wide screen.
+      const toggle = (await ask.locator(`[data-route="/${route}"] summary`).boundingBox())!;
+      if (width === 375) expect(toggle.height).toBeGreaterThanOrEqual(44);
+      else expect(toggle.height).toBeLessThan(44);
       await fitsAndShoot(ana, `pedir-publicacao-paginas-${status}`);
     }
   }
@@ -183,13 +244,6 @@ test('the session bar fits one line at 375 px with name, role, Pedidos, Pessoas 
   }
 });
 
-/** At least 44 × 44 px: a finger's size on a phone. */
-async function fingerSized(locator: Locator) {
-  const box = (await locator.boundingBox())!;
-  expect(box.width, `${String(locator)} ${box.width} px wide`).toBeGreaterThanOrEqual(44);
-  expect(box.height, `${String(locator)} ${box.height} px high`).toBeGreaterThanOrEqual(44);
-}
-
 test('at 375 px under the session bar, the editor of a route longer than the phone: every button on screen and finger-sized, the tabs in view', async ({
   browser,
 }) => {
@@ -209,6 +263,45 @@ test('at 375 px under the session bar, the editor of a route longer than the pho
       ...(await page.getByRole('navigation', { name: 'Outras telas' }).getByRole('link').all()),
     ])
       await fingerSized(target);
+  });
+  await test.step("Configurações: its toggles a finger's size, Aprovação's checkbox beside its words", async () => {
+    await page.goto(`${team.base}/#/configuracoes`);
+    const approval = page.locator('[data-approval-setting]');
+    const box = approval.getByRole('checkbox', { name: /^Toda publicação precisa de aprovação/ });
+    await expect(box).toBeVisible();
+    // The screen's fields' 100% once made it 311 px wide and 18 high, its words a letter a line
+    // (3,684 px).
+    expect((await box.boundingBox())!.width).toBeLessThanOrEqual(24);
+    expect((await approval.boundingBox())!.height).toBeLessThan(300);
+    await labelFingerSized(box);
+    const was = await box.isChecked();
+    for (const then of [!was, was]) {
+      await approval.getByText('Toda publicação precisa de aprovação').tap();
+      await expect(box).toBeChecked({ checked: then });
+    }
+    const toggles = page.locator('summary');
+    await expect(toggles).toHaveCount(2);
+    for (const toggle of await toggles.all()) await rowToggle(toggle);
+  });
+  await test.step("Histórico: its toggles a finger's size, the whole row", async () => {
+    await page.goto(`${team.base}/#/historico/${encodeURIComponent('pages/recarga.yaml')}`);
+    const message = page.locator('summary', { hasText: 'Mensagem original' });
+    await expect(message).toBeVisible({ timeout: 30_000 });
+    await rowToggle(message);
+    await expect(page.locator('.original')).toBeVisible();
+  });
+  await test.step("Públicos: the rule's checkbox takes a tap on its words, in a row a finger's size", async () => {
+    await page.goto(`${team.base}/#/publicos`);
+    await page.getByLabel('Endereço que os anúncios trazem').selectOption('/recarga');
+    await page.getByRole('button', { name: 'Nova regra…' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Nova regra para /recarga' });
+    const gclid = dialog.getByRole('checkbox', { name: 'Veio de um anúncio do Google (gclid)' });
+    await labelFingerSized(gclid);
+    await gclid.scrollIntoViewIfNeeded();
+    await dialog.getByText('Veio de um anúncio do Google (gclid)').tap();
+    await expect(gclid).toBeChecked();
+    await dialog.getByRole('button', { name: 'Cancelar' }).tap();
+    await expect(dialog).toBeHidden();
   });
   await page.goto(`${team.base}/#/editar/${encodeURIComponent(`pages/${LONGER}.yaml`)}`);
   await expect(page.locator('[data-preview-renders]')).not.toHaveAttribute('data-preview-renders', '0', {

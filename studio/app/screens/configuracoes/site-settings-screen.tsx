@@ -72,7 +72,14 @@ const screenCss = css`
     font: 600 14px/1.4 ${fonts.display};
     color: ${colors.navy};
   }
-  input,
+  /* Aprovação's label is a sentence and its note, as in Pedidos, not a field's name. */
+  [data-approval-setting] label {
+    font: inherit;
+    color: inherit;
+  }
+  /* Not the checkbox of Aprovação (pedidos' ApprovalSetting, shown here too): 100% wide, it once
+     left its words no room (one letter a line, 3,684 px high) and was 18 px high at 311 px wide. */
+  input:not([type='checkbox']),
   textarea {
     font: inherit;
     padding: 8px 10px;

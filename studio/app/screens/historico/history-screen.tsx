@@ -27,7 +27,7 @@ import { schedulesApi } from '../../shared/schedules-client.ts';
 import { ScreenHeader } from '../../shared/screen-header.tsx';
 import { pageAddress } from './page-name.ts';
 import { ScheduledVersions } from './scheduled-versions.tsx';
-import { actionsCss, Button, Dialog, Message, preCss } from '../../shared/ui.tsx';
+import { actionsCss, Button, Dialog, Message, ON_PHONE, preCss } from '../../shared/ui.tsx';
 
 const screenCss = css`
   max-width: 1200px;
@@ -127,6 +127,10 @@ const diffCss = css`
     color: ${colors.muted};
     font-size: 14px;
     width: fit-content;
+    /* A phone: the whole row taps (44 px high, ui.tsx's summary rule), not only the words. */
+    ${ON_PHONE} {
+      width: auto;
+    }
   }
   summary:focus-visible {
     outline: 3px solid ${colors.focus};

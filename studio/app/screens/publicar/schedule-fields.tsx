@@ -8,7 +8,7 @@ import { css } from '@emotion/react';
 import { colors, radii } from '../../../../design/theme.ts';
 import type { ScheduleInfo, SchedulesAnswer } from '../../../schedules-api.ts';
 import { changeInWords, scheduleName, type EditedSchedule } from '../../shared/schedules-client.ts';
-import { Button, scheduleInputCss } from '../../shared/ui.tsx';
+import { Button, ON_PHONE, scheduleInputCss } from '../../shared/ui.tsx';
 
 export interface ScheduleChoice {
   mode: 'agora' | 'agendar';
@@ -103,12 +103,18 @@ const fieldsCss = css`
     gap: 8px;
     min-height: 32px;
     cursor: pointer;
+    /* A phone: the label (which takes the tap) a finger's size. */
+    ${ON_PHONE} {
+      min-height: 44px;
+    }
   }
   input[type='radio'],
   input[type='checkbox'] {
     width: 18px;
     height: 18px;
     margin: 0;
+    /* Beside words that wrap, it kept 13 of its 18 px. */
+    flex: none;
   }
   .when {
     display: flex;

@@ -720,15 +720,18 @@ function RuleDialog({
           {field('utm_campaign')}
           {field('utm_source')}
           {field('utm_medium')}
-          <div css={[fieldCss, { display: 'flex', gap: 8, alignItems: 'center' }]}>
-            <input
-              type="checkbox"
-              id="regra-gclid"
-              checked={form.gclid}
-              onChange={(e) => set('gclid', e.target.checked)}
-              css={{ width: 24, height: 24, minHeight: 0, margin: 0 }}
-            />
-            <label htmlFor="regra-gclid">Veio de um anúncio do Google (gclid)</label>
+          {/* The label holds the box: its whole 44 px row takes the tap, not only its words. */}
+          <div css={fieldCss}>
+            <label css={{ display: 'flex', gap: 8, alignItems: 'center', minHeight: 44, cursor: 'pointer' }}>
+              <input
+                type="checkbox"
+                id="regra-gclid"
+                checked={form.gclid}
+                onChange={(e) => set('gclid', e.target.checked)}
+                css={{ width: 24, height: 24, margin: 0, flex: 'none' }}
+              />
+              Veio de um anúncio do Google (gclid)
+            </label>
           </div>
           {field('referrer')}
           {errors.when && (

@@ -275,6 +275,12 @@ const formCss = css`
     .use-base {
       min-height: 44px;
     }
+    /* A yes/no field: its label (which takes the tap) fills the row, 44 px high. */
+    .check .label-row > label {
+      flex: 1;
+      min-height: 44px;
+      align-content: center;
+    }
   }
   .inherited {
     font-size: 12px;
