@@ -118,6 +118,16 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 const list = (parts: string[]) =>
   parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} e ${parts.at(-1)!}`;
 
+/** Who else has `file` open besides `tab`: other people's names (one per e-mail) and one's own tabs. */
+function whoElse(editing: Editing, file: string, signedIn: MeAnswer | null, tab: string) {
+  const here = editing.filter((e) => e.file === file && e.tab !== tab);
+  const mine = here.filter((e) => signedIn !== null && sameEmail(e.email, signedIn.email)).length;
+  const others = here.filter((e) => signedIn === null || !sameEmail(e.email, signedIn.email));
+  // One name per person (by email): two tabs of Ana are one Ana.
+  const byEmail = new Map(others.map((e) => [e.email.trim().toLowerCase(), e.name]));
+  return { people: [...byEmail.values()], mine };
+}
+
 /**
  * The editor's line about who else has `file` open besides this tab, in words: other people by
  * name, and the author's own other tabs as "você, em outra aba". Empty while it is not yet known
@@ -131,16 +141,29 @@ export function othersHere(
   tab: string = TAB,
 ): { sentence: string; people: boolean } {
   if (signedIn === undefined) return { sentence: '', people: false };
-  const here = editing.filter((e) => e.file === file && e.tab !== tab);
-  const mine = here.filter((e) => signedIn !== null && sameEmail(e.email, signedIn.email)).length;
-  const others = here.filter((e) => signedIn === null || !sameEmail(e.email, signedIn.email));
-  // One name per person (by email): two tabs of Ana are one Ana.
-  const byEmail = new Map(others.map((e) => [e.email.trim().toLowerCase(), e.name]));
-  const people = [...byEmail.values()];
+  const { people, mine } = whoElse(editing, file, signedIn, tab);
   const tabs = mine === 1 ? 'em outra aba' : `em outras ${mine} abas`;
   let sentence = '';
   if (people.length > 0) {
     sentence = `${list(people)} também ${people.length === 1 ? 'está' : 'estão'} com esta página aberta${mine > 0 ? `; você também, ${tabs}` : ''}.`;
   } else if (mine > 0) sentence = `Esta página também está aberta: você, ${tabs}.`;
   return { sentence, people: people.length > 0 };
+}
+
+/**
+ * The same in a phone's one line (decision 0055): "Também aberta em outra aba", "Também aberta por
+ * Ana e Bruno", "Também aberta por Ana e em outra aba sua". Empty when `othersHere` is.
+ */
+export function othersInShort(
+  editing: Editing,
+  file: string,
+  signedIn: MeAnswer | null | undefined,
+  tab: string = TAB,
+): string {
+  if (signedIn === undefined) return '';
+  const { people, mine } = whoElse(editing, file, signedIn, tab);
+  const tabs = mine === 1 ? 'em outra aba' : `em outras ${mine} abas`;
+  if (people.length > 0)
+    return `Também aberta por ${list(people)}${mine > 0 ? ` e ${tabs} sua${mine > 1 ? 's' : ''}` : ''}`;
+  return mine > 0 ? `Também aberta ${tabs}` : '';
 }

@@ -136,9 +136,57 @@ test('your own second tab is "você, em outra aba", not another person', async (
       expect(apart, `the line ${JSON.stringify(line)} over ${tab} ${JSON.stringify(shown)}`).toBe(true);
     }
   });
-  // The other tab closed: the line goes.
+  const frame = one.locator('iframe[title="Prévia da página: Celular"]');
+  await one.getByRole('tab', { name: 'Página' }).click();
+  const withLine = (await frame.boundingBox())!.height;
+  await test.step('on a phone the line is one line, the whole sentence still said', async () => {
+    // Its three lines (72 px at 375 px) once left the page 83 px less than without them.
+    const others = one.locator('[data-presence-others]');
+    await expect(others).toHaveAttribute('role', 'status');
+    await expect(others).toContainText('Esta página também está aberta: você, em outra aba.');
+    await expect(others).toHaveAttribute('title', /Se duas abas salvarem, a segunda vê as duas versões/);
+    const shown = await others.evaluate((el: HTMLElement) => ({
+      words: el.innerText.trim(),
+      cut: el.scrollWidth > el.clientWidth + 1,
+      lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+      padding: parseFloat(getComputedStyle(el).paddingTop) + parseFloat(getComputedStyle(el).paddingBottom),
+      height: el.getBoundingClientRect().height,
+    }));
+    expect(shown.words.split('\n')[0]).toBe('Também aberta em outra aba');
+    expect(shown.cut).toBe(false);
+    expect(shown.height, 'one line').toBeLessThan(shown.padding + 2 * shown.lineHeight);
+  });
+  // The other tab closed: the line goes, and the page had lost no more than that one line.
   await two.close();
   await expect(one.locator('[data-presence-others]')).toBeHidden({ timeout: 20_000 });
+  const without = (await frame.boundingBox())!.height;
+  expect(
+    without - withLine,
+    `the page ${withLine} px high with the line, ${without} without`,
+  ).toBeLessThanOrEqual(44);
+  await test.step('at 375 px the route reads whole beside ←, Salvar and Publicar', async () => {
+    // "/agendamento" was cut to "/agendame…" by Salvar and Publicar.
+    for (const file of ['pages/agendamento.yaml', 'pages/politica-de-privacidade.yaml']) {
+      if (file !== 'pages/agendamento.yaml') await openPage(one, file);
+      const bar = one.getByRole('banner');
+      const route = bar.getByRole('heading', { level: 1 });
+      await expect(route).toHaveText(`/${file.slice('pages/'.length, -'.yaml'.length)}`);
+      const cut = await route.evaluate(
+        (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+      );
+      expect(cut, `${file}'s route cut short`).toBe(false);
+      // In the buttons' row: the bar is no taller for it, and Salvar and Publicar stay on screen.
+      const [routeBox, salvar, publicar] = [
+        (await route.boundingBox())!,
+        (await bar.getByRole('button', { name: 'Salvar' }).boundingBox())!,
+        (await bar.getByRole('button', { name: 'Publicar' }).boundingBox())!,
+      ];
+      expect(routeBox.y).toBeGreaterThanOrEqual(salvar.y - 0.5);
+      expect(routeBox.y + routeBox.height).toBeLessThanOrEqual(salvar.y + salvar.height + 0.5);
+      expect(routeBox.x + routeBox.width).toBeLessThanOrEqual(salvar.x);
+      expect(publicar.x + publicar.width).toBeLessThanOrEqual(375);
+    }
+  });
   await context.close();
 });
 

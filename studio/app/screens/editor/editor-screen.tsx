@@ -4,7 +4,7 @@
  * problems under them. Every edit re-renders the page through the runtime's own path
  * (POST /api/preview); a page with problems keeps its last good render, marked out of date.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../../../design/theme.ts';
@@ -23,7 +23,7 @@ import { BlockPalette } from './block-palette.tsx';
 import { BlockForm, type Edit } from './form/block-form.tsx';
 import { blockSchemas } from './form/block-schemas.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
-import { othersHere, useMe, usePresence } from '../../shared/presence.ts';
+import { othersHere, othersInShort, useMe, usePresence } from '../../shared/presence.ts';
 import { PublishDialog } from '../publicar/index.ts';
 import { ShareButton, ShareDialog } from '../previas/index.ts';
 import { MoreMenu } from './more-menu.tsx';
@@ -85,6 +85,18 @@ const DEVICES = [
   { mode: 'desktop', label: 'Computador', width: 1280 },
 ] as const;
 type RenderedBlock = Extract<DraftRender, { ok: true }>['blocks'][number];
+
+/**
+ * A route with a line break allowed after each inner "/", for a phone's two lines (on a wide
+ * screen Chromium broke at a <wbr> even in the bar's one nowrap line).
+ */
+const withBreaks = (route: string) =>
+  route.split(/(?<=.\/)/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 
 const screenCss = css`
   height: 100%;
@@ -205,6 +217,19 @@ const barCss = css`
   ${ON_PHONE} {
     gap: 6px 8px;
     padding: 6px 8px;
+    /* The route whole beside "←", Salvar and Publicar: a smaller type, on two lines when it needs
+       them (broken after a hyphen or a slash, anywhere in a word longer than the line), both within
+       the buttons' 44 px, so the page loses no height; past two lines it is cut with "…" (whole in
+       its tooltip). At 17.6 px on one line "/agendamento" was cut to "/agendame…" at 375 px. */
+    h1 {
+      font-size: 15px;
+      line-height: 1.2;
+      white-space: normal;
+      overflow-wrap: anywhere;
+      display: -webkit-box;
+      -webkit-box-orient: vertical;
+      -webkit-line-clamp: 2;
+    }
     /* "←" alone on screen: the route gets the room (the button is still named "← Páginas"). */
     .back-word {
       position: absolute;
@@ -289,8 +314,10 @@ const viewsCss = css`
       margin-left: 4px;
     }
     /* Another tab on this page: a line of its own above the tabs (it once floated under the bar and
-       covered the top of the code and of the page). The page's top does not move when it comes. */
+       covered the top of the code and of the page). The page's top does not move when it comes.
+       No gap between it and the tabs (12 px more taken from the page). */
     flex-wrap: wrap;
+    row-gap: 0;
     .others {
       order: -1;
       flex: 1 1 100%;
@@ -300,6 +327,10 @@ const viewsCss = css`
       color: ${colors.navy};
       font-size: 13px;
       border-bottom: 1px solid ${colors.line};
+      /* One line: a long list of names is cut short (whole in the tooltip and the hidden sentence). */
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
     }
     /* Over the bottom of the page, just above the tabs (and the line above them). */
     .hint {
@@ -578,7 +609,9 @@ function Editor({
   const hint = useClickHint(me);
   const narrow = useMatches(PHONE_QUERY);
   const dirty = text !== saved.source;
-  const others = othersHere(usePresence(file), file, me);
+  const editing = usePresence(file);
+  const others = othersHere(editing, file, me);
+  const othersShort = othersInShort(editing, file, me);
   // The form edits the block under the cursor: its own map in this file, or in a variant the
   // `change:` entry of an inherited block.
   const formTarget = useMemo(() => {
@@ -987,10 +1020,21 @@ function Editor({
 
   // Who else has this page open: in the bar on a wide screen; on a phone in a line of its own just
   // above the tabs, where it covers nothing and the page's top stays put when it comes and goes.
-  const presenceLine = others.sentence ? (
-    <p className="others" role="status" data-presence-others>
-      {others.sentence} Se {others.people ? 'duas pessoas salvarem' : 'duas abas salvarem'}, a segunda vê as
-      duas versões antes de gravar: nada se perde.
+  // A phone shows it in one line ("Também aberta em outra aba"; the page gets the room two more
+  // lines took), the whole sentence in its tooltip and for a screen reader.
+  const othersWords = others.sentence
+    ? `${others.sentence} Se ${others.people ? 'duas pessoas salvarem' : 'duas abas salvarem'}, a segunda vê as duas versões antes de gravar: nada se perde.`
+    : '';
+  const presenceLine = othersWords ? (
+    <p className="others" role="status" data-presence-others title={narrow ? othersWords : undefined}>
+      {narrow ? (
+        <>
+          <span aria-hidden="true">{othersShort}</span>
+          <span className="visually-hidden">{othersWords}</span>
+        </>
+      ) : (
+        othersWords
+      )}
     </p>
   ) : null;
 
@@ -1001,7 +1045,7 @@ function Editor({
           ← <span className="back-word">Páginas</span>
         </Button>
         <div className="where">
-          <h1 title={page.route}>{page.route}</h1>
+          <h1 title={page.route}>{narrow ? withBreaks(page.route) : page.route}</h1>
           <span className="file" title={file}>
             {file}
           </span>
