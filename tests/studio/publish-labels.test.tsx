@@ -82,10 +82,19 @@ describe('on a hosted Estúdio with an Editor, a Publicador and an Administrador
     return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
   }
 
-  /** The app's fetch, as `who` in a browser: same origin, their session cookie. */
+  /**
+   * The app's fetch, as `who` in a browser: same origin, their session cookie. A review
+   * (POST /api/review) stays under way until the screen lets it go, as while the site builds:
+   * this Estúdio has no git, and its refusal would otherwise replace the words under test as soon
+   * as the review is asked (the dialog asks at once).
+   */
   function browseAs(who: Who) {
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = new URL(String(input), studio.base);
+      if (url.pathname === '/api/review')
+        return new Promise((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
       const headers = new Headers(init.headers);
       headers.set('Cookie', cookies.get(who.email)!);
       if ((init.method ?? 'GET') !== 'GET') headers.set('Origin', studio.origin);

@@ -99,3 +99,58 @@ test('editing a base page lists its variant, with pictures before and after at b
   await expect(dialog.getByRole('status').filter({ hasText: 'Publicado:' })).toBeVisible({ timeout: 60_000 });
   expect(git(site.remote, 'show', 'main:pages/sodastream-t.yaml')).toContain('title: O seu cilindro de CO2');
 });
+
+test('the review is asked at once when the dialog opens, and once for several quick ticks', async ({
+  page: p,
+}) => {
+  test.setTimeout(240_000);
+  // Two pages saved: the home page's intro and the variant's title.
+  for (const [name, from, to] of [
+    ['index.yaml', 'intro: Troca do cilindro na sua porta', 'intro: Troca do cilindro na porta'],
+    ['recarrega-site.yaml', 'em SP com entrega grátis | Fillgás', 'em SP | Fillgás'],
+  ] as const) {
+    const file = path.join(site.work, 'pages', name);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain(from);
+    await writeFile(file, text.replace(from, to));
+  }
+  // Every review the dialog asks for, in order: the files it names.
+  const asked: string[][] = [];
+  p.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/review')
+      asked.push(((request.postDataJSON() as { files: string[] }).files ?? []).toSorted());
+  });
+  // The page's clock stands still: a review that waited for a pause would not be asked.
+  await p.clock.install();
+  await p.goto(studio!.url);
+  await p.clock.pauseAt(Date.now() + 60_000);
+
+  await test.step('opening the dialog asks at once, for the boxes it opens with', async () => {
+    await p.getByRole('button', { name: /^Publicar \(2 páginas\)$/ }).click();
+    const dialog = p.getByRole('dialog', { name: 'Publicar no site' });
+    await expect(dialog.getByRole('checkbox', { name: /pages\/index\.yaml/ })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: /pages\/recarrega-site\.yaml/ })).toBeChecked();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toEqual(['pages/index.yaml', 'pages/recarrega-site.yaml']);
+  });
+
+  await test.step('several quick ticks ask once, for the boxes left ticked', async () => {
+    const dialog = p.getByRole('dialog', { name: 'Publicar no site' });
+    const home = dialog.getByRole('checkbox', { name: /pages\/index\.yaml/ });
+    const variant = dialog.getByRole('checkbox', { name: /pages\/recarrega-site\.yaml/ });
+    await home.uncheck();
+    await home.check();
+    await variant.uncheck();
+    // Nothing is asked while the pause runs (the clock stands still)…
+    expect(asked).toHaveLength(1);
+    // …and once it has run, one review for what is ticked now.
+    await p.clock.runFor(300);
+    await expect.poll(() => asked.length).toBe(2);
+    await p.clock.resume();
+    const review = dialog.getByRole('region', { name: 'Páginas que esta publicação muda' });
+    await expect(review.locator('details[data-route]').first()).toHaveAttribute('data-route', '/', {
+      timeout: 120_000,
+    });
+    expect(asked).toEqual([['pages/index.yaml', 'pages/recarrega-site.yaml'], ['pages/index.yaml']]);
+  });
+});

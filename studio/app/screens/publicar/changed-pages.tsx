@@ -7,7 +7,7 @@
  * `PagePictures` is the pictures of one route between two versions, usable anywhere: Publicar
  * passes the review's trees; Histórico can pass a version's commit and its parent's.
  */
-import { useEffect, useState, type ReactNode, type UIEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radii } from '../../../../design/theme.ts';
 import type { Picture, PicturesAnswer, PictureSize, ReviewAnswer, RouteChange } from '../../../api.ts';
@@ -94,19 +94,26 @@ export function ChangedPages({
   const whose = whoseChange(requester, useMe());
   const key = [...files].sort().join('\n');
   const [got, setGot] = useState<{ key: string; answer?: ReviewAnswer; error?: string }>();
+  /** The files last asked about: the first ask goes at once, a change of the ticked boxes waits. */
+  const asked = useRef('');
 
   useEffect(() => {
     if (key === '') return;
     const abort = new AbortController();
-    // A pause, so ticking several boxes in a row asks once.
-    const timer = setTimeout(() => {
+    // A pause after a change of the ticked boxes, so ticking several in a row asks once; the
+    // first ask (the dialog opening with its boxes) has nothing to wait for, nor the same files
+    // asked again (the effect run once more, as React's strict mode does).
+    const pause = asked.current !== '' && asked.current !== key;
+    asked.current = key;
+    const ask = () =>
       api.review({ files: key.split('\n') }, abort.signal).then(
         (answer) => setGot({ key, answer }),
         (e: unknown) => {
           if (!abort.signal.aborted) setGot({ key, error: e instanceof Error ? e.message : String(e) });
         },
       );
-    }, 300);
+    const timer = pause ? setTimeout(ask, 300) : undefined;
+    if (!pause) void ask();
     return () => {
       clearTimeout(timer);
       abort.abort();
