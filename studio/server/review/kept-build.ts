@@ -73,9 +73,19 @@ function busy(k: Kept): void {
   k.child.channel?.ref();
 }
 
-/** Runs `args` (a CLI command) in the kept process of `root`: its exit code and what it printed. */
-export async function runKept(root: string, args: string[]): Promise<{ code: number; output: string }> {
-  const absRoot = path.resolve(root);
+/** Per root, the last choice of a process: choices are made one after another (one start). */
+const choosing = new Map<string, Promise<Kept>>();
+
+/** The kept process of `root` for the CLI of now, started when there is none (or it is spent). */
+function keptFor(absRoot: string): Promise<Kept> {
+  const next = (choosing.get(absRoot) ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => choose(absRoot));
+  choosing.set(absRoot, next);
+  return next;
+}
+
+async function choose(absRoot: string): Promise<Kept> {
   const cli = await entryArgs(absRoot, 'runtime/cli.ts');
   let k = kept.get(absRoot);
   if (k && (k.args.join('\0') !== cli.join('\0') || k.jobs >= MAX_JOBS || !k.child.connected)) {
@@ -89,19 +99,49 @@ export async function runKept(root: string, args: string[]): Promise<{ code: num
     k = start(absRoot, cli);
     kept.set(absRoot, k);
   }
+  return k;
+}
+
+/**
+ * Starts the kept process of `root` now, when none runs, so that the first check finds it
+ * loaded (a review calls it before its own git work: the process loads meanwhile).
+ */
+export async function startKept(root: string): Promise<void> {
+  const absRoot = path.resolve(root);
+  const k = kept.get(absRoot);
+  // One runs (the usual case): nothing to do, not even the sources' fingerprint (the check's own
+  // call still compares it, and starts another process when the CLI changed).
+  if (k && k.child.connected && k.jobs < MAX_JOBS) return;
+  await keptFor(absRoot);
+}
+
+/**
+ * Runs `args` (a CLI command) in the kept process of `root`: its exit code and what it printed.
+ * `sent`, when given, is called once the command is in the process's hands (or could not be).
+ */
+export async function runKept(
+  root: string,
+  args: string[],
+  sent?: () => void,
+): Promise<{ code: number; output: string }> {
+  const absRoot = path.resolve(root);
+  const k = await keptFor(absRoot).catch((error: unknown) => {
+    sent?.();
+    throw error;
+  });
   k.jobs++;
   const id = ++nextId;
-  const k2 = k;
   return new Promise((resolve) => {
-    k2.waiting.set(id, resolve);
-    busy(k2);
+    k.waiting.set(id, resolve);
+    busy(k);
     const job: CliJob = { id, args };
-    k2.child.send(job, (error) => {
+    k.child.send(job, (error) => {
+      sent?.();
       if (!error) return;
-      k2.waiting.delete(id);
+      k.waiting.delete(id);
       resolve({
         code: 1,
-        output: `${k2.printed}\nO processo da verificação não recebeu o pedido: ${error.message}\n`,
+        output: `${k.printed}\nO processo da verificação não recebeu o pedido: ${error.message}\n`,
       });
     });
   });

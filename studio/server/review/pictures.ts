@@ -21,6 +21,9 @@ import type { PictureSize } from '../../api.ts';
 /** sharp (about 0.2 s of CPU to load) at the first picture, not at every start of the Estúdio. */
 const loadSharp = async () => (await import('sharp')).default;
 
+/** The site's static server (runtime/dev), loaded at the browser's start. */
+const loadServeStatic = async () => (await import('../../../runtime/dev/index.ts')).serveStatic;
+
 /** The widths pictures are taken at, in CSS px: a phone (as the preview's) and a desktop. */
 export const PICTURE_WIDTHS = [375, 1280] as const;
 export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
@@ -94,6 +97,8 @@ export function createPictures(options: PicturesOptions = {}) {
     const [{ chromium }, { picturesChromium, CHROME_FLAGS }] = await Promise.all([
       import('playwright-core'),
       import('../../../scripts/chromium.ts'),
+      // The builds' static server, loaded with the browser: the first picture does not wait for it.
+      loadServeStatic(),
     ]);
     const named = picturesChromium();
     browser = chromium.launch({
@@ -165,8 +170,8 @@ export function createPictures(options: PicturesOptions = {}) {
   async function serve<T>(dist: string, task: (base: string) => Promise<T>): Promise<T> {
     let entry = servers.get(dist);
     if (!entry) {
-      const { serveStatic } = await import('../../../runtime/dev/index.ts');
-      entry = { server: serveStatic(dist, 0), users: 0 };
+      // Made at once, so that the two widths' pictures of a side share one server.
+      entry = { server: loadServeStatic().then((serveStatic) => serveStatic(dist, 0)), users: 0 };
       servers.set(dist, entry);
     }
     entry.users++;
@@ -302,18 +307,12 @@ export function createPictures(options: PicturesOptions = {}) {
       let pending = comparisons.get(key);
       const fresh = !pending;
       if (!pending) {
-        pending = (async () => {
-          const sideShots = async (side: Side | undefined) =>
-            side
-              ? serve(side.dist, (base) =>
-                  Promise.all(PICTURE_WIDTHS.map((w) => shot(contextsNow, side, route, w, base))),
-                )
-              : undefined;
-          const [old, next] = await Promise.all([sideShots(before), sideShots(after)]);
-          const sizes: PictureSize[] = [];
-          for (const [i, width] of PICTURE_WIDTHS.entries()) {
-            const a = old?.[i];
-            const b = next?.[i];
+        // Each width compared as soon as its two pictures are there, while the other's are taken.
+        const sideShot = async (side: Side | undefined, width: PictureWidth) =>
+          side ? serve(side.dist, (base) => shot(contextsNow, side, route, width, base)) : undefined;
+        pending = Promise.all(
+          PICTURE_WIDTHS.map(async (width): Promise<PictureSize> => {
+            const [a, b] = await Promise.all([sideShot(before, width), sideShot(after, width)]);
             const picture = (side: Side | undefined, s: Shot | undefined) =>
               side && s
                 ? {
@@ -322,15 +321,14 @@ export function createPictures(options: PicturesOptions = {}) {
                     height: s.height,
                   }
                 : null;
-            sizes.push({
+            return {
               width,
               before: picture(before, a),
               after: picture(after, b),
               regions: a && b ? await changedRegions(a, b) : [],
-            });
-          }
-          return sizes;
-        })();
+            };
+          }),
+        );
         comparisons.set(key, pending);
         pending.catch(() => comparisons.delete(key));
         while (comparisons.size > KEEP_SHOTS) comparisons.delete(comparisons.keys().next().value!);
@@ -342,6 +340,28 @@ export function createPictures(options: PicturesOptions = {}) {
     /** Starts the browser now (a review's builds take seconds: its start hides behind them). */
     warm(): void {
       if (!disposed) void ready();
+    },
+
+    /**
+     * `side`'s pictures of `routes` at every width taken now and kept, before anyone compares
+     * them: a review photographs the edited pages of a build as soon as it is made, while the
+     * other side builds and while its answer reaches the dialog, which asks for them next.
+     * Shots already taken or under way are not taken again; a failure is left for `compare`,
+     * which tries again and says why.
+     */
+    async prepare(side: Side, routes: string[]): Promise<void> {
+      if (disposed) return;
+      const wanted = routes.filter((route) =>
+        PICTURE_WIDTHS.some((w) => !shots.has(keyOf(side.tree, route, w))),
+      );
+      if (wanted.length === 0) return;
+      const contextsNow = await ready();
+      if ('reason' in contextsNow) return;
+      await serve(side.dist, (base) =>
+        Promise.allSettled(
+          wanted.flatMap((route) => PICTURE_WIDTHS.map((w) => shot(contextsNow, side, route, w, base))),
+        ),
+      );
     },
 
     /** A picture already taken (PNG), or undefined. */

@@ -46,6 +46,26 @@ async function treeOf(ctx: ApiContext, value: string | null, name: string): Prom
 /** The person's browser stopped waiting (the dialog closed): work only it would read is skipped. */
 const gone = (request: ApiRequest) => request.req.socket.destroyed;
 
+/** The edited routes photographed ahead of the dialog's asking: as many as it opens at once. */
+const PREPARED_ROUTES = 2;
+
+/**
+ * The pictures of `tree`'s build of the edited `routes` taken now (pictures.ts, `prepare`), in
+ * the background: the build is held while they are taken, and nothing waits for them here.
+ */
+function preparePictures(ctx: ApiContext, tree: string, routes: string[]): void {
+  const pictures = ctx.pictures;
+  const held = pictures && routes.length > 0 ? ctx.publisher.builds.kept(tree) : undefined;
+  if (!pictures || !held) return;
+  void (async () => {
+    const found = await Promise.all(routes.map(async (r) => ((await hasPage(held.dist, r)) ? r : null)));
+    const present = found.filter((r): r is string => r !== null).slice(0, PREPARED_ROUTES);
+    await pictures.prepare({ tree, dist: held.dist }, present);
+  })()
+    .catch(() => {})
+    .finally(() => held.release());
+}
+
 /** Does the build in `dist` have a page for `route`? */
 async function hasPage(dist: string, route: string): Promise<boolean> {
   const parts = routeFile(route);
@@ -64,10 +84,17 @@ export function reviewRoutes(checkFile: FileCheck): Record<string, Partial<Recor
       throw new HttpError(400, 'Escolha ao menos um arquivo para comparar.');
     const checked = [...new Set(await checkFile(ctx, files))];
     const started = Date.now();
+    // The build process loads while the trees are made (the first review of a session).
+    if (ctx.publisher.enabled) ctx.publisher.builds.warm();
     const trees = await ctx.publisher.reviewTrees(checked);
-    ctx.pictures?.warm();
     // The site with the change first: it is Publicar's check, which may be pressed meanwhile.
-    const after = await ctx.publisher.checkTree(trees.after);
+    const afterCheck = ctx.publisher.checkTree(trees.after);
+    // The pictures' browser starts while the builds run (they take seconds: its start hides
+    // behind them), once the first is in the build process's hands: loading its driver takes
+    // this thread for a moment, which would otherwise hold the build back.
+    const pictures = ctx.pictures;
+    if (pictures) void ctx.publisher.builds.handedOver(afterCheck).then(() => pictures.warm());
+    const after = await afterCheck;
     if (!after.ok) {
       const named = after.pages.length > 0 ? ` Páginas com problemas: ${after.pages.join(', ')}.` : '';
       const refused: PublishRefused = {
@@ -80,6 +107,9 @@ export function reviewRoutes(checkFile: FileCheck): Record<string, Partial<Recor
     }
     // The dialog was closed meanwhile (published, or cancelled): the comparison is not needed.
     if (gone(request)) return { status: 204, body: {} };
+    // The edited pages with the change photographed while the published site builds (the first
+    // review of a session) or this answer travels: the dialog asks for these pictures next.
+    preparePictures(ctx, trees.after, trees.edited);
     const before = await ctx.publisher.checkTree(trees.before, Number.POSITIVE_INFINITY);
     if (!before.ok) {
       throw new HttpError(
@@ -87,6 +117,7 @@ export function reviewRoutes(checkFile: FileCheck): Record<string, Partial<Recor
         'A versão publicada do site não passa na verificação de hoje, então não há com o que comparar. Publicar continua conferindo a sua mudança normalmente.',
       );
     }
+    if (!gone(request)) preparePictures(ctx, trees.before, trees.edited);
     const held = [ctx.publisher.builds.kept(trees.before), ctx.publisher.builds.kept(trees.after)];
     try {
       const [a, b] = held;

@@ -14,7 +14,7 @@ import { lstat, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { exportTree, type Repo } from '../git.ts';
 import { crashPoint, tempPrefix } from '../publish-journal.ts';
-import { runKept } from './kept-build.ts';
+import { runKept, startKept } from './kept-build.ts';
 
 export interface SiteBuild {
   tree: string;
@@ -63,6 +63,12 @@ export function createSiteBuilds(options: SiteBuildsOptions) {
   const building = new Map<string, Promise<Entry>>();
   let queue: Promise<unknown> = Promise.resolve();
   let disposed = false;
+  /** Called when the next build is in the build process's hands (`handedOver`). */
+  const handWaiters = new Set<() => void>();
+  const handed = () => {
+    for (const go of handWaiters) go();
+    handWaiters.clear();
+  };
 
   const hold = (entry: Entry, reused: boolean): HeldBuild => {
     entry.holds++;
@@ -106,7 +112,7 @@ export function createSiteBuilds(options: SiteBuildsOptions) {
       });
       const dist = path.join(dir, 'dist');
       const vercelOut = path.join(dir, 'vercel-out');
-      const { code, output } = await runBuild(options.root, pagesDir, publicDir, dist, vercelOut);
+      const { code, output } = await runBuild(options.root, pagesDir, publicDir, dist, vercelOut, handed);
       const build: SiteBuild = {
         tree,
         code,
@@ -162,6 +168,30 @@ export function createSiteBuilds(options: SiteBuildsOptions) {
       return held;
     },
 
+    /**
+     * Starts the build process now, when none runs: the first build of a session then finds it
+     * loaded. Nothing is built.
+     */
+    warm(): void {
+      if (!disposed) void startKept(options.root).catch(() => {});
+    },
+
+    /**
+     * Resolves once the next build is in the build process's hands, or when `until` settles
+     * first: work that takes the Estúdio's own thread for a moment (loading the pictures'
+     * browser driver) is done then, while the build runs elsewhere, rather than before it starts.
+     */
+    handedOver(until: Promise<unknown>): Promise<void> {
+      return new Promise<void>((go) => {
+        const done = () => {
+          handWaiters.delete(done);
+          go();
+        };
+        handWaiters.add(done);
+        until.then(done, done);
+      });
+    },
+
     /** A build already made for `tree`, held, or undefined (nothing is built). */
     kept(tree: string): HeldBuild | undefined {
       const entry = entries.get(tree);
@@ -190,18 +220,13 @@ export async function runBuild(
   publicDir: string,
   outDir: string,
   vercelOut: string,
+  sent?: () => void,
 ): Promise<{ code: number; output: string }> {
-  const built = runKept(root, [
-    'build',
-    '--pages',
-    pagesDir,
-    '--public',
-    publicDir,
-    '--out',
-    outDir,
-    '--vercel-out',
-    vercelOut,
-  ]);
+  const built = runKept(
+    root,
+    ['build', '--pages', pagesDir, '--public', publicDir, '--out', outDir, '--vercel-out', vercelOut],
+    sent,
+  );
   crashPoint('check');
   return built;
 }
