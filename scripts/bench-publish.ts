@@ -9,7 +9,8 @@
  * ("Páginas que esta publicação muda": the whole site built with the change, then the pictures
  * before and after at 375 and 1280 px) and presses Publicar in the dialog, until "Publicado:"
  * shows. The first run is printed apart: it also builds the published site and starts the
- * pictures' Chromium; the next runs find the published site's build kept from the run before.
+ * pictures' Chromium and the build process; the next runs find the published site's build and
+ * its pictures kept from the run before.
  *
  * Each step is timed in the author's page (the click's own time stamp, the step's answer in the
  * DOM and the frame painted after it) and its request from the page's resource timing; what the
@@ -445,7 +446,7 @@ const FIGURES: { label: string; what: string; of: (r: Run) => number; seconds?: 
   },
   {
     label: 'Publicar → páginas que mudam',
-    what: 'do mesmo clique à revisão pintada ("Páginas que esta publicação muda"): a lista, a pausa de 300 ms do diálogo e POST /api/review',
+    what: 'do mesmo clique à revisão pintada ("Páginas que esta publicação muda"): a lista e POST /api/review (a 1ª pergunta do diálogo sai sem pausa desde a sessão 37)',
     of: (r) => r.reviewPainted - r.clickPublicar,
   },
   {
