@@ -5,7 +5,7 @@
  * about 4 s) and kept (build-cache.ts). `npm run studio -- --dev` serves the app through Vite
  * instead, with hot reload, for people changing the Estúdio itself.
  */
-import { cachedBuild } from './build-cache.ts';
+import { cachedBuild, checkoutKey } from './build-cache.ts';
 import { buildApp } from './hosted/app.ts';
 
 /** What the app's bundle is made of: the Estúdio and everything of the site it shows. */
@@ -15,7 +15,7 @@ const APP_SOURCES = ['studio/', 'runtime/', 'schema/', 'design/', 'blocks/'];
 export function cachedAppDir(root: string, onBuild?: () => void): Promise<string> {
   return cachedBuild(
     root,
-    { name: 'app', sources: APP_SOURCES, build: buildApp, marker: 'index.html' },
+    { name: `app-${checkoutKey(root)}`, sources: APP_SOURCES, build: buildApp, marker: 'index.html' },
     onBuild,
   );
 }

@@ -13,7 +13,7 @@ import { isErrno } from './page-files.ts';
 const NOT_BUNDLED = /\.(test|stories)\.[cm]?[jt]sx?$/;
 /** The packages a bundle is made of come with every fingerprint. */
 const PACKAGES = ['package.json', 'package-lock.json'];
-/** Builds kept besides the current one (another checkout's, the previous version's). */
+/** Builds kept besides the current one (the checkout's previous versions). */
 const KEEP_OTHERS = 2;
 
 export interface CachedBuild {
@@ -26,6 +26,14 @@ export interface CachedBuild {
   /** A file every finished build has (relative to its folder). */
   marker: string;
 }
+
+/**
+ * A short name of the checkout at `root`, for a cache folder's name: checkouts that share one
+ * node_modules (git worktrees with it linked) each keep and prune their own builds, so that one
+ * never removes a build another's running Estúdio serves.
+ */
+export const checkoutKey = (root: string) =>
+  createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 8);
 
 /** A digest of every file of `sources` (and the packages), by path and content. */
 export async function fingerprint(root: string, sources: readonly string[]): Promise<string> {
@@ -80,7 +88,7 @@ export async function cachedBuild(root: string, what: CachedBuild, onBuild?: () 
   return dir;
 }
 
-/** Leaves the newest few other builds (other checkouts may share node_modules); removes the rest. */
+/** Leaves the newest few other builds of the same name (one checkout's); removes the rest. */
 async function pruneOthers(cache: string, current: string): Promise<void> {
   const others = [];
   for (const name of await readdir(cache)) {

@@ -20,13 +20,12 @@
  * (decision 0039, session 25). The Estúdio's bundle is made the same way since: a start and its
  * first /api/changes took 0.85 s of CPU from the ES-module bundle, 0.45 s so (session 26).
  */
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Esbuild from 'esbuild';
-import { cachedBuild } from './build-cache.ts';
+import { cachedBuild, checkoutKey } from './build-cache.ts';
 
 /** The entries that may be bundled, with the folders (relative to the root) their modules come from. */
 export const BUNDLED_ENTRIES = {
@@ -239,7 +238,7 @@ script.runInThisContext().call(bundle.exports, bundle.exports, createRequire(fil
 
 /** One bundle per checkout: the bundle names its own sources by absolute path. */
 const cacheName = (root: string, entry: BundledEntry) =>
-  `node-${path.basename(entry, '.ts')}-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`;
+  `node-${path.basename(entry, '.ts')}-${checkoutKey(root)}`;
 
 /** The folder that keeps the bundles of `entry` of the project at `root` (one per fingerprint). */
 export const bundleCacheDir = (root: string, entry: BundledEntry) =>

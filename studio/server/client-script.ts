@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { cachedBuild } from './build-cache.ts';
+import { cachedBuild, checkoutKey } from './build-cache.ts';
 
 const run = promisify(execFile);
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -77,7 +77,7 @@ export function isPartName(name: string): boolean {
 async function builtDir(script: ClientScript): Promise<string> {
   return cachedBuild(PROJECT_ROOT, {
     // A split build and a whole one of the same sources are different files.
-    name: script.parts ? `${script.name}-parts` : script.name,
+    name: `${script.parts ? `${script.name}-parts` : script.name}-${checkoutKey(PROJECT_ROOT)}`,
     sources: [...script.sources, ...BUNDLER_SOURCES],
     marker: script.file,
     build: async (outDir) => {

@@ -3,11 +3,11 @@
  * sources: a start with the same sources reuses the build, a changed source or package builds
  * again, two servers starting at once end with one build, and a failed build leaves nothing.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cachedBuild, fingerprint, type CachedBuild } from '../../studio/server/build-cache.ts';
+import { cachedBuild, checkoutKey, fingerprint, type CachedBuild } from '../../studio/server/build-cache.ts';
 
 let root: string;
 let builds: number;
@@ -87,5 +87,27 @@ describe('cachedBuild', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(await readdir(path.join(root, 'node_modules/.cache/estudio/teste'))).toHaveLength(3);
+  });
+
+  it("a checkout sharing another's node_modules (a worktree) never prunes the other's build", async () => {
+    await mkdir(path.join(root, 'node_modules'));
+    const other = await mkdtemp(path.join(os.tmpdir(), 'estudio-cache-other-'));
+    try {
+      await mkdir(path.join(other, 'src/deep'), { recursive: true });
+      await writeFile(path.join(other, 'src/deep/b.ts'), 'b');
+      await writeFile(path.join(other, 'package-lock.json'), '{}');
+      await symlink(path.join(root, 'node_modules'), path.join(other, 'node_modules'));
+      expect(checkoutKey(other)).not.toBe(checkoutKey(root));
+      const mine = await cachedBuild(root, { ...what, name: `teste-${checkoutKey(root)}` });
+      // The other checkout builds five versions of its own, as a helper editing its sources does.
+      for (let i = 0; i < 5; i++) {
+        await writeFile(path.join(other, 'src/a.ts'), `outra ${i}`);
+        await writeFile(path.join(root, 'src/a.ts'), `outra ${i}`);
+        await cachedBuild(other, { ...what, name: `teste-${checkoutKey(other)}` });
+      }
+      expect(await readFile(path.join(mine, 'out.js'), 'utf8')).toBe('// a');
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
   });
 });
